@@ -1,0 +1,171 @@
+// swift-tools-version: 6.2
+//
+// Voyage's architecture, read top to bottom:
+//   1. the modules of each layer, as one enum per layer;
+//   2. one helper per layer, whose signature is the layer's dependency rule;
+//   3. the targets, one `// MARK: -` section per layer, lowest layer first.
+// A target's layer is its folder: `Sources/<Layer>/<Target>`, tested in `Tests/<Target>Tests`.
+// `Scripts/check-architecture.swift` checks what a signature cannot express.
+
+import PackageDescription
+
+// MARK: - Modules, by layer
+
+/// Domain values and design tokens that everything may use; they depend on nothing.
+enum Kernel: String {
+  case sharedKernel = "SharedKernel"
+  case designSystem = "DesignSystem"
+}
+
+/// Sendable protocols and plain values that split "what" from "how".
+enum Interface: String {
+  case booking = "BookingInterface"
+  case payment = "PaymentInterface"
+}
+
+/// What a feature may name: the kernel and the interfaces, never another feature or an implementation.
+enum FeatureDependency {
+  case kernel(Kernel)
+  case interface(Interface)
+}
+
+/// What an infrastructure module may use besides the interfaces it implements.
+enum InfrastructureDependency {
+  case kernel(Kernel)
+  case infrastructure(String)
+  case systemLibrary(String)
+  case product(String, package: String)
+}
+
+// MARK: - Shared settings
+
+/// Applied to every target, so each upcoming feature is switched on in one place.
+let sharedSwiftSettings: [SwiftSetting] = [
+  // SE-0409: imports are internal unless marked, so a file's `public import` lines are its leak list.
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  // SE-0335: an existential is spelled `any P`, so the cost of a protocol type is visible.
+  .enableUpcomingFeature("ExistentialAny"),
+  // SE-0444: a member of a module is visible only in files that import that module.
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+/// Features hold UI state; SE-0466 makes the main actor their default isolation.
+let featureSwiftSettings: [SwiftSetting] =
+  sharedSwiftSettings + [
+    .defaultIsolation(MainActor.self)
+  ]
+
+// MARK: - Layer helpers (the signatures are the rules)
+
+/// A Kernel module: no parameter can name a dependency, so the kernel depends on nothing.
+func kernel(_ module: Kernel) -> [Target] {
+  moduleTargets(module.rawValue, layer: "Kernel", dependencies: [])
+}
+
+/// An Interfaces module: it sees SharedKernel and nothing else.
+func interface(_ module: Interface) -> [Target] {
+  moduleTargets(
+    module.rawValue, layer: "Interfaces",
+    dependencies: [.target(name: Kernel.sharedKernel.rawValue)])
+}
+
+/// A Features module: it may use the kernel and interfaces only, and runs on the main actor.
+func feature(_ name: String, uses dependencies: [FeatureDependency]) -> [Target] {
+  let names = dependencies.map { dependency in
+    switch dependency {
+    case .kernel(let module): module.rawValue
+    case .interface(let module): module.rawValue
+    }
+  }
+  return moduleTargets(
+    name,
+    layer: "Features",
+    dependencies: names.map { .target(name: $0) },
+    swiftSettings: featureSwiftSettings
+  )
+}
+
+/// An Infrastructure module: it implements interfaces and may use the kernel, other infrastructure,
+/// system libraries and third-party products; no parameter can name a feature.
+func infrastructure(
+  _ name: String,
+  implements interfaces: [Interface],
+  uses dependencies: [InfrastructureDependency] = []
+) -> [Target] {
+  let used: [Target.Dependency] = dependencies.map { dependency in
+    switch dependency {
+    case .kernel(let module): .target(name: module.rawValue)
+    case .infrastructure(let name), .systemLibrary(let name): .target(name: name)
+    case .product(let name, let package): .product(name: name, package: package)
+    }
+  }
+  return moduleTargets(
+    name,
+    layer: "Infrastructure",
+    dependencies: interfaces.map { .target(name: $0.rawValue) } + used
+  )
+}
+
+/// The App layer's composition root: the one module allowed to see every layer.
+func compositionRoot(_ name: String, uses dependencies: [Target.Dependency]) -> [Target] {
+  moduleTargets(name, layer: "App", dependencies: dependencies)
+}
+
+/// The App layer's executable: a thin `main.swift` that calls into the composition root.
+func executable(_ name: String, root: String) -> Target {
+  .executableTarget(
+    name: name,
+    dependencies: [.target(name: root)],
+    path: "Sources/App/\(name)",
+    swiftSettings: sharedSwiftSettings
+  )
+}
+
+/// A library target in `Sources/<layer>/<name>` and its test target in `Tests/<name>Tests`.
+func moduleTargets(
+  _ name: String,
+  layer: String,
+  dependencies: [Target.Dependency],
+  swiftSettings: [SwiftSetting] = sharedSwiftSettings
+) -> [Target] {
+  [
+    .target(
+      name: name,
+      dependencies: dependencies,
+      path: "Sources/\(layer)/\(name)",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "\(name)Tests",
+      dependencies: [.target(name: name)] + dependencies,
+      path: "Tests/\(name)Tests",
+      swiftSettings: swiftSettings
+    ),
+  ]
+}
+
+// MARK: - Kernel
+
+let kernelTargets: [Target] =
+  // Identifiers, money, bookings, queries, orders: the domain and its type-level business rules.
+  kernel(.sharedKernel)
+  // Terminal design tokens: colours, text styles, symbols and display-width-aware tables.
+  + kernel(.designSystem)
+
+// MARK: - Interfaces
+
+let interfaceTargets: [Target] =
+  // Searching bookable trips, issuing tickets for paid orders, and listing them.
+  interface(.booking)
+  // Charging a payment method once per idempotency key.
+  + interface(.payment)
+
+// MARK: - Package
+
+let package = Package(
+  name: "Voyage",
+  // iOS 18 / macOS 15, not 17 / 14: `Synchronization.Mutex` guards the few places where an actor
+  // hop costs too much (the coalescer's cache-hit path, output capture in tests).
+  platforms: [.iOS(.v18), .macOS(.v15)],
+  targets: kernelTargets + interfaceTargets
+)

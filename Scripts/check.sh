@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Voyage's check suite: every step CI runs, in order, each announced before it runs.
+# Stops at the first failing step with a non-zero exit and the command that reproduces it.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+# The flags the build and the tests share, so `swift test --skip-build` reuses the checked build.
+# `--explicit-target-dependency-import-check error` still prints "Build complete!" when it finds an
+# undeclared import: only the exit code tells, so every step is judged by its exit code.
+build_flags=(--explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors)
+
+steps_run=0
+step() {
+  local name=$1
+  shift
+  printf '\n==> [%d] %s\n    $ %s\n' "$((steps_run + 1))" "$name" "$*"
+  if ! "$@"; then
+    printf '\nFAILED: %s\nReproduce with: %s\n' "$name" "$*" >&2
+    exit 1
+  fi
+  steps_run=$((steps_run + 1))
+}
+
+step "Format (swift format lint --strict; fix with: swift format -i --recursive Package.swift Sources Tests Scripts)" \
+  swift format lint --strict --recursive Package.swift Sources Tests Scripts
+step "Build with undeclared-import check and warnings as errors" \
+  swift build --build-tests "${build_flags[@]}"
+step "Tests" \
+  swift test --skip-build
+
+printf '\nAll %d checks passed.\n' "$steps_run"

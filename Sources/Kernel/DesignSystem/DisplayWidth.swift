@@ -1,0 +1,65 @@
+extension String {
+  /// How many terminal columns the text occupies: 2 for East Asian wide characters and emoji,
+  /// 0 for control and zero-width characters, 1 otherwise. `count` is not the same thing:
+  /// "東京" is 2 characters but 4 columns, "é" written as e + U+0301 is 1 character and 1 column.
+  public var displayWidth: Int {
+    reduce(0) { $0 + $1.displayWidth }
+  }
+
+  /// The longest prefix that fits in `width` columns, ending in `…` when anything was cut.
+  public func truncated(toDisplayWidth width: Int) -> String {
+    guard displayWidth > width else { return self }
+    guard width > 0 else { return "" }
+    var result = ""
+    var used = 0
+    for character in self {
+      let next = character.displayWidth
+      if used + next > width - 1 { break }
+      result.append(character)
+      used += next
+    }
+    return result + "…"
+  }
+
+  /// The text padded with spaces to `width` columns, on the right or the left.
+  public func padded(toDisplayWidth width: Int, alignment: TextAlignment = .leading) -> String {
+    let padding = String(repeating: " ", count: max(0, width - displayWidth))
+    return alignment == .leading ? self + padding : padding + self
+  }
+}
+
+/// Which side of a column text keeps to.
+public enum TextAlignment: Sendable {
+  /// Text starts at the left edge: names, titles.
+  case leading
+  /// Text ends at the right edge: numbers, prices.
+  case trailing
+}
+
+extension Character {
+  var displayWidth: Int {
+    let scalars = unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    switch first.properties.generalCategory {
+    case .control, .format, .nonspacingMark, .enclosingMark, .lineSeparator, .paragraphSeparator:
+      return 0
+    default:
+      break
+    }
+    let isEmoji =
+      first.properties.isEmojiPresentation
+      || (first.properties.isEmoji && scalars.contains("\u{FE0F}"))
+    return isEmoji || Self.isEastAsianWide(first.value) ? 2 : 1
+  }
+
+  // The East Asian Width "W" and "F" blocks of Unicode 15 that terminals draw two columns wide.
+  private static let wideRanges: [ClosedRange<UInt32>] = [
+    0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+    0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+    0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+  ]
+
+  private static func isEastAsianWide(_ value: UInt32) -> Bool {
+    wideRanges.contains { $0.contains(value) }
+  }
+}

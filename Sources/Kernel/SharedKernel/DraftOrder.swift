@@ -1,0 +1,86 @@
+/// An order that has been priced but not paid: the only thing a payment can be taken for.
+/// Not `Decodable`: an order is priced from its booking, never read from outside as is.
+public struct DraftOrder: Hashable, Sendable, Encodable {
+  /// The order's identifier, which is also the payment's idempotency key.
+  public let id: OrderID
+  /// The trip being bought.
+  public let bookingID: BookingID
+  /// How many places are bought.
+  public let guests: Int
+  /// What the customer must pay: the trip's price times the guests.
+  public let amount: Money
+  /// Who travels.
+  public let traveller: Traveller
+
+  /// Prices an order for `guests` places on `booking`; refuses a sold-out trip, more guests than
+  /// places left, and a total that overflows.
+  public init(
+    id: OrderID, booking: Booking, guests: Int, traveller: Traveller
+  ) throws(CheckoutError) {
+    guard !booking.isSoldOut else { throw .soldOut(booking.id) }
+    guard SearchQuery.guestRange.contains(guests) else { throw .guestsOutOfRange(guests) }
+    guard guests <= booking.seatsLeft else {
+      throw .notEnoughSeats(requested: guests, available: booking.seatsLeft)
+    }
+    do {
+      amount = try booking.price.multiplied(by: guests)
+    } catch {
+      throw .amountTooLarge
+    }
+    self.id = id
+    self.bookingID = booking.id
+    self.guests = guests
+    self.traveller = traveller
+  }
+
+  /// Turns this order into a `PaidOrder` when `receipt` pays exactly for it: the same order, the
+  /// same amount, the same currency. This is the only way to obtain a `PaidOrder`.
+  public func confirm(with receipt: PaymentReceipt) throws(CheckoutError) -> PaidOrder {
+    guard receipt.orderID == id else {
+      throw .receiptForAnotherOrder(expected: id, received: receipt.orderID)
+    }
+    guard receipt.amount.currency == amount.currency else {
+      throw .currencyMismatch(expected: amount.currency, received: receipt.amount.currency)
+    }
+    guard receipt.amount.minorUnits == amount.minorUnits else {
+      throw .amountMismatch(expected: amount, received: receipt.amount)
+    }
+    return PaidOrder(order: self, receipt: receipt)
+  }
+}
+
+/// Why an order could not be drafted or confirmed.
+public enum CheckoutError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The trip has no places left.
+  case soldOut(BookingID)
+  /// Fewer places are left than were asked for.
+  case notEnoughSeats(requested: Int, available: Int)
+  /// The number of travellers is outside `SearchQuery.guestRange`.
+  case guestsOutOfRange(Int)
+  /// The total does not fit in an amount.
+  case amountTooLarge
+  /// The receipt pays for a different order.
+  case receiptForAnotherOrder(expected: OrderID, received: OrderID)
+  /// The receipt is in another currency than the order.
+  case currencyMismatch(expected: Currency, received: Currency)
+  /// The receipt is for another amount than the order.
+  case amountMismatch(expected: Money, received: Money)
+
+  /// A sentence a person can act on.
+  public var description: String {
+    switch self {
+    case .soldOut(let id): "trip \(id) is sold out"
+    case .notEnoughSeats(let requested, let available):
+      "only \(available) places are left; \(requested) were requested"
+    case .guestsOutOfRange(let guests):
+      "\(guests) guests is not allowed; choose \(SearchQuery.guestRange.lowerBound) to \(SearchQuery.guestRange.upperBound)"
+    case .amountTooLarge: "the total is too large"
+    case .receiptForAnotherOrder(let expected, let received):
+      "the payment was for order \(received), not \(expected)"
+    case .currencyMismatch(let expected, let received):
+      "the payment was in \(received), but the order is in \(expected)"
+    case .amountMismatch(let expected, let received):
+      "the payment was \(received), but the order costs \(expected)"
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// A validated, normalized search for bookable trips.
+///
+/// It is the key under which identical in-flight searches are coalesced, so two queries a person
+/// would call the same ("  lisbon", "LISBON", "Lisbon") are equal and hash alike. It can only be
+/// built through `make`, which rejects invalid input instead of clamping it.
+public struct SearchQuery: Hashable, Sendable {
+  /// The destination, folded for matching: lowercased, without diacritics, single-spaced.
+  public let destination: String
+  /// The earliest first day of a trip, if any.
+  public let from: CalendarDate?
+  /// The latest last day of a trip, if any.
+  public let to: CalendarDate?
+  /// How many travellers must fit, 1–9.
+  public let guests: Int
+  /// The highest price per traveller, if any; trips in other currencies are compared by the supplier.
+  public let maximumPrice: Money?
+  /// The order of the results.
+  public let sort: SortOrder
+  /// The most results to return.
+  public let limit: Int
+
+  /// How many travellers one booking may hold.
+  public static let guestRange = 1...9
+  /// How many results one search may ask for.
+  public static let limitRange = 1...100
+  /// The longest destination text accepted, in characters.
+  public static let maximumDestinationLength = 100
+
+  private init(
+    destination: String, from: CalendarDate?, to: CalendarDate?, guests: Int,
+    maximumPrice: Money?, sort: SortOrder, limit: Int
+  ) {
+    self.destination = destination
+    self.from = from
+    self.to = to
+    self.guests = guests
+    self.maximumPrice = maximumPrice
+    self.sort = sort
+    self.limit = limit
+  }
+
+  /// Validates and normalizes a search; throws the first rule it breaks.
+  public static func make(
+    destination: String,
+    from: CalendarDate? = nil,
+    to: CalendarDate? = nil,
+    guests: Int = 1,
+    maximumPrice: Money? = nil,
+    sort: SortOrder = .price,
+    limit: Int = 20
+  ) throws(SearchQueryError) -> SearchQuery {
+    let folded = normalize(destination)
+    guard !folded.isEmpty else { throw .emptyDestination }
+    guard folded.count <= maximumDestinationLength else {
+      throw .destinationTooLong(maximum: maximumDestinationLength)
+    }
+    if let from, let to, to < from { throw .reversedDates(from: from, to: to) }
+    guard guestRange.contains(guests) else { throw .guestsOutOfRange(guests) }
+    if let maximumPrice, maximumPrice.isNegative { throw .negativeMaximumPrice(maximumPrice) }
+    guard limitRange.contains(limit) else { throw .limitOutOfRange(limit) }
+    return SearchQuery(
+      destination: folded, from: from, to: to, guests: guests, maximumPrice: maximumPrice,
+      sort: sort, limit: limit)
+  }
+
+  /// Folds text the way destinations are matched: case, diacritics, width and surrounding or
+  /// repeated whitespace do not matter ("  São  PAULO " and "sao paulo" fold alike).
+  /// Suppliers fold their own names with it too, so both sides agree.
+  public static func normalize(_ text: String) -> String {
+    text.folding(
+      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
+    )
+    .split(whereSeparator: \.isWhitespace)
+    .joined(separator: " ")
+  }
+}
+
+/// The order in which search results are listed.
+public enum SortOrder: String, Sendable, Codable, CaseIterable {
+  /// Cheapest first.
+  case price
+  /// Best rated first.
+  case rating
+  /// Soonest first.
+  case date
+}
+
+/// The rule a search broke, so the caller can say exactly what to change.
+public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Nothing but whitespace was given as the destination.
+  case emptyDestination
+  /// The destination is longer than any place name.
+  case destinationTooLong(maximum: Int)
+  /// The earliest start is after the latest end.
+  case reversedDates(from: CalendarDate, to: CalendarDate)
+  /// The number of travellers is outside `SearchQuery.guestRange`.
+  case guestsOutOfRange(Int)
+  /// The maximum price is below zero.
+  case negativeMaximumPrice(Money)
+  /// The number of results is outside `SearchQuery.limitRange`.
+  case limitOutOfRange(Int)
+
+  /// A sentence a person can act on.
+  public var description: String {
+    switch self {
+    case .emptyDestination:
+      "the destination is empty; name a city or a country"
+    case .destinationTooLong(let maximum):
+      "the destination is longer than \(maximum) characters"
+    case .reversedDates(let from, let to):
+      "the start date \(from) is after the end date \(to)"
+    case .guestsOutOfRange(let guests):
+      "\(guests) guests is not allowed; choose \(SearchQuery.guestRange.lowerBound) to \(SearchQuery.guestRange.upperBound)"
+    case .negativeMaximumPrice(let price):
+      "the maximum price \(price) is negative"
+    case .limitOutOfRange(let limit):
+      "a limit of \(limit) is not allowed; choose \(SearchQuery.limitRange.lowerBound) to \(SearchQuery.limitRange.upperBound)"
+    }
+  }
+}

@@ -1,0 +1,48 @@
+public import Foundation
+
+/// What a traveller holds after paying: proof of a place on a trip.
+///
+/// It is `Encodable` but not `Decodable`: decoding would mint a ticket without a paid order.
+public struct Ticket: Hashable, Sendable, Encodable {
+  /// The ticket's identifier.
+  public let id: TicketID
+  /// The order it was issued for.
+  public let orderID: OrderID
+  /// The trip it is a place on.
+  public let bookingID: BookingID
+  /// Who travels.
+  public let travellerName: String
+  /// How many places it holds.
+  public let guests: Int
+  /// What was paid.
+  public let amountPaid: Money
+  /// The paying card as a customer may see it: "Visa •••• 4242".
+  public let paidWith: String
+  /// When it was issued.
+  public let issuedAt: Date
+
+  /// Issues a ticket for a paid order; the `PaidOrder` parameter is the business rule.
+  public init(id: TicketID, for paid: PaidOrder, issuedAt: Date) {
+    self.init(
+      id: id, orderID: paid.order.id, bookingID: paid.order.bookingID,
+      travellerName: paid.order.traveller.name, guests: paid.order.guests,
+      amountPaid: paid.receipt.amount,
+      paidWith: "\(paid.receipt.cardBrand) •••• \(paid.receipt.cardLastFour)", issuedAt: issuedAt)
+  }
+
+  // `package`: a stored ticket is read back from the ledger without its order in memory; outside
+  // the package, the only way to make a ticket is from a `PaidOrder`.
+  package init(
+    id: TicketID, orderID: OrderID, bookingID: BookingID, travellerName: String, guests: Int,
+    amountPaid: Money, paidWith: String, issuedAt: Date
+  ) {
+    self.id = id
+    self.orderID = orderID
+    self.bookingID = bookingID
+    self.travellerName = travellerName
+    self.guests = guests
+    self.amountPaid = amountPaid
+    self.paidWith = paidWith
+    self.issuedAt = issuedAt
+  }
+}

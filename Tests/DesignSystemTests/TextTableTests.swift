@@ -1,0 +1,54 @@
+import DesignSystem
+import Testing
+
+@Suite("Display width and tables")
+struct TextTableTests {
+  @Test(
+    arguments: [
+      ("Lisbon", 6), ("Kraków", 6), ("Krako\u{301}w", 6), ("東京", 4), ("São Paulo", 9),
+      ("🇯🇵", 2), ("👩‍👩‍👧", 2), ("ok✓", 3), ("", 0), ("서울", 4),
+    ])
+  func displayWidthCountsTerminalColumns(text: String, width: Int) {
+    #expect(text.displayWidth == width)
+  }
+
+  @Test func truncationNeverExceedsTheWidthEvenMidWideCharacter() {
+    #expect("東京タワー".truncated(toDisplayWidth: 6) == "東京…")
+    #expect("東京タワー".truncated(toDisplayWidth: 6).displayWidth <= 6)
+    #expect("Lisbon".truncated(toDisplayWidth: 10) == "Lisbon")
+  }
+
+  @Test func columnsAlignByDisplayWidthWithWideAndAccentedText() {
+    var table = TextTable(columns: [
+      .init("City"), .init("Price", alignment: .trailing), .init("Id"),
+    ])
+    table.append(["東京", "JPY 98,000", "TYO-1"])
+    table.append(["Kraków", "PLN 1,200.00", "KRK-2"])
+    table.append(["São Paulo", "BRL 3,450.00", "GRU-3"])
+    let lines = table.render(theme: .plain)
+    #expect(
+      lines == [
+        "City              Price  Id",
+        "東京         JPY 98,000  TYO-1",
+        "Kraków     PLN 1,200.00  KRK-2",
+        "São Paulo  BRL 3,450.00  GRU-3",
+      ])
+    let lastColumnStarts = zip(lines, ["Id", "TYO-1", "KRK-2", "GRU-3"]).map { line, id in
+      String(line.dropLast(id.count)).displayWidth
+    }
+    #expect(Set(lastColumnStarts) == [25])
+  }
+
+  @Test func colouredCellsArePaddedBeforeTheyArePainted() {
+    var table = TextTable(columns: [.init("A"), .init("B")])
+    table.append([.init("x", color: .danger), "y"])
+    let lines = table.render(theme: TerminalTheme(usesColor: true, usesUnicode: true))
+    #expect(lines[1] == "\u{1B}[31mx\u{1B}[0m  y")
+  }
+
+  @Test func aCappedColumnCutsLongTextWithAnEllipsis() {
+    var table = TextTable(columns: [.init("Title", maximumWidth: 8), .init("N")])
+    table.append(["Old Town and Fado Nights", "1"])
+    #expect(table.render(theme: .plain)[1] == "Old Tow…  1")
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import PaymentInterface
+import SharedKernel
+import Testing
+
+@Suite("Payment cards")
+struct PaymentCardTests {
+  static let number = "4242 4242 4242 4242"
+
+  static func card() throws -> PaymentCard {
+    try PaymentCard(number: number, expiryMonth: 12, expiryYear: 30, holderName: "Ada Lovelace")
+  }
+
+  @Test func noPrintedFormOfACardContainsItsFullNumber() throws {
+    let card = try Self.card()
+    var dumped = ""
+    dump(card, to: &dumped)
+    let encoded = String(decoding: try JSONEncoder().encode(card), as: UTF8.self)
+    for text in [
+      card.description, card.debugDescription, String(describing: card),
+      String(reflecting: card), "\(card)", dumped, encoded,
+    ] {
+      #expect(!text.contains("4242424242424242"), "leaked in: \(text)")
+      #expect(!text.contains("4242 4242 4242 4242"), "leaked in: \(text)")
+    }
+    #expect(card.description == "Visa •••• 4242 (12/2030)")
+    #expect(encoded.contains(#""lastFour":"4242""#))
+  }
+
+  @Test func theFullNumberIsAvailableOnlyThroughItsLoudName() throws {
+    #expect(try Self.card().unredactedNumber == "4242424242424242")
+  }
+
+  @Test(arguments: [
+    ("4242 4242 4242 4241", PaymentCardError.failedChecksum),
+    ("4242-4242-4242-4243", PaymentCardError.failedChecksum),
+    ("4242", PaymentCardError.wrongLength(4)),
+    ("4242 4242 abcd 4242", PaymentCardError.notANumber),
+    ("", PaymentCardError.notANumber),
+  ])
+  func malformedNumbersAreRejectedBeforeAnyCharge(number: String, error: PaymentCardError) {
+    #expect(throws: error) {
+      try PaymentCard(number: number, expiryMonth: 1, expiryYear: 2030, holderName: "A")
+    }
+  }
+
+  @Test func anImpossibleExpiryIsRejected() {
+    #expect(throws: PaymentCardError.invalidExpiry) {
+      try PaymentCard(number: Self.number, expiryMonth: 13, expiryYear: 30, holderName: "A")
+    }
+  }
+
+  @Test(arguments: [("12/30", 12, 2030), ("01/2031", 1, 2031)])
+  func expiryParsesTwoAndFourDigitYears(text: String, month: Int, year: Int) throws {
+    let expiry = try #require(PaymentCard.parseExpiry(text))
+    #expect(expiry.month == month && expiry.year == year)
+  }
+
+  @Test(arguments: ["13/30", "1/30", "12-30", "12/3", "ab/cd", ""])
+  func malformedExpiryTextIsRejected(text: String) {
+    #expect(PaymentCard.parseExpiry(text) == nil)
+  }
+
+  @Test(arguments: [
+    ("4000000000000002", "Visa"), ("5555555555554444", "Mastercard"),
+    ("2223003122003222", "Mastercard"), ("378282246310005", "American Express"),
+  ])
+  func theBrandFollowsTheNumbersPrefix(number: String, brand: String) throws {
+    let card = try PaymentCard(number: number, expiryMonth: 1, expiryYear: 30, holderName: "A")
+    #expect(card.brand == brand)
+  }
+
+  @Test func onlyAProcessingFailureMarkedRetryableMayBeRetried() {
+    let all: [PaymentError] = [
+      .declined, .insufficientFunds, .invalidCard(reason: "x"), .expiredCard, .invalidAmount,
+      .unsupportedCurrency(.eur), .idempotencyKeyReused, .processingFailed(isRetryable: false),
+    ]
+    #expect(all.allSatisfy { !$0.isRetryable })
+    #expect(PaymentError.processingFailed(isRetryable: true).isRetryable)
+  }
+}
