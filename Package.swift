@@ -87,12 +87,14 @@ func feature(_ name: String, uses dependencies: [FeatureDependency]) -> [Target]
 
 /// An Infrastructure module: it implements interfaces and may use the kernel, other infrastructure,
 /// system libraries and third-party products; no parameter can name a feature.
+/// `testsUse` names what only its tests need, such as a sandbox to test a client against.
 func infrastructure(
   _ name: String,
   implements interfaces: [Interface],
-  uses dependencies: [InfrastructureDependency] = []
+  uses dependencies: [InfrastructureDependency] = [],
+  testsUse testDependencies: [InfrastructureDependency] = []
 ) -> [Target] {
-  let used: [Target.Dependency] = dependencies.map { dependency in
+  func targetDependency(_ dependency: InfrastructureDependency) -> Target.Dependency {
     switch dependency {
     case .kernel(let module): .target(name: module.rawValue)
     case .infrastructure(let name), .systemLibrary(let name): .target(name: name)
@@ -102,7 +104,9 @@ func infrastructure(
   return moduleTargets(
     name,
     layer: "Infrastructure",
-    dependencies: interfaces.map { .target(name: $0.rawValue) } + used
+    dependencies: interfaces.map { .target(name: $0.rawValue) }
+      + dependencies.map(targetDependency),
+    testDependencies: testDependencies.map(targetDependency)
   )
 }
 
@@ -126,6 +130,7 @@ func moduleTargets(
   _ name: String,
   layer: String,
   dependencies: [Target.Dependency],
+  testDependencies: [Target.Dependency] = [],
   swiftSettings: [SwiftSetting] = sharedSwiftSettings
 ) -> [Target] {
   [
@@ -137,7 +142,7 @@ func moduleTargets(
     ),
     .testTarget(
       name: "\(name)Tests",
-      dependencies: [.target(name: name)] + dependencies,
+      dependencies: [.target(name: name)] + dependencies + testDependencies,
       path: "Tests/\(name)Tests",
       swiftSettings: swiftSettings
     ),
@@ -160,12 +165,45 @@ let interfaceTargets: [Target] =
   // Charging a payment method once per idempotency key.
   + interface(.payment)
 
+// MARK: - Infrastructure
+
+let infrastructureTargets: [Target] =
+  // Domain-agnostic HTTP: requests, a URLSession and an in-process transport, safe retries, JSON.
+  infrastructure("Networking", implements: [])
+  // The travel supplier's API played in-process: a seeded catalog, latency and faults on demand.
+  + infrastructure(
+    "SupplierSandbox", implements: [],
+    uses: [.kernel(.sharedKernel), .infrastructure("Networking")])
+  // The supplier's HTTP client and the coalescing cache in front of it.
+  + infrastructure(
+    "BookingData", implements: [.booking],
+    uses: [.kernel(.sharedKernel), .infrastructure("Networking")],
+    testsUse: [.infrastructure("SupplierSandbox")])
+
+// MARK: - Benchmarks
+
+/// A release-mode benchmark, run on purpose (`swift run -c release <name>`), never by the tests.
+/// It may use any module, like the App layer, and lives in `Benchmarks/<name>`.
+func benchmark(_ name: String, uses dependencies: [Target.Dependency]) -> Target {
+  .executableTarget(
+    name: name,
+    dependencies: dependencies,
+    path: "Benchmarks/\(name)",
+    swiftSettings: sharedSwiftSettings
+  )
+}
+
+let benchmarkTargets: [Target] = [
+  // Stampede, cache-hit, cancellation-storm and memory figures of the coalescing cache.
+  benchmark("BookingDataBenchmark", uses: ["BookingData", "BookingInterface", "SharedKernel"])
+]
+
 // MARK: - Package
 
 let package = Package(
   name: "Voyage",
-  // iOS 18 / macOS 15, not 17 / 14: `Synchronization.Mutex` guards the few places where an actor
-  // hop costs too much (the coalescer's cache-hit path, output capture in tests).
+  // iOS 18 / macOS 15, not 17 / 14: the coalescing cache counts with `Synchronization.Atomic`,
+  // so its cache-hit path and cancellation handlers never wait for an actor.
   platforms: [.iOS(.v18), .macOS(.v15)],
-  targets: kernelTargets + interfaceTargets
+  targets: kernelTargets + interfaceTargets + infrastructureTargets + benchmarkTargets
 )

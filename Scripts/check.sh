@@ -21,11 +21,17 @@ step() {
   steps_run=$((steps_run + 1))
 }
 
-step "Format (swift format lint --strict; fix with: swift format -i --recursive Package.swift Sources Tests Scripts)" \
-  swift format lint --strict --recursive Package.swift Sources Tests Scripts
+step "Format (swift format lint --strict; fix with: swift format -i --recursive Package.swift Sources Tests Scripts Benchmarks)" \
+  swift format lint --strict --recursive Package.swift Sources Tests Scripts Benchmarks
 step "Build with undeclared-import check and warnings as errors" \
   swift build --build-tests "${build_flags[@]}"
+# A hung test fails the run after 20 minutes instead of eating CI's whole budget.
 step "Tests" \
-  swift test --skip-build
+  timeout 1200 swift test --skip-build
+# The concurrency code runs again under Thread Sanitizer, in its own build folder so the sanitized
+# build neither replaces nor invalidates the ordinary one.
+step "Concurrency tests under Thread Sanitizer" \
+  timeout 1200 swift test --sanitize=thread --scratch-path .build/thread-sanitizer \
+  --filter 'BookingDataTests|NetworkingTests'
 
 printf '\nAll %d checks passed.\n' "$steps_run"

@@ -1,0 +1,286 @@
+import BookingData
+import BookingInterface
+import Foundation
+import SharedKernel
+import Synchronization
+
+/// Holds every caller until it is opened, so a benchmark controls when the upstream answers.
+final class Gate: Sendable {
+  private let state = Mutex<(isOpen: Bool, waiting: [CheckedContinuation<Void, Never>])>(
+    (false, []))
+
+  var waitingCount: Int { state.withLock { $0.waiting.count } }
+
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      let isOpen = state.withLock { state in
+        if !state.isOpen { state.waiting.append(continuation) }
+        return state.isOpen
+      }
+      if isOpen { continuation.resume() }
+    }
+  }
+
+  func open() {
+    let waiting = state.withLock { state in
+      state.isOpen = true
+      defer { state.waiting = [] }
+      return state.waiting
+    }
+    for continuation in waiting { continuation.resume() }
+  }
+}
+
+/// An upstream that answers every search with one summary once its gate opens.
+final class GatedUpstream: BookingRepository {
+  let gate = Gate()
+  private let calls = Atomic(0)
+  let answer: [BookingSummary]
+
+  init(answer: [BookingSummary]) {
+    self.answer = answer
+  }
+
+  var callCount: Int { calls.load(ordering: .relaxed) }
+
+  func search(_ query: SearchQuery) async throws -> [BookingSummary] {
+    calls.add(1, ordering: .relaxed)
+    await gate.wait()
+    try Task.checkCancellation()
+    return answer
+  }
+
+  func booking(id: BookingID) async throws -> Booking {
+    throw BookingError.notFound(id)
+  }
+}
+
+enum BookingDataBenchmark {
+  static func run() async {
+    print("BookingData coalescing benchmark (release build expected; debug figures mean nothing)")
+    print()
+    await stampede()
+    print()
+    await cacheHitPath()
+    print()
+    await cancellationStorm()
+    print()
+    print("peak resident memory: \(peakResidentMegabytes()) MB")
+  }
+
+  // MARK: - Stampede
+
+  /// Each stampede runs this many times; the figures printed are the medians, because one run
+  /// on a two-core machine is at the mercy of the scheduler.
+  static let repetitions = 7
+
+  static func median(_ runs: [(wall: Double, p50: Double, p99: Double)]) -> (
+    wall: Double, p50: Double, p99: Double
+  ) {
+    func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    return (middle(runs.map(\.wall)), middle(runs.map(\.p50)), middle(runs.map(\.p99)))
+  }
+
+  static func stampede() async {
+    print("stampede: N callers over K keys, upstream held on a gate, then opened")
+    print("(per-caller time from opening to return; medians of \(repetitions) runs)")
+    print(
+      "    N      K   upstream  coalesced   wall ms   p50 µs   p99 µs   direct p50/p99 µs   added p99 µs"
+    )
+    for callers in [10, 1_000, 10_000] {
+      for keys in [1, 10, 100] where keys <= callers {
+        let queries = (0..<keys).map { key in Self.query("Destination \(key)") }
+        var coalescedRuns: [(wall: Double, p50: Double, p99: Double)] = []
+        var directRuns: [(wall: Double, p50: Double, p99: Double)] = []
+        var statistics = BookingCacheStatistics()
+        for _ in 0..<repetitions {
+          let upstream = GatedUpstream(answer: [summary])
+          let cache = BookingDataAssembly.cache(in: upstream)
+          coalescedRuns.append(
+            await measure(
+              callers: callers, waitUntil: { await cache.statistics().waiting == callers },
+              open: upstream.gate.open
+            ) { index in _ = try? await cache.search(queries[index % keys]) })
+          statistics = await cache.statistics()
+
+          let direct = GatedUpstream(answer: [summary])
+          directRuns.append(
+            await measure(
+              callers: callers, waitUntil: { direct.gate.waitingCount == callers },
+              open: direct.gate.open
+            ) { index in _ = try? await direct.search(queries[index % keys]) })
+        }
+        let coalesced = median(coalescedRuns)
+        let baseline = median(directRuns)
+        let line = [
+          pad(callers, 5), pad(keys, 6), pad(statistics.upstreamCalls, 10),
+          pad(statistics.coalescedWaits, 10), pad(format(coalesced.wall * 1_000), 9),
+          pad(format(coalesced.p50 * 1e6), 8), pad(format(coalesced.p99 * 1e6), 8),
+          pad("\(format(baseline.p50 * 1e6))/\(format(baseline.p99 * 1e6))", 19),
+          pad(format((coalesced.p99 - baseline.p99) * 1e6), 14),
+        ]
+        print(line.joined(separator: " "))
+        if statistics.upstreamCalls != keys || statistics.inFlight != 0 || statistics.waiting != 0 {
+          print("    ✗ expected \(keys) upstream calls and an empty in-flight table: \(statistics)")
+        }
+      }
+    }
+  }
+
+  /// Starts `callers` tasks, waits until all are parked, opens the gate, and returns the wall time
+  /// from opening to the last return and the p50/p99 of each caller's time from opening to return.
+  static func measure(
+    callers: Int, waitUntil ready: @escaping @Sendable () async -> Bool,
+    open: @escaping @Sendable () -> Void, call: @escaping @Sendable (Int) async -> Void
+  ) async -> (wall: Double, p50: Double, p99: Double) {
+    let openedAt = Mutex<ContinuousClock.Instant?>(nil)
+    let finishes = await withTaskGroup(of: ContinuousClock.Instant.self) { group in
+      for index in 0..<callers {
+        group.addTask {
+          await call(index)
+          return .now
+        }
+      }
+      while await !ready() { await Task.yield() }
+      openedAt.withLock { $0 = .now }
+      open()
+      return await group.reduce(into: [ContinuousClock.Instant]()) { $0.append($1) }
+    }
+    let start = openedAt.withLock { $0 } ?? .now
+    let latencies = finishes.map { seconds(start.duration(to: $0)) }.sorted()
+    return (latencies.last ?? 0, percentile(latencies, 0.50), percentile(latencies, 0.99))
+  }
+
+  // MARK: - Cache hits
+
+  static func cacheHitPath() async {
+    let iterations = 2_000_000
+    let query = Self.query("Lisbon")
+    let upstream = GatedUpstream(answer: [summary])
+    upstream.gate.open()
+    let cache = BookingDataAssembly.cache(in: upstream, timeToLive: .seconds(3_600))
+    _ = try? await cache.search(query)
+
+    let baseline = Mutex<[SearchQuery: [BookingSummary]]>([query: [summary]])
+    var checksum = 0
+    let lockStart = ContinuousClock.now
+    for _ in 0..<iterations {
+      checksum &+= baseline.withLock { $0[query]?.count ?? 0 }
+    }
+    let lockSeconds = seconds(lockStart.duration(to: .now))
+
+    let cacheStart = ContinuousClock.now
+    for _ in 0..<iterations {
+      checksum &+= (try? await cache.search(query))?.count ?? 0
+    }
+    let cacheSeconds = seconds(cacheStart.duration(to: .now))
+
+    let locked = LockedValue<[SearchQuery: [BookingSummary]]>([query: [summary]])
+    let nsLockStart = ContinuousClock.now
+    for _ in 0..<iterations {
+      checksum &+= locked.withLock { $0[query]?.count ?? 0 }
+    }
+    let nsLockNanoseconds = seconds(nsLockStart.duration(to: .now)) * 1e9 / Double(iterations)
+
+    let lockNanoseconds = lockSeconds * 1e9 / Double(iterations)
+    let cacheNanoseconds = cacheSeconds * 1e9 / Double(iterations)
+    print("cache-hit path (\(iterations) calls from one task, checksum \(checksum))")
+    print("    Mutex-guarded dictionary read: \(format(lockNanoseconds)) ns/call")
+    print(
+      "    LockedValue-guarded dictionary read (NSLock, what the cache uses): \(format(nsLockNanoseconds)) ns/call"
+    )
+    print("    BookingCache.search, cache hit: \(format(cacheNanoseconds)) ns/call")
+    print(
+      "    ratio to the Mutex baseline: \(format(cacheNanoseconds / lockNanoseconds))× (goal: within 3×)"
+    )
+    print("    upstream calls: \(upstream.callCount)")
+  }
+
+  // MARK: - Cancellation storm
+
+  static func cancellationStorm() async {
+    let waiters = 1_000
+    let upstream = GatedUpstream(answer: [summary])
+    let cache = BookingDataAssembly.cache(in: upstream)
+    let query = Self.query("Lisbon")
+    let tasks = (0..<waiters).map { _ in
+      Task { () -> ContinuousClock.Instant? in
+        (try? await cache.search(query)) == nil ? ContinuousClock.now : nil
+      }
+    }
+    while await cache.statistics().waiting < waiters { await Task.yield() }
+
+    let cancelledAt = ContinuousClock.now
+    for task in tasks.prefix(waiters / 2) { task.cancel() }
+    var cancelledLatencies: [Double] = []
+    for task in tasks.prefix(waiters / 2) {
+      if let leftAt = await task.value {
+        cancelledLatencies.append(seconds(cancelledAt.duration(to: leftAt)))
+      }
+    }
+    let stillWaiting = await cache.statistics().waiting
+    upstream.gate.open()
+    var answered = 0
+    for task in tasks.suffix(waiters / 2) where await task.value == nil { answered += 1 }
+    let statistics = await cache.statistics()
+    cancelledLatencies.sort()
+
+    print("cancellation storm: \(waiters) waiters on a held upstream, half cancelled")
+    print(
+      "    cancelled that left before the upstream answered: \(cancelledLatencies.count) of \(waiters / 2)"
+    )
+    print(
+      "    time to leave after cancel: p50 \(format(percentile(cancelledLatencies, 0.5) * 1e6)) µs, p99 \(format(percentile(cancelledLatencies, 0.99) * 1e6)) µs"
+    )
+    print("    still waiting after the cancellations: \(stillWaiting)")
+    print("    answered with the value after the gate opened: \(answered) of \(waiters / 2)")
+    print(
+      "    upstream calls: \(statistics.upstreamCalls); in flight after: \(statistics.inFlight); waiting after: \(statistics.waiting)"
+    )
+  }
+
+  // MARK: - Helpers
+
+  static let summary = BookingSummary(
+    id: BookingID("LIS-001") ?? BookingID("X") ?? { preconditionFailure("valid identifier") }(),
+    title: "Old Town Walks in Lisbon",
+    destination: Destination(city: "Lisbon", country: "Portugal"),
+    startDate: CalendarDate(daysSinceEpoch: 20_900), endDate: CalendarDate(daysSinceEpoch: 20_904),
+    price: Money(minorUnits: 45_000, currency: .eur),
+    rating: Rating(tenths: 45) ?? { preconditionFailure("valid rating") }(), seatsLeft: 4)
+
+  static func query(_ destination: String) -> SearchQuery {
+    do {
+      return try SearchQuery.make(destination: destination)
+    } catch {
+      preconditionFailure("benchmark query '\(destination)' is invalid: \(error)")
+    }
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+  }
+
+  static func format(_ value: Double) -> String {
+    String(format: value >= 100 ? "%.0f" : "%.1f", value)
+  }
+
+  static func pad(_ value: some CustomStringConvertible, _ width: Int) -> String {
+    let text = value.description
+    return String(repeating: " ", count: max(0, width - text.count)) + text
+  }
+
+  /// The process's peak resident set (VmHWM), from /proc on Linux.
+  static func peakResidentMegabytes() -> String {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return "unknown" }
+    return format(kilobytes / 1_024)
+  }
+}

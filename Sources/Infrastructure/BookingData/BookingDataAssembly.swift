@@ -1,0 +1,35 @@
+public import BookingInterface
+public import Foundation
+package import Networking
+
+/// The only door into BookingData: it builds the supplier repository and the cache in front of
+/// it, and returns them as interface types, so nothing outside depends on how they work.
+public enum BookingDataAssembly {
+  /// The live travel supplier at `baseURL`, over HTTP.
+  public static func supplier(baseURL: URL, timeout: Duration = .seconds(10))
+    -> any BookingRepository
+  {
+    supplier(transport: URLSessionTransport(baseURL: baseURL), timeout: timeout)
+  }
+
+  /// The travel supplier reached through `transport`: the embedded sandbox's in-process
+  /// transport in the demo and the tests. `package`, because transports are not public API.
+  package static func supplier(
+    transport: any HTTPTransport, timeout: Duration = .seconds(10),
+    retryPolicy: RetryPolicy = .standard
+  ) -> any BookingRepository {
+    SupplierBookingRepository(
+      client: HTTPClient(transport: transport, timeout: timeout, retryPolicy: retryPolicy))
+  }
+
+  /// Puts a coalescing cache in front of `upstream`: one upstream call per distinct in-flight
+  /// request, answers kept for `timeToLive`, at most `capacity` of them.
+  public static func cache(
+    in front: any BookingRepository, timeToLive: Duration = .seconds(60), capacity: Int = 512
+  ) -> any BookingCache {
+    let origin = ContinuousClock.now
+    return CoalescingBookingRepository(
+      upstream: front, timeToLive: timeToLive, capacity: capacity,
+      now: { ContinuousClock.now - origin })
+  }
+}

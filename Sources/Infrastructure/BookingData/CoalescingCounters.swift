@@ -1,0 +1,24 @@
+import BookingInterface
+import Synchronization
+
+/// What the coalescing cache did, counted with atomics so the cache-hit path and a cancelled
+/// waiter can count without entering the actor.
+final class CoalescingCounters: Sendable {
+  let upstreamCalls = Atomic(0)
+  let coalescedWaits = Atomic(0)
+  let cacheHits = Atomic(0)
+  let failures = Atomic(0)
+  let cancelledWaits = Atomic(0)
+
+  /// The counters as the interface reports them; the gauges (in flight, waiting, cached) are
+  /// filled in by the cache.
+  var snapshot: BookingCacheStatistics {
+    var statistics = BookingCacheStatistics()
+    statistics.upstreamCalls = upstreamCalls.load(ordering: .relaxed)
+    statistics.coalescedWaits = coalescedWaits.load(ordering: .relaxed)
+    statistics.cacheHits = cacheHits.load(ordering: .relaxed)
+    statistics.failures = failures.load(ordering: .relaxed)
+    statistics.cancelledWaits = cancelledWaits.load(ordering: .relaxed)
+    return statistics
+  }
+}

@@ -1,0 +1,112 @@
+import SharedKernel
+import Synchronization
+
+/// One upstream request and the callers waiting for it.
+///
+/// The actor owns the table of flights; the waiters wait *here*, outside the actor, so that when
+/// the answer lands thousands of waiters resume in parallel instead of queueing through the
+/// actor one by one. Joining, leaving and completing are atomic under the flight's own lock.
+final class Flight<Value: Sendable>: Sendable {
+  // Unsafe rather than checked continuations: each one is stored under the lock and taken out
+  // under the same lock by exactly one of `complete`, `leave` or `wait` itself before it is
+  // resumed, so it is resumed exactly once; the checked kind's bookkeeping costs per waiter in a
+  // stampede.
+  private enum Waiter {
+    /// Joined through the actor, not yet parked on a continuation.
+    case joined
+    case parked(UnsafeContinuation<Value, any Error>)
+  }
+
+  private struct State {
+    var waiters: [UInt64: Waiter] = [:]
+    var result: Result<Value, any Error>?
+    var isAbandoned = false
+    var storesResult = true
+    var task: Task<Void, Never>?
+  }
+
+  private let state = LockedValue(State())
+  private let counters: CoalescingCounters
+
+  init(counters: CoalescingCounters) {
+    self.counters = counters
+  }
+
+  /// Callers waiting now.
+  var waiterCount: Int { state.withLock { $0.waiters.count } }
+
+  /// Whether every waiter left and the upstream work was cancelled.
+  var isAbandoned: Bool { state.withLock { $0.isAbandoned } }
+
+  /// Whether the result may be cached; false once an invalidation detached the flight.
+  var storesResult: Bool { state.withLock { $0.storesResult } }
+
+  /// Remembers the upstream work, so the last waiter to leave can cancel it.
+  func start(_ task: Task<Void, Never>) {
+    state.withLock { $0.task = task }
+  }
+
+  /// Registers a waiter; false when the flight is dying (its last waiter left), in which case
+  /// the caller must start a fresh flight instead.
+  func join(_ waiterID: UInt64) -> Bool {
+    state.withLock { state in
+      guard !state.isAbandoned else { return false }
+      state.waiters[waiterID] = .joined
+      return true
+    }
+  }
+
+  /// Stops storing the result: an invalidation made it stale before it landed.
+  func detach() {
+    state.withLock { $0.storesResult = false }
+  }
+
+  /// Waits for the flight's answer; leaves at once with `CancellationError` when the caller's
+  /// task is cancelled, even while the upstream is still working for the others.
+  func wait(_ waiterID: UInt64) async throws -> Value {
+    try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation { continuation in
+        let ready = state.withLock { state -> Result<Value, any Error>? in
+          if let result = state.result { return result }
+          // Gone: the task was cancelled between joining and parking here.
+          guard state.waiters[waiterID] != nil else { return .failure(CancellationError()) }
+          state.waiters[waiterID] = .parked(continuation)
+          return nil
+        }
+        if let ready { continuation.resume(with: ready) }
+      }
+    } onCancel: {
+      leave(waiterID)
+    }
+  }
+
+  /// Answers every waiter. Called by the actor after it has updated its table and cache.
+  func complete(with result: Result<Value, any Error>) {
+    let parked = state.withLock { state -> [UnsafeContinuation<Value, any Error>] in
+      state.result = result
+      defer { state.waiters = [:] }
+      return state.waiters.values.compactMap { waiter in
+        if case .parked(let continuation) = waiter { return continuation }
+        return nil
+      }
+    }
+    for continuation in parked { continuation.resume(with: result) }
+  }
+
+  private func leave(_ waiterID: UInt64) {
+    let (continuation, abandonedTask) = state.withLock {
+      state -> (UnsafeContinuation<Value, any Error>?, Task<Void, Never>?) in
+      guard state.result == nil, let waiter = state.waiters.removeValue(forKey: waiterID) else {
+        return (nil, nil)
+      }
+      counters.cancelledWaits.add(1, ordering: .relaxed)
+      var continuation: UnsafeContinuation<Value, any Error>?
+      if case .parked(let parked) = waiter { continuation = parked }
+      guard state.waiters.isEmpty else { return (continuation, nil) }
+      state.isAbandoned = true
+      return (continuation, state.task)
+    }
+    continuation?.resume(throwing: CancellationError())
+    abandonedTask?.cancel()
+  }
+}

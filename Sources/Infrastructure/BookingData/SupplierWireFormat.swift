@@ -1,0 +1,46 @@
+import BookingInterface
+import SharedKernel
+
+// The travel supplier's JSON, as this client reads it. These types never leave the module:
+// `SupplierBookingRepository` maps them to SharedKernel values at the boundary.
+
+struct TripDTO: Decodable {
+  let id: String
+  let title: String
+  let city: String
+  let country: String
+  let startDate: String
+  let endDate: String
+  let priceMinorUnits: Int64
+  let currency: String
+  let ratingTenths: Int
+  let seatsLeft: Int
+  let description: String?
+
+  /// The trip as a domain value; throws `BookingError.invalidResponse` naming the bad field.
+  func booking() throws(BookingError) -> Booking {
+    guard let bookingID = BookingID(id) else { throw invalid("id '\(id)'") }
+    guard let start = CalendarDate(iso8601: startDate), let end = CalendarDate(iso8601: endDate),
+      start <= end
+    else { throw invalid("dates \(startDate)…\(endDate) of \(id)") }
+    guard let money = Currency(code: currency) else {
+      throw invalid("currency '\(currency)' of \(id)")
+    }
+    guard priceMinorUnits >= 0 else { throw invalid("negative price of \(id)") }
+    guard let rating = Rating(tenths: ratingTenths) else { throw invalid("rating of \(id)") }
+    guard seatsLeft >= 0 else { throw invalid("negative seats of \(id)") }
+    return Booking(
+      id: bookingID, title: title, destination: Destination(city: city, country: country),
+      startDate: start, endDate: end, price: Money(minorUnits: priceMinorUnits, currency: money),
+      rating: rating, seatsLeft: seatsLeft, details: description ?? "")
+  }
+
+  private func invalid(_ what: String) -> BookingError {
+    .invalidResponse(reason: "invalid \(what)")
+  }
+}
+
+struct TripListDTO: Decodable {
+  let trips: [TripDTO]
+  let totalMatches: Int
+}

@@ -1,0 +1,103 @@
+package import Foundation
+
+/// Sends requests over any `HTTPTransport`, adding what every caller needs: a timeout, retries
+/// where they are safe, a 2xx check and JSON decoding with snake_case keys.
+///
+/// Errors are `HTTPError`, or `CancellationError` when the calling task is cancelled.
+package struct HTTPClient: Sendable {
+  private let transport: any HTTPTransport
+  private let timeout: Duration
+  private let retryPolicy: RetryPolicy
+  private let sleep: @Sendable (Duration) async throws -> Void
+
+  /// A client over `transport`. `sleep` waits between retries; tests pass one that records the
+  /// backoff instead of waiting.
+  package init(
+    transport: any HTTPTransport,
+    timeout: Duration = .seconds(10),
+    retryPolicy: RetryPolicy = .standard,
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  ) {
+    self.transport = transport
+    self.timeout = timeout
+    self.retryPolicy = retryPolicy
+    self.sleep = sleep
+  }
+
+  /// Sends `request` and returns a 2xx response. Retries transient failures (transport errors,
+  /// timeouts, 5xx, 429) with exponential backoff, but only for idempotent requests, and never a
+  /// 4xx, which would fail the same way again.
+  package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    var attempt = 1
+    while true {
+      do {
+        let response = try await transport.send(request, timeout: timeout)
+        guard response.isSuccess else {
+          throw HTTPError.unacceptableStatus(response.status, body: response.body)
+        }
+        return response
+      } catch let error as HTTPError {
+        guard error.isTransient, request.isIdempotent, attempt < retryPolicy.maximumAttempts else {
+          throw error
+        }
+        try await sleep(retryPolicy.backoff(afterAttempt: attempt))
+        attempt += 1
+      }
+    }
+  }
+
+  /// Sends `request` and decodes its JSON body (snake_case keys) as `Body`.
+  package func decode<Body: Decodable>(_ type: Body.Type, from request: HTTPRequest) async throws
+    -> Body
+  {
+    let response = try await send(request)
+    return try Self.decode(type, from: response.body)
+  }
+
+  /// Decodes a JSON body with the conventions of Voyage's wire formats (snake_case keys).
+  package static func decode<Body: Decodable>(_ type: Body.Type, from data: Data) throws(HTTPError)
+    -> Body
+  {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    do {
+      return try decoder.decode(type, from: data)
+    } catch {
+      throw .decodingFailed(reason: String(describing: error))
+    }
+  }
+
+  /// Encodes a JSON body with the conventions of Voyage's wire formats (snake_case keys,
+  /// sorted, so equal values give equal bytes).
+  package static func encode<Body: Encodable>(_ body: Body) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    encoder.outputFormatting = [.sortedKeys]
+    return try encoder.encode(body)
+  }
+}
+
+/// How many times, and how patiently, a transient failure is retried.
+package struct RetryPolicy: Sendable, Hashable {
+  /// The most attempts in all, the first included; 1 means no retry.
+  package let maximumAttempts: Int
+  /// The wait after the first failed attempt; each later wait doubles.
+  package let initialBackoff: Duration
+
+  /// A policy; `maximumAttempts` below 1 is treated as 1.
+  package init(maximumAttempts: Int, initialBackoff: Duration) {
+    self.maximumAttempts = max(1, maximumAttempts)
+    self.initialBackoff = initialBackoff
+  }
+
+  /// Three attempts, waiting 100 ms then 200 ms.
+  package static let standard = RetryPolicy(maximumAttempts: 3, initialBackoff: .milliseconds(100))
+  /// One attempt: no retry.
+  package static let never = RetryPolicy(maximumAttempts: 1, initialBackoff: .zero)
+
+  /// The wait after failed attempt number `attempt` (1-based): the initial backoff, doubled
+  /// for each earlier failure.
+  package func backoff(afterAttempt attempt: Int) -> Duration {
+    initialBackoff * (1 << min(max(attempt - 1, 0), 16))
+  }
+}

@@ -1,0 +1,130 @@
+import BookingInterface
+import SharedKernel
+import Testing
+
+/// A hand-written upstream whose every call waits until the test releases it, so a test decides
+/// exactly when each upstream request finishes and with what.
+final class ScriptedBookingRepository: BookingRepository {
+  enum Call: Equatable {
+    case search(SearchQuery)
+    case booking(BookingID)
+  }
+
+  private struct Pending {
+    let call: Call
+    var continuation: CheckedContinuation<Result<[BookingSummary], any Error>, Never>?
+    var outcome: Result<[BookingSummary], any Error>?
+    var wasCancelled = false
+  }
+
+  private let state = LockedValue<[Pending]>([])
+
+  /// Every call received so far, in order.
+  var calls: [Call] { state.withLock { $0.map(\.call) } }
+
+  /// How many calls saw their task cancelled while waiting.
+  var cancelledCalls: Int { state.withLock { $0.filter(\.wasCancelled).count } }
+
+  /// Finishes call number `index` (0-based) with `outcome`, whether it is waiting yet or not.
+  func release(_ index: Int, with outcome: Result<[BookingSummary], any Error>) {
+    let continuation = state.withLock {
+      pending -> CheckedContinuation<Result<[BookingSummary], any Error>, Never>? in
+      guard pending.indices.contains(index) else {
+        Issue.record("upstream call \(index) was never made; \(pending.count) were")
+        return nil
+      }
+      pending[index].outcome = outcome
+      defer { pending[index].continuation = nil }
+      return pending[index].continuation
+    }
+    continuation?.resume(returning: outcome)
+  }
+
+  func search(_ query: SearchQuery) async throws -> [BookingSummary] {
+    try await wait(for: .search(query)).get()
+  }
+
+  func booking(id: BookingID) async throws -> Booking {
+    let summaries = try await wait(for: .booking(id)).get()
+    guard let summary = summaries.first else { throw BookingError.notFound(id) }
+    return Fixtures.booking(from: summary)
+  }
+
+  private func wait(for call: Call) async -> Result<[BookingSummary], any Error> {
+    let index = state.withLock { pending in
+      pending.append(Pending(call: call))
+      return pending.count - 1
+    }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let ready = state.withLock { pending -> Result<[BookingSummary], any Error>? in
+          if let outcome = pending[index].outcome { return outcome }
+          pending[index].continuation = continuation
+          return nil
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    } onCancel: {
+      let continuation = state.withLock { pending in
+        pending[index].wasCancelled = true
+        defer { pending[index].continuation = nil }
+        return pending[index].continuation
+      }
+      continuation?.resume(returning: .failure(CancellationError()))
+    }
+  }
+}
+
+/// A clock the test moves by hand, so time-to-live is tested without waiting.
+final class ManualClock: Sendable {
+  private let elapsed = LockedValue(Duration.zero)
+
+  var now: Duration { elapsed.withLock { $0 } }
+
+  func advance(by duration: Duration) {
+    elapsed.withLock { $0 += duration }
+  }
+}
+
+/// A failure the scripted upstream hands out.
+struct SupplierDown: Error, Equatable {}
+
+enum Fixtures {
+  static func query(_ destination: String = "Lisbon", guests: Int = 1) -> SearchQuery {
+    // Literal, valid arguments: `make` cannot throw here.
+    guard let query = try? SearchQuery.make(destination: destination, guests: guests) else {
+      preconditionFailure("fixture query '\(destination)' is invalid")
+    }
+    return query
+  }
+
+  static func id(_ text: String) -> BookingID {
+    guard let id = BookingID(text) else { preconditionFailure("fixture id '\(text)' is invalid") }
+    return id
+  }
+
+  static func summary(_ id: String, price: Int64 = 45_000) -> BookingSummary {
+    booking(id, price: price).summary
+  }
+
+  static func booking(_ id: String, price: Int64 = 45_000) -> Booking {
+    Booking(
+      id: Self.id(id), title: "Trip \(id)",
+      destination: Destination(city: "Lisbon", country: "Portugal"),
+      startDate: CalendarDate(daysSinceEpoch: 20_000),
+      endDate: CalendarDate(daysSinceEpoch: 20_004),
+      price: Money(minorUnits: price, currency: .eur), rating: rating, seatsLeft: 4, details: "")
+  }
+
+  static let rating: Rating = {
+    guard let rating = Rating(tenths: 45) else { preconditionFailure("4.5 is a valid rating") }
+    return rating
+  }()
+
+  static func booking(from summary: BookingSummary) -> Booking {
+    Booking(
+      id: summary.id, title: summary.title, destination: summary.destination,
+      startDate: summary.startDate, endDate: summary.endDate, price: summary.price,
+      rating: summary.rating, seatsLeft: summary.seatsLeft, details: "")
+  }
+}
