@@ -198,6 +198,21 @@ let benchmarkTargets: [Target] = [
   benchmark("BookingDataBenchmark", uses: ["BookingData", "BookingInterface", "SharedKernel"])
 ]
 
+// MARK: - Architecture tests
+
+let architectureTestTargets: [Target] = [
+  // The linter against the fixture packages in Tests/Fixtures, and the type-level canaries,
+  // which type-check forbidden code against the built SharedKernel and BookingInterface.
+  .testTarget(
+    name: "ArchitectureTests",
+    dependencies: [
+      .target(name: Kernel.sharedKernel.rawValue), .target(name: Interface.booking.rawValue),
+    ],
+    path: "Tests/ArchitectureTests",
+    swiftSettings: sharedSwiftSettings
+  )
+]
+
 // MARK: - Package
 
 let package = Package(
@@ -206,4 +221,5 @@ let package = Package(
   // so its cache-hit path and cancellation handlers never wait for an actor.
   platforms: [.iOS(.v18), .macOS(.v15)],
   targets: kernelTargets + interfaceTargets + infrastructureTargets + benchmarkTargets
+    + architectureTestTargets
 )

@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 # `--explicit-target-dependency-import-check error` still prints "Build complete!" when it finds an
 # undeclared import: only the exit code tells, so every step is judged by its exit code.
 build_flags=(--explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors)
+# Swift code that is formatted and linted; Tests/Fixtures holds deliberately odd fixture packages.
+swift_paths=(Package.swift Sources Scripts Benchmarks Tests/*Tests)
 
 steps_run=0
 step() {
@@ -21,8 +23,22 @@ step() {
   steps_run=$((steps_run + 1))
 }
 
-step "Format (swift format lint --strict; fix with: swift format -i --recursive Package.swift Sources Tests Scripts Benchmarks)" \
-  swift format lint --strict --recursive Package.swift Sources Tests Scripts Benchmarks
+# The layer rules, then the README's module graph, from one package description.
+architecture() {
+  local description status=0
+  description=$(mktemp)
+  swift package describe --type json >"$description" \
+    && swift Scripts/check-architecture.swift "$description" \
+    && swift Scripts/check-architecture.swift "$description" --check-graph README.md \
+    || status=1
+  rm -f "$description"
+  return "$status"
+}
+
+step "Architecture (Scripts/check-architecture.swift; explain a rule with --explain RULE)" \
+  architecture
+step "Format (fix with: swift format -i --recursive ${swift_paths[*]})" \
+  swift format lint --strict --recursive "${swift_paths[@]}"
 step "Build with undeclared-import check and warnings as errors" \
   swift build --build-tests "${build_flags[@]}"
 # A hung test fails the run after 20 minutes instead of eating CI's whole budget.

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@Suite("Architecture linter on fixture packages", .serialized)
+struct ArchitectureLinterTests {
+  static let fixtures: [String] = {
+    let folder = repositoryRoot.appendingPathComponent("Tests/Fixtures")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.sorted()
+  }()
+
+  @Test func everyRuleHasAFixtureThatMakesItFireAndACleanOneThatDoesNot() throws {
+    var fired: Set<String> = []
+    for name in Self.fixtures {
+      let expected = try String(
+        contentsOf: repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)/expected.txt"),
+        encoding: .utf8)
+      for match in expected.matches(of: /error: \[([a-z-]+)\]/) { fired.insert(String(match.1)) }
+    }
+    #expect(
+      fired == [
+        "layer-dependency", "outside-layer", "third-party-product", "undeclared-import",
+        "feature-network", "ui-framework", "receipt-minting", "raw-escape-code", "testable-import",
+        "view-model-final", "public-implementation", "stale-baseline",
+      ])
+    #expect(Self.fixtures.contains("Clean") && Self.fixtures.contains("CommentedAndQuotedTwins"))
+  }
+
+  @Test(arguments: fixtures)
+  func aFixtureProducesExactlyItsGoldenDiagnosticsAndExitStatus(fixture: String) async throws {
+    let description = try await Linter.describe(fixture: fixture)
+    let outcome = try await Linter.run(description: description)
+    let expected = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("Tests/Fixtures/\(fixture)/expected.txt"),
+      encoding: .utf8)
+    #expect(outcome.output + "exit: \(outcome.status)\n" == expected)
+    #expect(outcome.error.isEmpty)
+  }
+
+  @Test func theJSONFormatListsEachViolationWithItsLocationRuleAndKey() async throws {
+    let description = try await Linter.describe(fixture: "FeatureDependsOnFeature")
+    let outcome = try await Linter.run(["--format", "json"], description: description)
+    #expect(outcome.status == 1)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+    let violations = try #require(document["violations"] as? [[String: Any]])
+    #expect(violations.count == 1)
+    #expect(violations.first?["rule"] as? String == "layer-dependency")
+    #expect(violations.first?["file"] as? String == "Package.swift")
+    #expect(violations.first?["line"] as? Int == 13)
+    #expect(
+      violations.first?["key"] as? String == "layer-dependency|SearchFeature -> CheckoutFeature")
+  }
+
+  @Test func githubActionsAnnotationsAreAddedWhenRunningThere() async throws {
+    let description = try await Linter.describe(fixture: "UndeclaredSiblingImport")
+    let outcome = try await Linter.run(
+      description: description, environment: ["GITHUB_ACTIONS": "true"])
+    #expect(
+      outcome.output.contains(
+        "::error file=Sources/Features/CheckoutFeature/Extra.swift,line=1,col=1::[undeclared-import]"
+      ))
+  }
+
+  @Test func everyRuleExplainsWhyItExistsAndHowToFixAViolation() async throws {
+    let help = try await Linter.run(["--help"])
+    let line = try #require(help.output.split(separator: "\n").first { $0.contains("Rules:") })
+    let ids = line.split(separator: ":")[1].split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    #expect(ids.count == 12)
+    for id in ids {
+      let explanation = try await Linter.run(["--explain", id])
+      #expect(explanation.status == 0)
+      #expect(explanation.output.hasPrefix("[\(id)]"))
+      #expect(explanation.output.contains("Fix:"), "\(id) does not say how to fix it")
+    }
+  }
+
+  @Test(arguments: [
+    (["--explain", "no-such-rule"], "unknown rule"),
+    (["--format", "xml"], "--format must be text or json"),
+    (["--frobnicate"], "unknown option"),
+    (["/no/such/description.json"], "cannot read"),
+  ])
+  func misuseExitsTwoWithOneLineOnStandardError(arguments: [String], message: String) async throws {
+    let outcome = try await Linter.run(arguments)
+    #expect(outcome.status == 2)
+    #expect(outcome.error.contains(message))
+    #expect(outcome.error.split(separator: "\n").count == 1)
+    #expect(outcome.output.isEmpty)
+  }
+
+  @Test func inputThatIsNotAPackageDescriptionExitsTwo() async throws {
+    let outcome = try await Linter.run(description: Data("{ not json".utf8))
+    #expect(outcome.status == 2)
+    #expect(outcome.error.hasPrefix("error: the input is not a package description"))
+  }
+
+  @Test func updatingTheBaselineAcceptsTheCurrentViolationsAndAResolvedOneThenFails() async throws {
+    let folder = try makeTemporaryFolder("baseline")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let description = try await Linter.describe(fixture: "FeatureDependsOnFeature")
+    let baseline = folder.appendingPathComponent("baseline.txt")
+
+    let update = try await Linter.run(
+      ["--update-baseline", "--baseline", baseline.path], description: description)
+    #expect(update.status == 0)
+    #expect(update.output.contains("1 entry"))
+    let written = try String(contentsOf: baseline, encoding: .utf8)
+    #expect(written.contains("\nlayer-dependency|SearchFeature -> CheckoutFeature\n"))
+
+    let accepted = try await Linter.run(["--baseline", baseline.path], description: description)
+    #expect(accepted.status == 0)
+    #expect(accepted.output.contains("(1 baselined)"))
+
+    let clean = try await Linter.describe(fixture: "Clean")
+    let stale = try await Linter.run(["--baseline", baseline.path], description: clean)
+    #expect(stale.status == 1)
+    #expect(stale.output.contains("[stale-baseline]"))
+    #expect(stale.output.contains("resolved, delete line"))
+  }
+
+  @Test func theMermaidGraphHasALayerPerSubgraphRedViolationsAndDashedBaselinedEdges() async throws
+  {
+    let description = try await Linter.describe(fixture: "BaselineNewAndStale")
+    let outcome = try await Linter.run(["--mermaid"], description: description)
+    #expect(outcome.status == 0)
+    #expect(outcome.output.hasPrefix("flowchart TD"))
+    for layer in ["Kernel", "Interfaces", "Infrastructure", "Features"] {
+      #expect(outcome.output.contains("subgraph \(layer)"))
+    }
+    #expect(outcome.output.contains("SearchFeature -.-> CheckoutFeature"))
+    #expect(outcome.output.contains("linkStyle"))
+    #expect(outcome.output.contains("stroke:red"))
+  }
+}

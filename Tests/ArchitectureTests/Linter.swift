@@ -1,0 +1,54 @@
+import Foundation
+
+/// `Scripts/check-architecture.swift`, compiled once per test run (interpreting it for every
+/// fixture would recompile it each time).
+actor Linter {
+  static let shared = Linter()
+
+  private var compiled: Task<URL, any Error>?
+
+  func executable() async throws -> URL {
+    if let compiled { return try await compiled.value }
+    let task = Task {
+      let folder = try makeTemporaryFolder("linter")
+      let binary = folder.appendingPathComponent("check-architecture")
+      let script = repositoryRoot.appendingPathComponent("Scripts/check-architecture.swift").path
+      let outcome = try await Subprocess.run("swiftc", [script, "-o", binary.path])
+      guard outcome.status == 0 else {
+        throw LinterError(message: "the linter does not compile:\n\(outcome.error)")
+      }
+      return binary
+    }
+    compiled = task
+    return try await task.value
+  }
+
+  /// Describes the fixture package `name` with SwiftPM (a different package from the one under
+  /// test, so there is no lock to wait for).
+  static func describe(fixture name: String) async throws -> Data {
+    let path = repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)").path
+    let outcome = try await Subprocess.run(
+      "swift", ["package", "--package-path", path, "describe", "--type", "json"])
+    guard outcome.status == 0 else {
+      throw LinterError(message: "describe failed for \(name):\n\(outcome.error)")
+    }
+    return Data(outcome.output.utf8)
+  }
+
+  /// Runs the linter with `arguments`, feeding `description` on standard input.
+  static func run(
+    _ arguments: [String] = [], description: Data? = nil, environment: [String: String] = [:]
+  ) async throws -> Subprocess.Outcome {
+    let binary = try await shared.executable()
+    var base = ProcessInfo.processInfo.environment
+    base["GITHUB_ACTIONS"] = nil
+    return try await Subprocess.run(
+      binary.path, arguments, input: description ?? Data(),
+      environment: base.merging(environment) { $1 })
+  }
+}
+
+struct LinterError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// Proves with the real compiler that the business rules living in types hold: each canary is
+/// a file that must fail to type-check with one specific error, next to a control that passes,
+/// so a failure cannot come from a typo.
+@Suite("Type-level canaries")
+struct TypeLevelCanaryTests {
+  /// The folder of compiled module interfaces beside this test binary.
+  static var modules: String {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("Modules").path
+  }
+
+  /// What SwiftPM passes as `-package-name`: the root package's identity, which is its folder's
+  /// name in lowercase ("main" or "voyage", depending on where the repository was cloned).
+  static var voyagePackageName: String { repositoryRoot.lastPathComponent.lowercased() }
+
+  func typecheck(_ source: String, packageName: String) async throws -> Subprocess.Outcome {
+    let folder = try makeTemporaryFolder("canary")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("Canary.swift")
+    try Data(source.utf8).write(to: file)
+    return try await Subprocess.run(
+      "swiftc",
+      [
+        "-typecheck", "-swift-version", "6", "-I", Self.modules, "-package-name", packageName,
+        file.path,
+      ])
+  }
+
+  static let receiptFactory = """
+    import Foundation
+    import SharedKernel
+
+    func mint(_ order: OrderID) -> PaymentReceipt {
+      PaymentReceipt(
+        chargeID: "ch_forged", orderID: order, amount: Money(minorUnits: 1, currency: .eur),
+        cardBrand: "Visa", cardLastFour: "4242", chargedAt: Date())
+    }
+    """
+
+  @Test func codeOutsideThePackageCannotMintAPaymentReceipt() async throws {
+    let outside = try await typecheck(Self.receiptFactory, packageName: "someoneelse")
+    #expect(outside.status != 0)
+    #expect(
+      outside.error.contains(
+        "'PaymentReceipt' initializer is inaccessible due to 'package' protection level"))
+
+    let inside = try await typecheck(Self.receiptFactory, packageName: Self.voyagePackageName)
+    #expect(inside.status == 0, "control failed: \(inside.error)")
+  }
+
+  @Test func codeOutsideSharedKernelCannotCreateAPaidOrder() async throws {
+    let forged = """
+      import SharedKernel
+
+      func skipPayment(_ order: DraftOrder, _ receipt: PaymentReceipt) -> PaidOrder {
+        PaidOrder(order: order, receipt: receipt)
+      }
+      """
+    let outcome = try await typecheck(forged, packageName: Self.voyagePackageName)
+    #expect(outcome.status != 0)
+    #expect(
+      outcome.error.contains(
+        "'PaidOrder' initializer is inaccessible due to 'internal' protection level"))
+
+    let honest = """
+      import SharedKernel
+
+      func pay(_ order: DraftOrder, _ receipt: PaymentReceipt) throws(CheckoutError) -> PaidOrder {
+        try order.confirm(with: receipt)
+      }
+      """
+    let control = try await typecheck(honest, packageName: Self.voyagePackageName)
+    #expect(control.status == 0, "control failed: \(control.error)")
+  }
+
+  @Test func aClassWithMutableStateCannotImplementASendableInterface() async throws {
+    func repository(_ declaration: String) -> String {
+      """
+      import BookingInterface
+      import SharedKernel
+
+      \(declaration) LeakyBookingRepository: BookingRepository {
+        var cache: [BookingID: Booking] = [:]
+        func search(_ query: SearchQuery) async throws -> [BookingSummary] { [] }
+        func booking(id: BookingID) async throws -> Booking { throw BookingError.notFound(id) }
+      }
+      """
+    }
+    let leaky = try await typecheck(repository("final class"), packageName: Self.voyagePackageName)
+    #expect(leaky.status != 0)
+    #expect(
+      leaky.error.contains(
+        "stored property 'cache' of 'Sendable'-conforming class 'LeakyBookingRepository' is mutable"
+      ))
+
+    let isolated = try await typecheck(repository("actor"), packageName: Self.voyagePackageName)
+    #expect(isolated.status == 0, "control failed: \(isolated.error)")
+  }
+}

@@ -1,0 +1,5 @@
+import BookingInterface
+import CheckoutFeature
+import SharedKernel
+
+public final class SearchViewModel {}

@@ -1,0 +1,3 @@
+import struct Networking.HTTPClient
+
+func fetch() {}

@@ -1,0 +1,3 @@
+import SharedKernel
+
+public enum Palette {}

@@ -1,0 +1,5 @@
+public struct CachingBookingRepository {}
+
+public enum TicketStore {
+  public static func make() {}
+}

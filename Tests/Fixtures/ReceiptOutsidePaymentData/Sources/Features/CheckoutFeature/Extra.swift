@@ -1,0 +1,3 @@
+// PaymentReceipt(chargeID: "comment")
+let help = "PaymentReceipt(chargeID:)"
+let forged = PaymentReceipt(chargeID: "ch_1")

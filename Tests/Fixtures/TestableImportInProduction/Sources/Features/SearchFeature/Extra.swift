@@ -1,0 +1,4 @@
+@testable
+import BookingInterface
+
+func peek() {}

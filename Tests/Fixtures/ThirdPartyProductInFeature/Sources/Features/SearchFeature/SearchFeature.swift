@@ -1,0 +1,5 @@
+import BookingInterface
+import SharedKernel
+import Vendor
+
+public final class SearchViewModel {}

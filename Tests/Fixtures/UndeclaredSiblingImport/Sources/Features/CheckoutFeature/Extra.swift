@@ -1,0 +1,3 @@
+import SearchFeature
+
+func showResults() {}

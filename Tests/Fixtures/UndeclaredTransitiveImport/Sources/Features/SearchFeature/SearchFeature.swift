@@ -1,0 +1,4 @@
+import BookingInterface
+import SharedKernel
+
+public final class SearchViewModel {}

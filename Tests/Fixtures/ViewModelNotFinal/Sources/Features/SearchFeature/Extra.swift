@@ -1,0 +1,3 @@
+class ResultsViewModel {}
+
+final class FiltersViewModel {}
