@@ -34,6 +34,9 @@ let receiptMintingModule = "PaymentData"
 /// The only module that may write raw terminal escape codes.
 let escapeCodeModule = "DesignSystem"
 
+/// Keywords that declare a type.
+let typeKeywords: Set<String> = ["struct", "class", "enum", "actor", "protocol", "typealias"]
+
 /// Suffixes of implementation types that an infrastructure module must not make public.
 let implementationSuffixes = ["Repository", "Gateway", "Client", "DTO", "Store"]
 
@@ -481,7 +484,7 @@ struct Linter {
   let root: URL
   let targets: [Target]
   let moduleNames: Set<String>
-  let manifestLines: [String]
+  let manifestIndex: [String: (Int, Int)]
 
   init(package: PackageDescription) {
     self.package = package
@@ -495,19 +498,25 @@ struct Linter {
     moduleNames = Set(targets.filter { $0.kind != "plugin" }.map(\.moduleName))
     let manifest =
       (try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
-    manifestLines = manifest.components(separatedBy: "\n")
+    // Where each quoted string first appears in the manifest, so locating a target is a lookup.
+    var index: [String: (Int, Int)] = [:]
+    for (number, line) in manifest.components(separatedBy: "\n").enumerated() {
+      let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
+      var column = 1
+      for (position, piece) in quoted.enumerated() {
+        if position % 2 == 1, index[String(piece)] == nil {
+          index[String(piece)] = (number + 1, column - 1)
+        }
+        column += piece.count + 1
+      }
+    }
+    manifestIndex = index
   }
 
   /// Points a manifest-level violation at the first `Package.swift` line naming the target.
   func manifestLocation(of target: Target) -> (String, Int, Int) {
-    for (index, line) in manifestLines.enumerated() {
-      if let range = line.range(of: "\"\(target.name)\"") {
-        return (
-          "Package.swift", index + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1
-        )
-      }
-    }
-    return (target.path, 1, 1)
+    guard let (line, column) = manifestIndex[target.name] else { return (target.path, 1, 1) }
+    return ("Package.swift", line, column)
   }
 
   func lint() -> [Violation] {
@@ -654,7 +663,7 @@ struct Linter {
         break
       }
       if target.layer == .infrastructure, let keyword = token.identifier,
-        ["struct", "class", "enum", "actor", "protocol", "typealias"].contains(keyword),
+        typeKeywords.contains(keyword),
         let name = next?.identifier, implementationSuffixes.contains(where: name.hasSuffix)
       {
         let modifiers = tokens[max(0, index - 4)..<index].compactMap(\.identifier)
