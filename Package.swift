@@ -32,6 +32,7 @@ enum FeatureDependency {
 /// What an infrastructure module may use besides the interfaces it implements.
 enum InfrastructureDependency {
   case kernel(Kernel)
+  case interface(Interface)
   case infrastructure(String)
   case systemLibrary(String)
   case product(String, package: String)
@@ -97,6 +98,7 @@ func infrastructure(
   func targetDependency(_ dependency: InfrastructureDependency) -> Target.Dependency {
     switch dependency {
     case .kernel(let module): .target(name: module.rawValue)
+    case .interface(let module): .target(name: module.rawValue)
     case .infrastructure(let name), .systemLibrary(let name): .target(name: name)
     case .product(let name, let package): .product(name: name, package: package)
     }
@@ -107,6 +109,17 @@ func infrastructure(
     dependencies: interfaces.map { .target(name: $0.rawValue) }
       + dependencies.map(targetDependency),
     testDependencies: testDependencies.map(targetDependency)
+  )
+}
+
+/// A C library of the system, declared in `Sources/Infrastructure/<name>` with a module map;
+/// only infrastructure modules may use it (through `.systemLibrary(name)`).
+func systemLibrary(_ name: String, pkgConfig: String, apt: [String], brew: [String]) -> Target {
+  .systemLibrary(
+    name: name,
+    path: "Sources/Infrastructure/\(name)",
+    pkgConfig: pkgConfig,
+    providers: [.apt(apt), .brew(brew)]
   )
 }
 
@@ -179,6 +192,31 @@ let infrastructureTargets: [Target] =
     "BookingData", implements: [.booking],
     uses: [.kernel(.sharedKernel), .infrastructure("Networking")],
     testsUse: [.infrastructure("SupplierSandbox")])
+  // SQLite, the embedded database (libsqlite3-dev on Debian).
+  + [systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"], brew: ["sqlite"])]
+  // One SQLite file: WAL, foreign keys, bound parameters, forward migrations, typed errors.
+  + infrastructure(
+    "EmbeddedDatabase", implements: [], uses: [.systemLibrary("CSQLite")])
+  // A payment provider's test mode played in-process, its charges kept durably by idempotency key.
+  + infrastructure(
+    "PaymentSandbox", implements: [],
+    uses: [
+      .kernel(.sharedKernel), .interface(.payment), .infrastructure("Networking"),
+      .infrastructure("EmbeddedDatabase"),
+    ])
+  // The payment provider's HTTP client; the one module that mints receipts.
+  + infrastructure(
+    "PaymentData", implements: [.payment],
+    uses: [.kernel(.sharedKernel), .infrastructure("Networking")],
+    testsUse: [.infrastructure("PaymentSandbox"), .infrastructure("EmbeddedDatabase")])
+  // The order ledger: orders before payment, tickets with completion, in one SQLite file.
+  + infrastructure(
+    "LedgerData", implements: [.booking],
+    uses: [.kernel(.sharedKernel), .infrastructure("EmbeddedDatabase")],
+    testsUse: [
+      .interface(.payment), .infrastructure("PaymentData"), .infrastructure("PaymentSandbox"),
+      .infrastructure("Networking"),
+    ])
 
 // MARK: - Benchmarks
 
@@ -195,7 +233,14 @@ func benchmark(_ name: String, uses dependencies: [Target.Dependency]) -> Target
 
 let benchmarkTargets: [Target] = [
   // Stampede, cache-hit, cancellation-storm and memory figures of the coalescing cache.
-  benchmark("BookingDataBenchmark", uses: ["BookingData", "BookingInterface", "SharedKernel"])
+  benchmark("BookingDataBenchmark", uses: ["BookingData", "BookingInterface", "SharedKernel"]),
+  // Checkout throughput and latency against the payment sandbox and the SQLite ledger.
+  benchmark(
+    "CheckoutBenchmark",
+    uses: [
+      "BookingInterface", "LedgerData", "PaymentData", "PaymentInterface", "PaymentSandbox",
+      "SharedKernel",
+    ]),
 ]
 
 // MARK: - Architecture tests

@@ -14,7 +14,8 @@ struct BookingErrorTests {
       BookingError.notFound(try #require(BookingID("X"))),
       BookingError.upstreamUnavailable(reason: "timed out"),
       BookingError.invalidResponse(reason: "missing price"),
-      TicketingError.storageFailed(reason: "disk full"),
+      TicketingError.storageFailed(reason: "disk full"), TicketingError.diskFull(path: "/tmp"),
+      TicketingError.orderConflict(try #require(OrderID("o-1"))),
     ]
     for error in errors {
       #expect(!error.description.isEmpty && !error.description.contains("\n"))

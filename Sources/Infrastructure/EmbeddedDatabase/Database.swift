@@ -1,0 +1,224 @@
+import CSQLite
+package import Foundation
+
+/// A value bound to, or read from, an SQL statement. Values are always bound as parameters,
+/// never interpolated into SQL text.
+package enum SQLValue: Sendable, Hashable {
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+  case null
+
+  /// The value as text, if it is text.
+  package var text: String? {
+    if case .text(let value) = self { return value }
+    return nil
+  }
+
+  /// The value as an integer, if it is one.
+  package var integer: Int64? {
+    if case .integer(let value) = self { return value }
+    return nil
+  }
+
+  /// The value as a double, if it is a number.
+  package var real: Double? {
+    switch self {
+    case .real(let value): value
+    case .integer(let value): Double(value)
+    default: nil
+    }
+  }
+}
+
+/// One SQLite database file, opened in WAL mode with foreign keys on and a busy timeout, its
+/// schema brought up to date by forward-only migrations.
+///
+/// An actor: one connection, used by one task at a time, so a transaction's statements never
+/// interleave with another task's. Several processes may open the same file; SQLite's own
+/// locking (`BEGIN IMMEDIATE` plus the busy timeout) orders them.
+package actor Database {
+  private let connection: Connection
+  /// The database file.
+  package nonisolated let path: String
+
+  /// Opens (creating if needed) the database at `file`, creating its folder, and applies the
+  /// `migrations` not yet applied: migration *n* (1-based) runs once, when `user_version` < *n*.
+  /// A file that is not a database, or is damaged, is reported and never overwritten.
+  package init(file: URL, migrations: [String], busyTimeout: Duration = .seconds(5))
+    throws(DatabaseError)
+  {
+    let folder = file.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .folderNotWritable(path: folder.path)
+    }
+    guard FileManager.default.isWritableFile(atPath: folder.path) else {
+      throw .folderNotWritable(path: folder.path)
+    }
+    path = file.path
+    connection = try Self.retryingWhileLocked(for: busyTimeout) { () throws(DatabaseError) in
+      let connection = try Connection(path: file.path, busyTimeout: busyTimeout)
+      try connection.migrate(migrations)
+      return connection
+    }
+  }
+
+  /// Opening can meet a lock that SQLite reports at once instead of waiting for the busy
+  /// timeout (another process switching a new file to WAL, or migrating it): try again, pausing
+  /// with SQLite's own sleep, until the timeout has passed.
+  private static func retryingWhileLocked<Result>(
+    for timeout: Duration, _ attempt: () throws(DatabaseError) -> Result
+  ) throws(DatabaseError) -> Result {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      do {
+        return try attempt()
+      } catch .locked(let path) {
+        guard ContinuousClock.now < deadline else { throw .locked(path: path) }
+        sqlite3_sleep(10)
+      }
+    }
+  }
+
+  /// Runs `body` in one `BEGIN IMMEDIATE` transaction: committed if it returns, rolled back if it
+  /// throws. Immediate, so two processes racing for the same row are ordered before either reads.
+  @discardableResult
+  package func transaction<Result: Sendable>(
+    _ body: (Connection) throws(DatabaseError) -> Result
+  ) throws(DatabaseError) -> Result {
+    try connection.execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body(connection)
+      try connection.execute("COMMIT")
+      return result
+    } catch {
+      _ = try? connection.execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// Runs one read outside an explicit transaction.
+  @discardableResult
+  package func read<Result: Sendable>(_ body: (Connection) throws(DatabaseError) -> Result)
+    throws(DatabaseError) -> Result
+  {
+    try body(connection)
+  }
+}
+
+/// The SQLite connection a `Database` owns; only reachable inside its actor's methods.
+package final class Connection {
+  private let handle: OpaquePointer
+  private let path: String
+
+  // SQLite copies bound text when given SQLITE_TRANSIENT, the destructor value -1. The C macro
+  // does not import into Swift; this is its documented value, converted the way SQLite defines it.
+  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+  fileprivate init(path: String, busyTimeout: Duration) throws(DatabaseError) {
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let status = sqlite3_open_v2(path, &handle, flags, nil)
+    guard status == SQLITE_OK, let handle else {
+      sqlite3_close(handle)
+      throw Self.error(status, message: "cannot open", path: path)
+    }
+    self.handle = handle
+    self.path = path
+    let (seconds, attoseconds) = busyTimeout.components
+    sqlite3_busy_timeout(
+      handle, Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000))
+    // The first statements read the file: this is where a file that is not a database fails.
+    try execute("PRAGMA journal_mode = WAL")
+    try execute("PRAGMA foreign_keys = ON")
+    try execute("PRAGMA synchronous = NORMAL")
+  }
+
+  deinit {
+    sqlite3_close_v2(handle)
+  }
+
+  fileprivate func migrate(_ migrations: [String]) throws(DatabaseError) {
+    // Up to date: no write lock needed, so opening never waits for another process's work.
+    let version = try query("PRAGMA user_version").first?.first?.integer ?? 0
+    guard version < Int64(migrations.count) else { return }
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let current = try query("PRAGMA user_version").first?.first?.integer ?? 0
+      for (index, migration) in migrations.enumerated() where Int64(index + 1) > current {
+        try executeScript(migration)
+        try execute("PRAGMA user_version = \(index + 1)")
+      }
+      try execute("COMMIT")
+    } catch {
+      _ = try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// Runs one statement with bound `parameters`; returns the number of rows it changed.
+  @discardableResult
+  package func execute(_ sql: String, _ parameters: [SQLValue] = []) throws(DatabaseError) -> Int {
+    _ = try query(sql, parameters)
+    return Int(sqlite3_changes(handle))
+  }
+
+  /// Runs one statement with bound `parameters` and returns its rows.
+  package func query(_ sql: String, _ parameters: [SQLValue] = []) throws(DatabaseError)
+    -> [[SQLValue]]
+  {
+    var statement: OpaquePointer?
+    let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+    guard prepared == SQLITE_OK, let statement else { throw failure(prepared) }
+    defer { sqlite3_finalize(statement) }
+    for (index, parameter) in parameters.enumerated() {
+      let position = Int32(index + 1)
+      let bound =
+        switch parameter {
+        case .integer(let value): sqlite3_bind_int64(statement, position, value)
+        case .real(let value): sqlite3_bind_double(statement, position, value)
+        case .text(let value): sqlite3_bind_text(statement, position, value, -1, Self.transient)
+        case .null: sqlite3_bind_null(statement, position)
+        }
+      guard bound == SQLITE_OK else { throw failure(bound) }
+    }
+    var rows: [[SQLValue]] = []
+    while true {
+      let step = sqlite3_step(statement)
+      if step == SQLITE_DONE { return rows }
+      guard step == SQLITE_ROW else { throw failure(step) }
+      rows.append(
+        (0..<sqlite3_column_count(statement)).map { column in
+          switch sqlite3_column_type(statement, column) {
+          case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
+          case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
+          case SQLITE_TEXT: .text(String(cString: sqlite3_column_text(statement, column)))
+          default: .null
+          }
+        })
+    }
+  }
+
+  private func executeScript(_ sql: String) throws(DatabaseError) {
+    let status = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard status == SQLITE_OK else { throw failure(status) }
+  }
+
+  private func failure(_ status: Int32) -> DatabaseError {
+    Self.error(status, message: String(cString: sqlite3_errmsg(handle)), path: path)
+  }
+
+  private static func error(_ status: Int32, message: String, path: String) -> DatabaseError {
+    switch status & 0xFF {
+    case SQLITE_NOTADB: .notADatabase(path: path)
+    case SQLITE_CORRUPT: .corrupt(path: path)
+    case SQLITE_BUSY, SQLITE_LOCKED: .locked(path: path)
+    case SQLITE_FULL: .diskFull(path: path)
+    case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM:
+      .folderNotWritable(path: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    default: .failed(code: status, message: message)
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/// Why the embedded database could not be used, in the cases a person can act on.
+package enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The folder for the database cannot be created or written.
+  case folderNotWritable(path: String)
+  /// The file exists but is not an SQLite database (or is encrypted); it was left untouched.
+  case notADatabase(path: String)
+  /// The file is an SQLite database whose content is damaged; it was left untouched.
+  case corrupt(path: String)
+  /// Another process held the database longer than the busy timeout.
+  case locked(path: String)
+  /// The disk (or quota) is full.
+  case diskFull(path: String)
+  /// Any other SQLite failure, with SQLite's own message.
+  case failed(code: Int32, message: String)
+
+  package var description: String {
+    switch self {
+    case .folderNotWritable(let path):
+      "cannot create or write the folder \(path); check its permissions or set VOYAGE_HOME"
+    case .notADatabase(let path):
+      "\(path) is not a Voyage database (the file was left untouched); move it away or set VOYAGE_HOME"
+    case .corrupt(let path):
+      "\(path) is damaged (the file was left untouched); restore it from a backup or move it away"
+    case .locked(let path):
+      "\(path) is locked by another process; try again when it has finished"
+    case .diskFull(let path):
+      "the disk holding \(path) is full"
+    case .failed(let code, let message):
+      "the database failed (SQLite error \(code): \(message))"
+    }
+  }
+}

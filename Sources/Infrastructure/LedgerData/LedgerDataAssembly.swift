@@ -1,0 +1,21 @@
+public import BookingInterface
+import EmbeddedDatabase
+public import Foundation
+
+/// The only door into LedgerData: opens the order ledger and returns it as the interface.
+public enum LedgerDataAssembly {
+  /// The ledger file's name inside the Voyage home folder.
+  public static let fileName = "ledger.sqlite"
+
+  /// Opens (creating on first use) the ledger in `home`. A file there that is not a ledger is
+  /// reported as `TicketingError.unreadableLedger` and never overwritten.
+  public static func ledger(home: URL) async throws(TicketingError) -> any OrderLedger {
+    do {
+      let database = try Database(
+        file: home.appendingPathComponent(fileName), migrations: SQLiteOrderLedger.migrations)
+      return SQLiteOrderLedger(database: database)
+    } catch {
+      throw SQLiteOrderLedger.ticketingError(error)
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Networking
+import PaymentInterface
+import SharedKernel
+
+/// Charges cards through the payment provider's HTTP API (the embedded sandbox by default) and
+/// mints the `PaymentReceipt`: this is the one module allowed to. Transient failures are retried
+/// by the client with the same idempotency key, so a retry can never charge twice.
+struct ProviderPaymentGateway: PaymentGateway {
+  let client: HTTPClient
+
+  private struct ChargeRequest: Encodable {
+    let amountMinorUnits: Int64
+    let currency: String
+    let cardNumber: String
+    let expiryMonth: Int
+    let expiryYear: Int
+    let holderName: String
+  }
+
+  private struct ChargeResponse: Decodable {
+    let id: String
+    let amountMinorUnits: Int64
+    let currency: String
+    let brand: String
+    let lastFour: String
+    let created: Double
+  }
+
+  private struct ErrorResponse: Decodable {
+    struct Detail: Decodable {
+      let code: String
+      let message: String
+    }
+    let error: Detail
+  }
+
+  func charge(
+    _ amount: Money, to card: PaymentCard, idempotencyKey: OrderID
+  ) async throws(PaymentError) -> PaymentReceipt {
+    guard amount.minorUnits > 0 else { throw .invalidAmount }
+    let body: Data
+    do {
+      body = try HTTPClient.encode(
+        ChargeRequest(
+          amountMinorUnits: amount.minorUnits, currency: amount.currency.code,
+          cardNumber: card.unredactedNumber, expiryMonth: card.expiryMonth,
+          expiryYear: card.expiryYear, holderName: card.holderName))
+    } catch {
+      throw .invalidCard(reason: "the card details could not be encoded")
+    }
+    let request = HTTPRequest(
+      method: .post, path: "/v1/charges",
+      headers: ["Idempotency-Key": idempotencyKey.rawValue, "Content-Type": "application/json"],
+      body: body)
+    let response: ChargeResponse
+    do {
+      response = try await client.decode(ChargeResponse.self, from: request)
+    } catch let error as HTTPError {
+      throw Self.paymentError(error)
+    } catch {
+      throw .processingFailed(isRetryable: true)
+    }
+    guard let currency = Currency(code: response.currency), currency == amount.currency,
+      response.amountMinorUnits == amount.minorUnits
+    else {
+      // The provider charged something else than was asked; `confirm(with:)` would refuse it,
+      // but refusing here keeps the error a payment error.
+      throw .processingFailed(isRetryable: false)
+    }
+    return PaymentReceipt(
+      chargeID: response.id, orderID: idempotencyKey,
+      amount: Money(minorUnits: response.amountMinorUnits, currency: currency),
+      cardBrand: response.brand, cardLastFour: response.lastFour,
+      chargedAt: Date(timeIntervalSince1970: response.created))
+  }
+
+  private static func paymentError(_ error: HTTPError) -> PaymentError {
+    guard case .unacceptableStatus(let status, let body) = error else {
+      return .processingFailed(isRetryable: error.isTransient)
+    }
+    let code = (try? HTTPClient.decode(ErrorResponse.self, from: body))?.error.code ?? ""
+    switch (status, code) {
+    case (_, "card_declined"): return .declined
+    case (_, "insufficient_funds"): return .insufficientFunds
+    case (_, "expired_card"): return .expiredCard
+    case (_, "invalid_amount"): return .invalidAmount
+    case (_, "idempotency_key_reused"): return .idempotencyKeyReused
+    case (_, "invalid_number"): return .invalidCard(reason: "the provider rejected the number")
+    case (_, "invalid_expiry"): return .invalidCard(reason: "the provider rejected the expiry date")
+    case (_, "unsupported_currency"): return .processingFailed(isRetryable: false)
+    default: return .processingFailed(isRetryable: status >= 500 || status == 429)
+    }
+  }
+}

@@ -1,0 +1,203 @@
+package import EmbeddedDatabase
+package import Foundation
+package import Networking
+import PaymentInterface
+import SharedKernel
+
+/// Plays a payment provider's test mode in-process, over Networking's in-process transport, so
+/// checkout's real request path runs offline. Its charges are kept in its own SQLite file under
+/// the Voyage home folder, so an idempotency key is honoured across restarts and processes, as a
+/// real provider's would be.
+///
+/// `POST /v1/charges` with an `Idempotency-Key` header and a JSON body
+/// (`amount_minor_units`, `currency`, `card_number`, `expiry_month`, `expiry_year`, `holder_name`).
+/// Test cards: `4242 4242 4242 4242` succeeds; `4000 0000 0000 0002` is declined;
+/// `4000 0000 0000 9995` has insufficient funds; `4000 0000 0000 0119` fails transiently (503,
+/// retryable); `4000 0000 0000 0069` is expired. Any other Luhn-valid number with a future
+/// expiry succeeds. The full card number is used to decide and then dropped: only its brand and
+/// last four digits are stored.
+package final class PaymentSandbox: Sendable {
+  /// The sandbox's file inside the Voyage home folder.
+  package static let fileName = "payment-sandbox.sqlite"
+
+  private let database: Database
+  private let today: @Sendable () -> Date
+  private let faults = LockedValue(0)
+
+  /// Opens (creating on first use) the sandbox's store in `home`. `today` decides expiry.
+  package init(home: URL, today: @escaping @Sendable () -> Date = { Date() }) throws(DatabaseError)
+  {
+    database = try Database(
+      file: home.appendingPathComponent(Self.fileName), migrations: Self.migrations)
+    self.today = today
+  }
+
+  /// A transport whose requests this sandbox answers.
+  package var transport: InProcessTransport {
+    InProcessTransport { [self] request in await self.handle(request) }
+  }
+
+  /// How many successful charges the sandbox has made, over its whole life.
+  package func chargeCount() async throws(DatabaseError) -> Int {
+    let rows = try await database.read { connection throws(DatabaseError) in
+      try connection.query("SELECT COUNT(*) FROM charges WHERE status = 200")
+    }
+    return Int(rows.first?.first?.integer ?? 0)
+  }
+
+  /// Makes the next `count` requests fail with 503 before they are looked at, then recover.
+  package func failNextRequests(_ count: Int) {
+    faults.withLock { $0 = count }
+  }
+
+  static let migrations = [
+    """
+    CREATE TABLE charges (
+      idempotency_key TEXT PRIMARY KEY,
+      fingerprint TEXT NOT NULL,
+      status INTEGER NOT NULL,
+      body TEXT NOT NULL,
+      created_at REAL NOT NULL
+    );
+    """
+  ]
+
+  /// The request as the sandbox decodes it.
+  private struct ChargeRequest: Decodable {
+    let amountMinorUnits: Int64
+    let currency: String
+    let cardNumber: String
+    let expiryMonth: Int
+    let expiryYear: Int
+    let holderName: String
+  }
+
+  /// Answers one request as the provider's API would.
+  package func handle(_ request: HTTPRequest) async -> HTTPResponse {
+    let injected = faults.withLock { count -> Bool in
+      guard count > 0 else { return false }
+      count -= 1
+      return true
+    }
+    if injected { return Self.error(503, "processing_error", "the sandbox was told to fail") }
+    guard request.method == .post, request.path == "/v1/charges" else {
+      return Self.error(404, "not_found", "no route for \(request.method.rawValue) \(request.path)")
+    }
+    guard let key = request.header("Idempotency-Key"), !key.isEmpty, key.count <= 255 else {
+      return Self.error(
+        400, "missing_idempotency_key", "every charge needs an Idempotency-Key header")
+    }
+    guard let body = request.body,
+      let charge = try? HTTPClient.decode(ChargeRequest.self, from: body)
+    else {
+      return Self.error(400, "invalid_request", "the body is not a charge request")
+    }
+    let digits = charge.cardNumber.filter(\.isNumber)
+    let brand = Self.brand(of: digits)
+    let lastFour = String(digits.suffix(4))
+    let fingerprint =
+      "\(charge.amountMinorUnits)|\(charge.currency)|\(brand)|\(lastFour)|\(charge.expiryMonth)/\(charge.expiryYear)|\(charge.holderName)"
+    let decided = decide(charge, digits: digits, brand: brand, lastFour: lastFour, key: key)
+    do {
+      return try await database.transaction { connection throws(DatabaseError) -> HTTPResponse in
+        if let row = try connection.query(
+          "SELECT fingerprint, status, body FROM charges WHERE idempotency_key = ?", [.text(key)]
+        ).first {
+          guard row[0].text == fingerprint else {
+            return Self.error(
+              409, "idempotency_key_reused", "this key was used for a different charge")
+          }
+          return HTTPResponse(
+            status: Int(row[1].integer ?? 500),
+            headers: ["Content-Type": "application/json", "Idempotent-Replayed": "true"],
+            body: Data((row[2].text ?? "").utf8))
+        }
+        // A transient failure is not remembered: the same key may succeed when retried.
+        guard decided.status != 503 else { return decided }
+        try connection.execute(
+          "INSERT INTO charges (idempotency_key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?)",
+          [
+            .text(key), .text(fingerprint), .integer(Int64(decided.status)),
+            .text(String(decoding: decided.body, as: UTF8.self)),
+            .real(today().timeIntervalSince1970),
+          ])
+        return decided
+      }
+    } catch {
+      return Self.error(503, "processing_error", "the sandbox's store failed: \(error)")
+    }
+  }
+
+  private func decide(
+    _ charge: ChargeRequest, digits: String, brand: String, lastFour: String, key: String
+  ) -> HTTPResponse {
+    guard charge.amountMinorUnits > 0 else {
+      return Self.error(400, "invalid_amount", "the amount must be greater than zero")
+    }
+    guard Currency(code: charge.currency) != nil else {
+      return Self.error(400, "unsupported_currency", "\(charge.currency) is not supported")
+    }
+    guard (12...19).contains(digits.count), digits.count == charge.cardNumber.count,
+      PaymentCard.passesLuhnCheck(digits)
+    else {
+      return Self.error(400, "invalid_number", "the card number is not valid")
+    }
+    guard (1...12).contains(charge.expiryMonth) else {
+      return Self.error(400, "invalid_expiry", "the expiry month is not valid")
+    }
+    let now = Calendar(identifier: .gregorian).dateComponents(
+      in: TimeZone(identifier: "UTC") ?? .current, from: today())
+    let (year, month) = (now.year ?? 0, now.month ?? 0)
+    let isExpired =
+      charge.expiryYear < year || (charge.expiryYear == year && charge.expiryMonth < month)
+    switch digits {
+    case "4000000000000002": return Self.error(402, "card_declined", "the card was declined")
+    case "4000000000009995":
+      return Self.error(402, "insufficient_funds", "the card has insufficient funds")
+    case "4000000000000119":
+      return Self.error(503, "processing_error", "the provider could not process the charge")
+    case "4000000000000069": return Self.error(402, "expired_card", "the card has expired")
+    default: break
+    }
+    guard !isExpired else { return Self.error(402, "expired_card", "the card has expired") }
+    let charge = ChargePayload(
+      id: "ch_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(24).lowercased(),
+      amountMinorUnits: charge.amountMinorUnits, currency: charge.currency, brand: brand,
+      lastFour: lastFour, created: today().timeIntervalSince1970)
+    return Self.json(charge, status: 200)
+  }
+
+  private struct ChargePayload: Encodable {
+    let id: String
+    let amountMinorUnits: Int64
+    let currency: String
+    let brand: String
+    let lastFour: String
+    let created: Double
+  }
+
+  private struct ErrorPayload: Encodable {
+    struct Detail: Encodable {
+      let code: String
+      let message: String
+    }
+    let error: Detail
+  }
+
+  private static func brand(of digits: String) -> String {
+    if digits.hasPrefix("4") { return "Visa" }
+    if let two = Int(digits.prefix(2)), (51...55).contains(two) { return "Mastercard" }
+    if let four = Int(digits.prefix(4)), (2221...2720).contains(four) { return "Mastercard" }
+    if digits.hasPrefix("34") || digits.hasPrefix("37") { return "American Express" }
+    return "Card"
+  }
+
+  private static func json(_ payload: some Encodable, status: Int) -> HTTPResponse {
+    let body = (try? HTTPClient.encode(payload)) ?? Data()
+    return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
+  }
+
+  private static func error(_ status: Int, _ code: String, _ message: String) -> HTTPResponse {
+    json(ErrorPayload(error: .init(code: code, message: message)), status: status)
+  }
+}

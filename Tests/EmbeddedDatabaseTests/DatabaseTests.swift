@@ -1,0 +1,109 @@
+import EmbeddedDatabase
+import Foundation
+import Testing
+
+@Suite("Embedded database")
+struct DatabaseTests {
+  let folder: URL = FileManager.default.temporaryDirectory
+    .appendingPathComponent("voyage-db-\(UUID().uuidString)")
+  var file: URL { folder.appendingPathComponent("test.sqlite") }
+
+  static let first = "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL);"
+  static let second = "ALTER TABLE notes ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;"
+
+  @Test func migrationsRunOnceEachAndOnlyForwardKeepingTheData() async throws {
+    let database = try Database(file: file, migrations: [Self.first])
+    try await database.transaction { connection throws(DatabaseError) in
+      try connection.execute("INSERT INTO notes (text) VALUES (?)", [.text("kept")])
+    }
+    let upgraded = try Database(file: file, migrations: [Self.first, Self.second])
+    let rows = try await upgraded.read { connection throws(DatabaseError) in
+      try connection.query("SELECT text, pinned FROM notes")
+    }
+    #expect(rows == [[.text("kept"), .integer(0)]])
+    let version = try await upgraded.read { connection throws(DatabaseError) in
+      try connection.query("PRAGMA user_version")
+    }
+    #expect(version == [[.integer(2)]])
+    // Opening again with the same list applies nothing twice (ALTER would fail if it did).
+    _ = try Database(file: file, migrations: [Self.first, Self.second])
+  }
+
+  @Test func theDatabaseIsInWALModeWithForeignKeysEnforced() async throws {
+    let database = try Database(
+      file: file,
+      migrations: [
+        "CREATE TABLE parents (id TEXT PRIMARY KEY); CREATE TABLE children (parent TEXT NOT NULL REFERENCES parents (id));"
+      ])
+    let mode = try await database.read { connection throws(DatabaseError) in
+      try connection.query("PRAGMA journal_mode")
+    }
+    #expect(mode == [[.text("wal")]])
+    await #expect(throws: DatabaseError.self) {
+      try await database.transaction { connection throws(DatabaseError) in
+        try connection.execute("INSERT INTO children (parent) VALUES (?)", [.text("nobody")])
+      }
+    }
+  }
+
+  @Test func aFailedTransactionLeavesNothingBehind() async throws {
+    let database = try Database(file: file, migrations: [Self.first])
+    await #expect(throws: DatabaseError.self) {
+      try await database.transaction { connection throws(DatabaseError) in
+        try connection.execute("INSERT INTO notes (text) VALUES (?)", [.text("half")])
+        try connection.execute("INSERT INTO notes (text) VALUES (?)", [.null])  // NOT NULL
+      }
+    }
+    let count = try await database.read { connection throws(DatabaseError) in
+      try connection.query("SELECT COUNT(*) FROM notes")
+    }
+    #expect(count == [[.integer(0)]])
+  }
+
+  @Test func parametersAreBoundNotInterpolated() async throws {
+    let database = try Database(file: file, migrations: [Self.first])
+    let hostile = "x'); DROP TABLE notes; --"
+    try await database.transaction { connection throws(DatabaseError) in
+      try connection.execute("INSERT INTO notes (text) VALUES (?)", [.text(hostile)])
+    }
+    let rows = try await database.read { connection throws(DatabaseError) in
+      try connection.query("SELECT text FROM notes")
+    }
+    #expect(rows == [[.text(hostile)]])
+  }
+
+  @Test func aFileThatIsNotADatabaseIsReportedAndLeftUntouched() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let garbage = Data(repeating: 0x5A, count: 8_192)
+    try garbage.write(to: file)
+    #expect(throws: DatabaseError.notADatabase(path: file.path)) {
+      try Database(file: file, migrations: [Self.first])
+    }
+    #expect(try Data(contentsOf: file) == garbage)
+  }
+
+  @Test func aFolderThatCannotBeCreatedIsReported() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let blocker = folder.appendingPathComponent("a-file")
+    try Data("not a folder".utf8).write(to: blocker)
+    let inside = blocker.appendingPathComponent("home/test.sqlite")
+    #expect(throws: DatabaseError.folderNotWritable(path: inside.deletingLastPathComponent().path))
+    {
+      try Database(file: inside, migrations: [Self.first])
+    }
+  }
+
+  @Test func aDatabaseHeldByAnotherConnectionBeyondTheTimeoutIsReportedAsLocked() async throws {
+    let holder = try Database(file: file, migrations: [Self.first])
+    try await holder.read { connection throws(DatabaseError) in
+      try connection.execute("BEGIN IMMEDIATE")
+    }
+    let waiter = try Database(file: file, migrations: [], busyTimeout: .milliseconds(50))
+    await #expect(throws: DatabaseError.locked(path: file.path)) {
+      try await waiter.transaction { connection throws(DatabaseError) in
+        try connection.execute("INSERT INTO notes (text) VALUES (?)", [.text("blocked")])
+      }
+    }
+    try await holder.read { connection throws(DatabaseError) in try connection.execute("COMMIT") }
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Networking
+import Testing
+
+@testable import PaymentSandbox
+
+@Suite("Payment sandbox")
+struct PaymentSandboxTests {
+  let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "voyage-sandbox-\(UUID().uuidString)")
+
+  func charge(
+    _ sandbox: PaymentSandbox, key: String, number: String = "4242424242424242",
+    amount: Int = 45_000
+  )
+    async -> HTTPResponse
+  {
+    let body = """
+      {"amount_minor_units": \(amount), "currency": "EUR", "card_number": "\(number)",
+       "expiry_month": 12, "expiry_year": 2099, "holder_name": "Ada Lovelace"}
+      """
+    return await sandbox.handle(
+      HTTPRequest(
+        method: .post, path: "/v1/charges", headers: ["Idempotency-Key": key], body: Data(body.utf8)
+      ))
+  }
+
+  @Test func anIdempotencyKeySurvivesARestartOfTheSandbox() async throws {
+    let first = try PaymentSandbox(home: home)
+    let original = await charge(first, key: "order-1")
+    #expect(original.status == 200)
+
+    let restarted = try PaymentSandbox(home: home)
+    let replayed = await charge(restarted, key: "order-1")
+    #expect(replayed.body == original.body)
+    #expect(replayed.headers["Idempotent-Replayed"] == "true")
+    #expect(try await restarted.chargeCount() == 1)
+  }
+
+  @Test func aChargeWithoutAnIdempotencyKeyIsRefused() async throws {
+    let sandbox = try PaymentSandbox(home: home)
+    let response = await sandbox.handle(
+      HTTPRequest(method: .post, path: "/v1/charges", body: Data("{}".utf8)))
+    #expect(response.status == 400)
+  }
+
+  @Test func theFullCardNumberIsNeverStored() async throws {
+    let sandbox = try PaymentSandbox(home: home)
+    for (index, number) in ["4242424242424242", "4000000000000002", "5555555555554444"].enumerated()
+    {
+      _ = await charge(sandbox, key: "order-\(index)", number: number)
+    }
+    for file in try FileManager.default.contentsOfDirectory(atPath: home.path) {
+      let bytes = try Data(contentsOf: home.appendingPathComponent(file))
+      for number in ["4242424242424242", "4000000000000002", "5555555555554444"] {
+        #expect(bytes.range(of: Data(number.utf8)) == nil, "\(number) found in \(file)")
+      }
+    }
+  }
+}
