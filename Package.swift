@@ -218,6 +218,33 @@ let infrastructureTargets: [Target] =
       .infrastructure("Networking"),
     ])
 
+// MARK: - Features
+
+let featureTargets: [Target] =
+  // Searching and showing trips: a state machine over BookingRepository, rendered as text or JSON.
+  feature(
+    "SearchFeature", uses: [.kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking)])
+  // Buying a trip: the checkout use case (draft, charge, confirm, ticket) and its state machine.
+  + feature(
+    "CheckoutFeature",
+    uses: [
+      .kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking), .interface(.payment),
+    ])
+
+// MARK: - App
+
+let appTargets: [Target] =
+  // The composition root: builds the object graph, routes feature outputs, runs the command line.
+  compositionRoot(
+    "AppComposition",
+    uses: [
+      "SharedKernel", "DesignSystem", "BookingInterface", "PaymentInterface", "BookingData",
+      "SupplierSandbox", "PaymentData", "PaymentSandbox", "LedgerData", "SearchFeature",
+      "CheckoutFeature",
+    ])
+  // The `voyage` command: a few lines that hand the process to AppComposition.
+  + [executable("voyage", root: "AppComposition")]
+
 // MARK: - Benchmarks
 
 /// A release-mode benchmark, run on purpose (`swift run -c release <name>`), never by the tests.
@@ -265,6 +292,11 @@ let package = Package(
   // iOS 18 / macOS 15, not 17 / 14: the coalescing cache counts with `Synchronization.Atomic`,
   // so its cache-hit path and cancellation handlers never wait for an actor.
   platforms: [.iOS(.v18), .macOS(.v15)],
-  targets: kernelTargets + interfaceTargets + infrastructureTargets + benchmarkTargets
+  products: [
+    .executable(name: "voyage", targets: ["voyage"]),
+    .library(name: "AppComposition", targets: ["AppComposition"]),
+  ],
+  targets: kernelTargets + interfaceTargets + infrastructureTargets + featureTargets + appTargets
+    + benchmarkTargets
     + architectureTestTargets
 )

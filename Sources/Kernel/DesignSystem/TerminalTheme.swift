@@ -53,6 +53,15 @@ public struct TerminalTheme: Sendable, Hashable {
     usesUnicode ? symbol.unicode : symbol.ascii
   }
 
+  /// A transient line for an interactive terminal: the cursor returns to its start, so
+  /// `clearProgress` can erase it once the work is done.
+  public func progress(_ text: String) -> String {
+    paint(text, .muted) + "\r"
+  }
+
+  /// Erases the line a `progress(_:)` drew.
+  public var clearProgress: String { "\u{1B}[2K\r" }
+
   private func wrap(_ text: String, in code: String) -> String {
     guard usesColor, !text.isEmpty else { return text }
     return "\u{1B}[\(code)m\(text)\u{1B}[0m"

@@ -1,0 +1,12 @@
+/// The command line's exit statuses, following BSD's sysexits where one fits.
+enum ExitStatus: Int32 {
+  case success = 0
+  /// The operation ran and failed: declined, sold out, not found.
+  case failure = 1
+  /// EX_USAGE: bad arguments or invalid input.
+  case usage = 64
+  /// EX_UNAVAILABLE: the supplier (or provider) could not be reached.
+  case unavailable = 69
+  /// EX_IOERR: the Voyage home folder or its databases failed.
+  case storage = 74
+}

@@ -1,0 +1,105 @@
+/// Every help text of the command line, in one place so they stay consistent (and are tested).
+enum HelpText {
+  static let version = "voyage 0.1.0"
+
+  static let commands: [String: (usage: String, text: String)] = [
+    "search": (
+      "voyage search <destination> [--from DATE] [--to DATE] [--guests N] [--max-price AMOUNT] [--currency CODE] [--sort price|rating|date] [--limit N] [--json]",
+      """
+      Search bookable trips by city or country ("Lisbon", "Japan", "São Paulo", "東京").
+
+      Options:
+        --from DATE          earliest first day, YYYY-MM-DD
+        --to DATE            latest last day, YYYY-MM-DD
+        --guests N           travellers, 1 to 9 (default 1)
+        --max-price AMOUNT   highest price per traveller, like 500 or 499.50
+        --currency CODE      currency of --max-price (default EUR)
+        --sort ORDER         price, rating or date (default price)
+        --limit N            results, 1 to 100 (default 20)
+        --json               print JSON instead of a table
+      """
+    ),
+    "show": (
+      "voyage show <trip> [--json]",
+      """
+      Show one trip's details: dates, price, rating and places left.
+
+      Options:
+        --json               print JSON
+      """
+    ),
+    "checkout": (
+      "voyage checkout <trip> --card NUMBER --expiry MM/YY --name TRAVELLER [--email ADDRESS] [--guests N] [--idempotency-key KEY] [--json]",
+      """
+      Buy places on a trip and get a ticket. Retrying with the same --idempotency-key never
+      charges twice: it returns the ticket of the first attempt.
+
+      Options:
+        --card NUMBER            card number (spaces allowed)
+        --expiry MM/YY           card expiry
+        --name TRAVELLER         the traveller's name
+        --email ADDRESS          where the ticket may be sent
+        --guests N               places, 1 to 9 (default 1)
+        --idempotency-key KEY    the order's key (letters, digits, - and _); printed when generated
+        --json                   print JSON
+
+      Test cards (the embedded payment sandbox):
+        4242 4242 4242 4242   succeeds
+        4000 0000 0000 0002   declined
+        4000 0000 0000 9995   insufficient funds
+        4000 0000 0000 0119   fails transiently (retried, then reported)
+        4000 0000 0000 0069   expired
+        Any other valid card number with a future expiry succeeds.
+      """
+    ),
+    "tickets": (
+      "voyage tickets [--json]",
+      """
+      List the tickets bought so far, newest first.
+
+      Options:
+        --json               print JSON
+      """
+    ),
+    "demo": (
+      "voyage demo [--home PATH]",
+      """
+      A narrated tour: a search, ten identical searches answered by one supplier call, a checkout,
+      the same checkout retried (no second charge), a declined card, and the tickets. It uses a
+      temporary Voyage home, so it never touches your data, unless --home names one.
+      """
+    ),
+  ]
+
+  static let overview = """
+    Voyage: search bookable trips and check one out, offline, with embedded sandboxes.
+
+    Usage: voyage <command> [options]
+
+    Commands:
+      search     search bookable trips
+      show       show one trip
+      checkout   buy places on a trip and get a ticket
+      tickets    list the tickets bought so far
+      demo       a narrated tour of what the architecture buys
+      help       show help for a command
+
+    Options:
+      -h, --help       show help
+      --version        show the version
+
+    Environment:
+      VOYAGE_HOME           where tickets and payments are kept (default ~/.voyage)
+      VOYAGE_SUPPLIER_URL   a live travel supplier instead of the embedded sandbox
+      VOYAGE_PAYMENTS_URL   a live payment provider instead of the embedded sandbox
+      NO_COLOR, CLICOLOR_FORCE   turn colour off, or force it on
+
+    Exit status: 0 success, 1 operation failed (declined, sold out, not found), 64 usage or
+    invalid input, 69 supplier unavailable, 74 storage error.
+    Run 'voyage <command> --help' for a command's options.
+    """
+
+  static func help(for command: String) -> String? {
+    commands[command].map { "Usage: \($0.usage)\n\n\($0.text)" }
+  }
+}

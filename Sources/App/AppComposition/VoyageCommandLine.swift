@@ -1,0 +1,298 @@
+import BookingInterface
+import CheckoutFeature
+import DesignSystem
+import Foundation
+import PaymentInterface
+import SearchFeature
+import SharedKernel
+
+/// Runs one `voyage` invocation: parses the arguments, builds only the part of the object graph
+/// the command needs, routes feature outputs, prints results on stdout and diagnostics on
+/// stderr, and returns the exit status.
+@MainActor
+struct VoyageCommandLine {
+  let terminal: any Terminal
+  let graph: AppGraph
+
+  private var theme: TerminalTheme { terminal.theme(for: .output) }
+  private var errorTheme: TerminalTheme { terminal.theme(for: .error) }
+
+  func run(_ arguments: [String]) async -> ExitStatus {
+    guard let command = arguments.first else {
+      terminal.line(HelpText.overview)
+      return .success
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("-h") || rest.contains("--help"), HelpText.commands[command] != nil {
+      terminal.line(HelpText.help(for: command) ?? "")
+      return .success
+    }
+    do throws(UsageError) {
+      switch command {
+      case "-h", "--help":
+        terminal.line(HelpText.overview)
+        return .success
+      case "--version":
+        terminal.line(HelpText.version)
+        return .success
+      case "help":
+        guard let topic = rest.first else {
+          terminal.line(HelpText.overview)
+          return .success
+        }
+        guard rest.count == 1, let text = HelpText.help(for: topic) else {
+          throw UsageError("unknown command '\(rest.joined(separator: " "))'")
+        }
+        terminal.line(text)
+        return .success
+      case "search": return try await search(rest)
+      case "show": return try await show(rest)
+      case "checkout": return try await checkout(rest)
+      case "tickets": return try await tickets(rest)
+      case "demo": return try await VoyageDemo(terminal: terminal, arguments: rest).run()
+      default: throw UsageError("unknown command '\(command)'")
+      }
+    } catch {
+      return usageFailure(error, command: HelpText.commands[command] == nil ? nil : command)
+    }
+  }
+
+  // MARK: - Commands
+
+  private func search(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
+    let parsed = try ParsedArguments(
+      arguments,
+      options: ["--from", "--to", "--guests", "--max-price", "--currency", "--sort", "--limit"],
+      flags: ["--json"])
+    let destination = try parsed.single("destination")
+    let currency = try Self.currency(parsed.value("--currency") ?? "EUR")
+    var maximumPrice: Money?
+    if let text = parsed.value("--max-price") {
+      do {
+        maximumPrice = try Money.parse(text, currency: currency)
+      } catch {
+        throw UsageError("--max-price: \(error)")
+      }
+    }
+    guard let sort = SortOrder(rawValue: parsed.value("--sort") ?? "price") else {
+      throw UsageError(
+        "--sort must be price, rating or date, not '\(parsed.value("--sort") ?? "")'")
+    }
+    let query: SearchQuery
+    do {
+      query = try SearchQuery.make(
+        destination: destination, from: Self.date(parsed.value("--from"), "--from"),
+        to: Self.date(parsed.value("--to"), "--to"),
+        guests: Self.integer(parsed.value("--guests"), "--guests") ?? 1,
+        maximumPrice: maximumPrice, sort: sort,
+        limit: Self.integer(parsed.value("--limit"), "--limit") ?? 20)
+    } catch let error as SearchQueryError {
+      throw UsageError(error.description)
+    } catch let error as UsageError {
+      throw error
+    } catch {
+      throw UsageError(String(describing: error))
+    }
+    let feature = SearchFeature(dependencies: SearchDependencies(bookings: graph.bookings)) { _ in }
+    let showsProgress = terminal.isInteractive(.error) && !parsed.has("--json")
+    if showsProgress { terminal.write(errorTheme.progress("Searching…"), to: .error) }
+    await feature.search(query)
+    if showsProgress { terminal.write(errorTheme.clearProgress, to: .error) }
+    return present(
+      feature.failure.map(Self.status), json: parsed.has("--json"), jsonBody: feature.json()
+    ) {
+      feature.screen(theme: $0)
+    }
+  }
+
+  private func show(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
+    let parsed = try ParsedArguments(arguments, options: [], flags: ["--json"])
+    let id = try Self.bookingID(parsed.single("trip"))
+    let feature = SearchFeature(dependencies: SearchDependencies(bookings: graph.bookings)) { _ in }
+    await feature.show(id)
+    return present(
+      feature.failure.map(Self.status), json: parsed.has("--json"), jsonBody: feature.json()
+    ) {
+      feature.screen(theme: $0)
+    }
+  }
+
+  private func checkout(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
+    let parsed = try ParsedArguments(
+      arguments,
+      options: ["--card", "--expiry", "--name", "--email", "--guests", "--idempotency-key"],
+      flags: ["--json"])
+    let id = try Self.bookingID(parsed.single("trip"))
+    guard let number = parsed.value("--card") else { throw UsageError("missing --card NUMBER") }
+    guard let expiryText = parsed.value("--expiry") else {
+      throw UsageError("missing --expiry MM/YY")
+    }
+    guard let name = parsed.value("--name") else { throw UsageError("missing --name TRAVELLER") }
+    guard let expiry = PaymentCard.parseExpiry(expiryText) else {
+      throw UsageError("--expiry must be MM/YY, like 12/30, not '\(expiryText)'")
+    }
+    let card: PaymentCard
+    let traveller: Traveller
+    do {
+      card = try PaymentCard(
+        number: number, expiryMonth: expiry.month, expiryYear: expiry.year, holderName: name)
+    } catch {
+      throw UsageError(error.description)
+    }
+    do {
+      traveller = try Traveller(name: name, email: parsed.value("--email"))
+    } catch {
+      throw UsageError(error.description)
+    }
+    let guests = try Self.integer(parsed.value("--guests"), "--guests") ?? 1
+    let key: OrderID
+    if let text = parsed.value("--idempotency-key") {
+      guard let given = OrderID(text) else {
+        throw UsageError("--idempotency-key must be 1 to 64 letters, digits, '-' or '_'")
+      }
+      key = given
+    } else {
+      key = Self.newOrderID()
+      if !parsed.has("--json") {
+        terminal.line(
+          errorTheme.paint("Order \(key) (retry with --idempotency-key \(key))", .muted), to: .error
+        )
+      }
+    }
+    let dependencies: CheckoutDependencies
+    do {
+      dependencies = CheckoutDependencies(
+        bookings: graph.bookings, payments: try graph.payments(), ledger: try await graph.ledger())
+    } catch {
+      return storageFailure(error, json: parsed.has("--json"))
+    }
+    let feature = CheckoutFeature(dependencies: dependencies) { output in
+      switch output {
+      case .ticketIssued(_, let booking): graph.emit(.ticketIssued(booking))
+      case .paymentDeclined: break
+      }
+    }
+    await feature.checkout(
+      CheckoutRequest(bookingID: id, guests: guests, traveller: traveller, card: card, orderID: key)
+    )
+    return present(
+      feature.failure.map(Self.status), json: parsed.has("--json"), jsonBody: feature.json()
+    ) {
+      feature.screen(theme: $0)
+    }
+  }
+
+  private func tickets(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
+    let parsed = try ParsedArguments(arguments, options: [], flags: ["--json"])
+    try parsed.none()
+    let tickets: [Ticket]
+    do {
+      tickets = try await graph.ledger().tickets()
+    } catch {
+      return storageFailure(error, json: parsed.has("--json"))
+    }
+    if parsed.has("--json") {
+      terminal.write(TicketList.json(tickets), to: .output)
+    } else {
+      terminal.write(TicketList.text(tickets, theme: theme), to: .output)
+    }
+    return .success
+  }
+
+  // MARK: - Output
+
+  /// Prints a feature's outcome: on success the screen (or JSON) on stdout; on failure the
+  /// screen on stderr (JSON still on stdout, for scripts).
+  private func present(
+    _ failure: ExitStatus?, json: Bool, jsonBody: Data, screen: (TerminalTheme) -> String
+  ) -> ExitStatus {
+    if json {
+      terminal.write(String(decoding: jsonBody, as: UTF8.self), to: .output)
+    } else if failure == nil {
+      terminal.write(screen(theme), to: .output)
+    } else {
+      terminal.write(screen(errorTheme), to: .error)
+    }
+    return failure ?? .success
+  }
+
+  private func storageFailure(_ error: TicketingError, json: Bool) -> ExitStatus {
+    if json {
+      let object = ["error": ["code": "storage_failed", "message": error.description]]
+      let data =
+        (try? JSONSerialization.data(
+          withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+      terminal.write(String(decoding: data, as: UTF8.self) + "\n", to: .output)
+    } else {
+      terminal.line(errorTheme.paint("Error: \(error)", .danger), to: .error)
+    }
+    return .storage
+  }
+
+  private func usageFailure(_ error: UsageError, command: String?) -> ExitStatus {
+    terminal.line(errorTheme.paint("Error: \(error.message)", .danger), to: .error)
+    if let command, let usage = HelpText.commands[command]?.usage {
+      terminal.line("Usage: \(usage)", to: .error)
+      terminal.line("See 'voyage \(command) --help'.", to: .error)
+    } else {
+      terminal.line("Usage: voyage <command> [options]", to: .error)
+      terminal.line("See 'voyage --help'.", to: .error)
+    }
+    return .usage
+  }
+
+  // MARK: - Input
+
+  private static func status(_ failure: SearchFailure) -> ExitStatus {
+    switch failure {
+    case .notFound: .failure
+    case .upstreamUnavailable: .unavailable
+    }
+  }
+
+  private static func status(_ failure: CheckoutFailure) -> ExitStatus {
+    switch failure {
+    case .notFound, .rejected, .payment: .failure
+    case .upstreamUnavailable: .unavailable
+    case .storage: .storage
+    }
+  }
+
+  static func bookingID(_ text: String) throws(UsageError) -> BookingID {
+    guard let id = BookingID(text) else {
+      throw UsageError("'\(text.prefix(70))' is not a trip identifier (like LIS-001)")
+    }
+    return id
+  }
+
+  static func currency(_ code: String) throws(UsageError) -> Currency {
+    guard let currency = Currency(code: code) else {
+      let known = Currency.supported.map(\.code).joined(separator: ", ")
+      throw UsageError("--currency must be one of \(known), not '\(code.prefix(10))'")
+    }
+    return currency
+  }
+
+  static func date(_ text: String?, _ option: String) throws(UsageError) -> CalendarDate? {
+    guard let text else { return nil }
+    guard let date = CalendarDate(iso8601: text) else {
+      throw UsageError("\(option) must be a real date written YYYY-MM-DD, not '\(text.prefix(20))'")
+    }
+    return date
+  }
+
+  static func integer(_ text: String?, _ option: String) throws(UsageError) -> Int? {
+    guard let text else { return nil }
+    guard let value = Int(text) else {
+      throw UsageError("\(option) must be a whole number, not '\(text.prefix(20))'")
+    }
+    return value
+  }
+
+  static func newOrderID() -> OrderID {
+    let suffix = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+    // "ord-" and twelve hexadecimal digits: always a valid identifier.
+    guard let id = OrderID("ord-\(suffix)") else { preconditionFailure("order identifier") }
+    return id
+  }
+}

@@ -1,0 +1,94 @@
+import BookingInterface
+import DesignSystem
+import Foundation
+import PaymentSandbox
+import SharedKernel
+import SupplierSandbox
+
+/// `voyage demo`: a narrated, non-interactive tour of what the architecture buys, run against a
+/// temporary Voyage home (or `--home PATH`) so it never touches real data.
+@MainActor
+struct VoyageDemo {
+  let terminal: any Terminal
+  let arguments: [String]
+
+  func run() async throws(UsageError) -> ExitStatus {
+    let parsed = try ParsedArguments(arguments, options: ["--home"], flags: [])
+    try parsed.none()
+    let home =
+      parsed.value("--home").map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "voyage-demo-\(UUID().uuidString)")
+    var environment = terminal.environment
+    environment["VOYAGE_HOME"] = home.path
+    environment["VOYAGE_SUPPLIER_URL"] = nil
+    environment["VOYAGE_PAYMENTS_URL"] = nil
+    let graph = AppGraph(configuration: AppConfiguration(environment: environment))
+    let commandLine = VoyageCommandLine(terminal: terminal, graph: graph)
+    let theme = terminal.theme(for: .output)
+    var step = 0
+    func narrate(_ text: String) {
+      step += 1
+      terminal.line()
+      terminal.line(theme.style("\(step). \(text)", .title))
+    }
+
+    terminal.line(theme.paint("Voyage home for this demo: \(home.path)", .muted))
+
+    narrate(
+      "Search: SearchFeature → BookingRepository → the coalescing cache → the supplier sandbox over HTTP."
+    )
+    _ = await commandLine.run(["search", "Lisbon", "--limit", "5"])
+
+    narrate("Ten identical searches at once: the cache sends one request and shares its answer.")
+    graph.supplierSandbox?.setLatency(.milliseconds(100))
+    let cache = graph.bookings
+    let before = await cache.statistics()
+    let query: SearchQuery
+    do {
+      query = try SearchQuery.make(destination: "Kraków", guests: 2)
+    } catch {
+      throw UsageError(error.description)
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<10 { group.addTask { _ = try? await cache.search(query) } }
+    }
+    graph.supplierSandbox?.setLatency(.zero)
+    let after = await cache.statistics()
+    terminal.line(
+      "   callers: 10   supplier calls: \(after.upstreamCalls - before.upstreamCalls)   "
+        + "joined the flight: \(after.coalescedWaits - before.coalescedWaits)   "
+        + "cache hits: \(after.cacheHits - before.cacheHits)")
+
+    guard
+      let trip = try? await cache.search(query).first(where: { !$0.isSoldOut && $0.seatsLeft >= 2 })
+    else {
+      terminal.line(theme.paint("No bookable trip found; the demo stops here.", .danger))
+      return .failure
+    }
+    let checkout = [
+      "checkout", trip.id.rawValue, "--card", "4242 4242 4242 4242", "--expiry", "12/30", "--name",
+      "Ada Lovelace",
+      "--guests", "2", "--idempotency-key", "demo-order-1",
+    ]
+    narrate("Check out \(trip.id) (\(trip.title)) with the succeeding test card.")
+    _ = await commandLine.run(checkout)
+
+    narrate("The same checkout again, same idempotency key: the same ticket, no second charge.")
+    _ = await commandLine.run(checkout)
+    let charges = (try? await graph.paymentSandbox?.chargeCount()) ?? 0
+    terminal.line("   charges taken by the payment sandbox: \(charges)")
+
+    narrate("A declined card: a clear error, nothing charged, no ticket.")
+    _ = await commandLine.run([
+      "checkout", trip.id.rawValue, "--card", "4000 0000 0000 0002", "--expiry", "12/30", "--name",
+      "Ada Lovelace",
+      "--idempotency-key", "demo-order-2",
+    ])
+
+    narrate("The tickets, read back from the SQLite ledger.")
+    _ = await commandLine.run(["tickets"])
+    if parsed.value("--home") == nil { try? FileManager.default.removeItem(at: home) }
+    return .success
+  }
+}

@@ -1,0 +1,4 @@
+import AppComposition
+import Foundation
+
+exit(await Voyage.main())

@@ -1,0 +1,82 @@
+public import BookingInterface
+public import DesignSystem
+public import Foundation
+public import SharedKernel
+
+/// What search needs from the outside world: interfaces only, so the feature can be built,
+/// tested and demoed without any implementation.
+public struct SearchDependencies: Sendable {
+  /// Where trips come from.
+  public let bookings: any BookingRepository
+
+  /// Bundles the dependencies.
+  public init(bookings: any BookingRepository) {
+    self.bookings = bookings
+  }
+}
+
+/// What search tells whoever composed it. Identifiers only: checkout learns *which* trip, and
+/// fetches it through its own dependencies.
+public enum SearchOutput: Sendable, Equatable {
+  /// The person picked a trip to buy.
+  case bookingSelected(BookingID)
+}
+
+/// Searching and showing bookable trips: the feature's one public door.
+///
+/// Each call leaves the feature in a state that `screen(theme:)` renders for the terminal and
+/// `json()` for machines.
+public final class SearchFeature {
+  private let viewModel: SearchViewModel
+  private let output: (SearchOutput) -> Void
+
+  /// A search feature reading from `dependencies`, reporting to `output`.
+  public init(dependencies: SearchDependencies, output: @escaping (SearchOutput) -> Void) {
+    viewModel = SearchViewModel(bookings: dependencies.bookings)
+    self.output = output
+  }
+
+  /// Runs `query`; the outcome is in the rendered state.
+  public func search(_ query: SearchQuery) async {
+    await viewModel.search(query)
+  }
+
+  /// Fetches one trip's details; the outcome is in the rendered state.
+  public func show(_ id: BookingID) async {
+    await viewModel.show(id)
+  }
+
+  /// Picks the result numbered `number` (1-based) in the current list, reporting it; `nil` when
+  /// there is no such result.
+  @discardableResult
+  public func select(resultNumber number: Int) -> BookingID? {
+    guard case .loaded(_, let results) = viewModel.state, results.indices.contains(number - 1)
+    else {
+      return nil
+    }
+    let id = results[number - 1].id
+    output(.bookingSelected(id))
+    return id
+  }
+
+  /// Whether the last operation failed, and how: lets a command line choose its exit status.
+  public var failure: SearchFailure? { viewModel.state.failure }
+
+  /// The current state as a terminal screen.
+  public func screen(theme: TerminalTheme) -> String {
+    SearchScreen(state: viewModel.state, theme: theme).text
+  }
+
+  /// The current state as stable JSON (documented in the README).
+  public func json() -> Data {
+    SearchScreen.json(viewModel.state)
+  }
+}
+
+/// Why a search or a lookup failed, in the categories a caller reacts to differently.
+public enum SearchFailure: Sendable, Equatable {
+  /// No trip has the requested identifier.
+  case notFound(BookingID)
+  /// The supplier could not be reached or answered badly.
+  case upstreamUnavailable(String)
+}

@@ -1,0 +1,127 @@
+import DesignSystem
+import Foundation
+import SharedKernel
+
+/// Renders search's state: a table of results, one trip's details, or a one-line message.
+struct SearchScreen {
+  let state: SearchViewModel.State
+  let theme: TerminalTheme
+
+  var text: String {
+    switch state {
+    case .idle:
+      return ""
+    case .loading:
+      return theme.paint("Searching…", .muted)
+    case .empty(let query):
+      return "No trips match \"\(query.destination)\". Try a country, or fewer filters.\n"
+    case .failed(let failure):
+      return theme.paint("\(theme.symbol(.failure)) \(Self.message(failure))", .danger) + "\n"
+    case .loaded(let query, let results):
+      var table = TextTable(columns: [
+        .init("#", alignment: .trailing), .init("Trip"), .init("Title", maximumWidth: 34),
+        .init("Dates"), .init("Price", alignment: .trailing), .init("Rating", alignment: .trailing),
+        .init("Places", alignment: .trailing),
+      ])
+      for (index, trip) in results.enumerated() {
+        table.append([
+          .init(String(index + 1), color: .muted), .init(trip.id.rawValue, color: .accent),
+          .init(trip.title), .init("\(trip.startDate) \(theme.symbol(.arrow)) \(trip.endDate)"),
+          .init(trip.price.description), .init("\(theme.symbol(.star)) \(trip.rating)"),
+          trip.isSoldOut ? .init("sold out", color: .danger) : .init(String(trip.seatsLeft)),
+        ])
+      }
+      let heading = theme.style(
+        "\(results.count) trip\(results.count == 1 ? "" : "s") for \"\(query.destination)\"", .title
+      )
+      let hint = theme.paint(
+        "Show one: voyage show <trip>   Buy one: voyage checkout <trip> --card …", .muted)
+      return ([heading, ""] + table.render(theme: theme) + ["", hint]).joined(separator: "\n")
+        + "\n"
+    case .showing(let trip):
+      let rows: [(String, String)] = [
+        ("Destination", trip.destination.description),
+        (
+          "Dates",
+          "\(trip.startDate) \(theme.symbol(.arrow)) \(trip.endDate) (\(trip.nights) nights)"
+        ),
+        ("Price", "\(trip.price) per traveller"),
+        ("Rating", "\(theme.symbol(.star)) \(trip.rating)"),
+        ("Places", trip.isSoldOut ? theme.paint("sold out", .danger) : String(trip.seatsLeft)),
+      ]
+      let width = rows.map(\.0.displayWidth).max() ?? 0
+      let body = rows.map { label, value in
+        String(repeating: " ", count: Spacing.indent)
+          + theme.paint(label.padded(toDisplayWidth: width), .muted) + "  " + value
+      }
+      return
+        ([theme.style("\(trip.title)  \(theme.paint(trip.id.rawValue, .accent))", .title)] + body
+        + ["", String(repeating: " ", count: Spacing.indent) + trip.details]).joined(
+          separator: "\n") + "\n"
+    }
+  }
+
+  static func message(_ failure: SearchFailure) -> String {
+    switch failure {
+    case .notFound(let id): "No trip has the identifier \(id)."
+    case .upstreamUnavailable(let reason): "The travel supplier is unavailable: \(reason)"
+    }
+  }
+
+  /// `{"query": {...}, "results": [...]}` for a list, `{"trip": {...}}` for one trip,
+  /// `{"error": {"code": …, "message": …}}` for a failure. Keys are sorted; amounts are integer
+  /// minor units with their currency, so no precision is lost.
+  static func json(_ state: SearchViewModel.State) -> Data {
+    var object: [String: Any] = [:]
+    switch state {
+    case .idle, .loading:
+      break
+    case .empty(let query):
+      object = ["query": queryObject(query), "results": [Any]()]
+    case .loaded(let query, let results):
+      object = ["query": queryObject(query), "results": results.map(tripObject)]
+    case .showing(let trip):
+      var details = tripObject(trip.summary)
+      details["details"] = trip.details
+      details["nights"] = trip.nights
+      object = ["trip": details]
+    case .failed(let failure):
+      let code =
+        switch failure {
+        case .notFound: "not_found"
+        case .upstreamUnavailable: "upstream_unavailable"
+        }
+      object = ["error": ["code": code, "message": message(failure)]]
+    }
+    let data = try? JSONSerialization.data(
+      withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    return (data ?? Data("{}".utf8)) + Data("\n".utf8)
+  }
+
+  private static func queryObject(_ query: SearchQuery) -> [String: Any] {
+    var object: [String: Any] = [
+      "destination": query.destination, "guests": query.guests, "sort": query.sort.rawValue,
+      "limit": query.limit,
+    ]
+    if let from = query.from { object["from"] = from.description }
+    if let to = query.to { object["to"] = to.description }
+    if let price = query.maximumPrice { object["max_price"] = moneyObject(price) }
+    return object
+  }
+
+  static func tripObject(_ trip: BookingSummary) -> [String: Any] {
+    [
+      "id": trip.id.rawValue, "title": trip.title, "city": trip.destination.city,
+      "country": trip.destination.country, "start_date": trip.startDate.description,
+      "end_date": trip.endDate.description, "price": moneyObject(trip.price),
+      "rating": trip.rating.description, "seats_left": trip.seatsLeft, "sold_out": trip.isSoldOut,
+    ]
+  }
+
+  static func moneyObject(_ money: Money) -> [String: Any] {
+    [
+      "minor_units": money.minorUnits, "currency": money.currency.code,
+      "formatted": money.description,
+    ]
+  }
+}

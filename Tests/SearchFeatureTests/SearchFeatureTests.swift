@@ -1,0 +1,162 @@
+import BookingInterface
+import DesignSystem
+import Foundation
+import SharedKernel
+import Testing
+
+@testable import SearchFeature
+
+/// A hand-written in-memory repository: answers from a fixed list, or holds a search until the
+/// test releases it (to order two searches' answers).
+actor InMemoryBookingRepository: BookingRepository {
+  var trips: [Booking]
+  var failure: BookingError?
+  private var held: [String: CheckedContinuation<Void, Never>] = [:]
+  private var holding: Set<String> = []
+
+  init(trips: [Booking], failure: BookingError? = nil) {
+    self.trips = trips
+    self.failure = failure
+  }
+
+  func hold(_ destination: String) { holding.insert(destination) }
+
+  func release(_ destination: String) {
+    holding.remove(destination)
+    held.removeValue(forKey: destination)?.resume()
+  }
+
+  func isHeld(_ destination: String) -> Bool { held[destination] != nil }
+
+  func search(_ query: SearchQuery) async throws -> [BookingSummary] {
+    if holding.contains(query.destination) {
+      await withCheckedContinuation { held[query.destination] = $0 }
+    }
+    if let failure { throw failure }
+    return trips.filter { SearchQuery.normalize($0.destination.city).contains(query.destination) }
+      .map(\.summary)
+  }
+
+  func booking(id: BookingID) async throws -> Booking {
+    if let failure { throw failure }
+    guard let trip = trips.first(where: { $0.id == id }) else { throw BookingError.notFound(id) }
+    return trip
+  }
+}
+
+enum Trips {
+  static func make(_ id: String, city: String, price: Int64, seats: Int = 5) -> Booking {
+    Booking(
+      id: BookingID(id) ?? { preconditionFailure("valid identifier") }(),
+      title: "Old Town Walks in \(city)",
+      destination: Destination(city: city, country: "Somewhere"),
+      startDate: CalendarDate(daysSinceEpoch: 21_000),
+      endDate: CalendarDate(daysSinceEpoch: 21_004),
+      price: Money(minorUnits: price, currency: .eur),
+      rating: Rating(tenths: 46) ?? { preconditionFailure("rating") }(),
+      seatsLeft: seats, details: "Four nights.")
+  }
+
+  static let all = [
+    make("LIS-001", city: "Lisbon", price: 45_000),
+    make("LIS-002", city: "Lisbon", price: 52_050, seats: 0),
+    make("TYO-001", city: "東京", price: 180_000),
+  ]
+}
+
+@Suite("Search feature")
+@MainActor
+struct SearchFeatureTests {
+  func query(_ text: String) throws -> SearchQuery { try SearchQuery.make(destination: text) }
+
+  @Test func aSearchWithResultsEndsLoadedAndRendersATable() async throws {
+    let feature = SearchFeature(
+      dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
+    ) { _ in }
+    await feature.search(try query("Lisbon"))
+    #expect(feature.failure == nil)
+    #expect(
+      feature.screen(theme: .plain) == """
+        2 trips for "lisbon"
+
+        #  Trip     Title                     Dates                          Price  Rating    Places
+        1  LIS-001  Old Town Walks in Lisbon  2027-07-01 -> 2027-07-05  EUR 450.00   * 4.6         5
+        2  LIS-002  Old Town Walks in Lisbon  2027-07-01 -> 2027-07-05  EUR 520.50   * 4.6  sold out
+
+        Show one: voyage show <trip>   Buy one: voyage checkout <trip> --card …
+
+        """)
+  }
+
+  @Test func aSearchWithoutResultsEndsEmpty() async throws {
+    let feature = SearchFeature(
+      dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
+    ) { _ in }
+    await feature.search(try query("Reykjavík"))
+    #expect(feature.screen(theme: .plain).hasPrefix("No trips match \"reykjavik\""))
+  }
+
+  @Test func anUnreachableSupplierEndsFailedWithThatReason() async throws {
+    let repository = InMemoryBookingRepository(
+      trips: [], failure: .upstreamUnavailable(reason: "timed out"))
+    let feature = SearchFeature(dependencies: .init(bookings: repository)) { _ in }
+    await feature.search(try query("Lisbon"))
+    #expect(
+      feature.failure == .upstreamUnavailable("the travel supplier is unavailable: timed out"))
+  }
+
+  @Test func showingAnUnknownTripEndsNotFound() async throws {
+    let feature = SearchFeature(
+      dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
+    ) { _ in }
+    let id = try #require(BookingID("XXX-404"))
+    await feature.show(id)
+    #expect(feature.failure == .notFound(id))
+  }
+
+  @Test func anOlderSearchAnsweringLastNeverOverwritesTheNewerOne() async throws {
+    let repository = InMemoryBookingRepository(trips: Trips.all)
+    await repository.hold("lisbon")
+    let feature = SearchFeature(dependencies: .init(bookings: repository)) { _ in }
+    let lisbon = try query("Lisbon")
+    let older = Task { await feature.search(lisbon) }
+    while await !repository.isHeld("lisbon") { await Task.yield() }
+    await feature.search(try query("東京"))
+    await repository.release("lisbon")
+    await older.value
+    #expect(feature.screen(theme: .plain).hasPrefix("1 trip for \"東京\""))
+  }
+
+  @Test func selectingAResultReportsItsIdentifierOnly() async throws {
+    var outputs: [SearchOutput] = []
+    let feature = SearchFeature(
+      dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
+    ) {
+      outputs.append($0)
+    }
+    await feature.search(try query("Lisbon"))
+    #expect(feature.select(resultNumber: 3) == nil)
+    #expect(feature.select(resultNumber: 2) == BookingID("LIS-002"))
+    #expect(outputs == [.bookingSelected(try #require(BookingID("LIS-002")))])
+  }
+
+  @Test func theJSONFormKeepsAmountsExactAndKeysStable() async throws {
+    let feature = SearchFeature(
+      dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
+    ) { _ in }
+    await feature.search(try query("Lisbon"))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: feature.json()) as? [String: Any])
+    let results = try #require(object["results"] as? [[String: Any]])
+    #expect(results.count == 2)
+    let price = try #require(results[1]["price"] as? [String: Any])
+    #expect(price["minor_units"] as? Int == 52_050)
+    #expect(price["currency"] as? String == "EUR")
+    #expect(results[1]["sold_out"] as? Bool == true)
+    #expect(
+      Set(results[0].keys) == [
+        "id", "title", "city", "country", "start_date", "end_date", "price", "rating", "seats_left",
+        "sold_out",
+      ])
+  }
+}
