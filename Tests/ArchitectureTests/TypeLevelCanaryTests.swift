@@ -12,9 +12,14 @@ struct TypeLevelCanaryTests {
       .appendingPathComponent("Modules").path
   }
 
-  /// What SwiftPM passes as `-package-name`: the root package's identity, which is its folder's
-  /// name in lowercase ("main" or "voyage", depending on where the repository was cloned).
-  static var voyagePackageName: String { repositoryRoot.lastPathComponent.lowercased() }
+  /// What SwiftPM passes as `-package-name`: the root package's identity (its folder's name in
+  /// lowercase, so it depends on where the repository was cloned) made a C99 identifier: every
+  /// other character becomes `_`, and a leading digit gets a `_` in front ("ci-clone" → "ci_clone").
+  static var voyagePackageName: String {
+    let identity = repositoryRoot.lastPathComponent.lowercased()
+    let mangled = String(identity.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+    return mangled.first?.isNumber == true ? "_" + mangled : mangled
+  }
 
   func typecheck(_ source: String, packageName: String) async throws -> Subprocess.Outcome {
     let folder = try makeTemporaryFolder("canary")
