@@ -93,8 +93,12 @@ package final class PaymentSandbox: Sendable {
       return Self.error(400, "invalid_request", "the body is not a charge request")
     }
     let digits = charge.cardNumber.filter(\.isNumber)
-    let brand = Self.brand(of: digits)
-    let lastFour = String(digits.suffix(4))
+    // The card value knows its brand and last four digits; an invalid number has neither.
+    let card = try? PaymentCard(
+      number: charge.cardNumber, expiryMonth: charge.expiryMonth, expiryYear: charge.expiryYear,
+      holderName: charge.holderName)
+    let brand = card?.brand ?? "Card"
+    let lastFour = card?.lastFour ?? String(digits.suffix(4))
     let fingerprint =
       "\(charge.amountMinorUnits)|\(charge.currency)|\(brand)|\(lastFour)|\(charge.expiryMonth)/\(charge.expiryYear)|\(charge.holderName)"
     let decided = decide(charge, digits: digits, brand: brand, lastFour: lastFour, key: key)
@@ -182,14 +186,6 @@ package final class PaymentSandbox: Sendable {
       let message: String
     }
     let error: Detail
-  }
-
-  private static func brand(of digits: String) -> String {
-    if digits.hasPrefix("4") { return "Visa" }
-    if let two = Int(digits.prefix(2)), (51...55).contains(two) { return "Mastercard" }
-    if let four = Int(digits.prefix(4)), (2221...2720).contains(four) { return "Mastercard" }
-    if digits.hasPrefix("34") || digits.hasPrefix("37") { return "American Express" }
-    return "Card"
   }
 
   private static func json(_ payload: some Encodable, status: Int) -> HTTPResponse {
