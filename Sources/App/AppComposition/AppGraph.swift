@@ -16,6 +16,9 @@ struct AppConfiguration {
   let supplierURL: URL?
   /// `$VOYAGE_PAYMENTS_URL`: the live payment provider; the embedded sandbox when unset.
   let paymentsURL: URL?
+  /// `$VOYAGE_SANDBOX_TRIPS_PER_DESTINATION`: the supplier sandbox's catalog size (default 50
+  /// trips for each of its 49 destinations), for benchmarks of larger catalogs.
+  let sandboxTripsPerDestination: Int
 
   init(environment: [String: String]) {
     if let home = environment["VOYAGE_HOME"], !home.isEmpty {
@@ -28,6 +31,10 @@ struct AppConfiguration {
     }
     supplierURL = environment["VOYAGE_SUPPLIER_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
     paymentsURL = environment["VOYAGE_PAYMENTS_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
+    sandboxTripsPerDestination =
+      environment["VOYAGE_SANDBOX_TRIPS_PER_DESTINATION"].flatMap { Int($0) }.map {
+        min(max($0, 1), 10_000)
+      } ?? 50
   }
 }
 
@@ -68,7 +75,9 @@ final class AppGraph {
     if let url = configuration.supplierURL {
       upstream = BookingDataAssembly.supplier(baseURL: url)
     } else {
-      let sandbox = SupplierSandbox(firstDay: CalendarDate(containing: Date()))
+      let sandbox = SupplierSandbox(
+        firstDay: CalendarDate(containing: Date()),
+        tripsPerDestination: configuration.sandboxTripsPerDestination)
       supplierSandbox = sandbox
       upstream = BookingDataAssembly.supplier(transport: sandbox.transport)
     }

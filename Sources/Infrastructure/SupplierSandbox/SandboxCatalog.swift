@@ -2,6 +2,10 @@ import SharedKernel
 
 /// The sandbox's trips: generated from a seed, so the same seed and first day give the same
 /// catalog on every machine, byte for byte.
+///
+/// Each destination's trips come from their own generator (the seed mixed with the destination's
+/// code), so they are generated on first use, one destination at a time: a search for "Lisbon"
+/// or a lookup of `LIS-004` never pays for the other 48 destinations.
 struct SandboxCatalog: Sendable {
   /// A trip and what search matches it by.
   struct Entry: Sendable {
@@ -12,36 +16,57 @@ struct SandboxCatalog: Sendable {
     let referencePrice: Double
   }
 
-  let entries: [Entry]
-  private let index: [BookingID: Int]
+  private let seed: UInt64
+  private let firstDay: CalendarDate
+  private let tripsPerDestination: Int
+  /// Every destination with its folded search terms, in catalog order.
+  private let destinations: [(destination: SandboxDestination, searchTerms: [String])]
+  private let generated = LockedValue<[String: [Entry]]>([:])
 
-  /// Generates `tripsPerDestination` trips for every destination, starting within a year of
-  /// `firstDay`.
   init(seed: UInt64, firstDay: CalendarDate, tripsPerDestination: Int = 50) {
-    var entries: [Entry] = []
-    entries.reserveCapacity(SandboxDestination.all.count * tripsPerDestination)
-    for destination in SandboxDestination.all {
-      var random = SplitMix64(seed: seed ^ Self.stableHash(destination.code))
-      let searchTerms =
+    self.seed = seed
+    self.firstDay = firstDay
+    self.tripsPerDestination = max(tripsPerDestination, 1)
+    destinations = SandboxDestination.all.map { destination in
+      (
+        destination,
         [SearchQuery.normalize(destination.city), SearchQuery.normalize(destination.country)]
-        + destination.aliases
-      for number in 1...max(tripsPerDestination, 1) {
-        let booking = Self.makeTrip(
-          number: number, destination: destination, firstDay: firstDay, random: &random)
-        entries.append(
-          Entry(
-            booking: booking, searchTerms: searchTerms,
-            referencePrice: Self.euros(booking.price)))
-      }
+          + destination.aliases
+      )
     }
-    self.entries = entries
-    self.index = Dictionary(
-      uniqueKeysWithValues: entries.enumerated().map { ($1.booking.id, $0) })
   }
 
-  /// The trip with this identifier, if any.
+  /// Every trip, in catalog order.
+  var entries: [Entry] {
+    destinations.flatMap { entries(of: $0.destination, searchTerms: $0.searchTerms) }
+  }
+
+  /// The trips of the destinations whose city, country or alias contains `folded`.
+  func entries(matching folded: String) -> [Entry] {
+    destinations.filter { $0.searchTerms.contains { $0.contains(folded) } }
+      .flatMap { entries(of: $0.destination, searchTerms: $0.searchTerms) }
+  }
+
+  /// The trip with this identifier, if any: only its destination (the identifier's prefix) is read.
   func booking(id: BookingID) -> Booking? {
-    index[id].map { entries[$0].booking }
+    let code = id.rawValue.split(separator: "-").first.map(String.init) ?? ""
+    guard let match = destinations.first(where: { $0.destination.code == code }) else { return nil }
+    return entries(of: match.destination, searchTerms: match.searchTerms).first {
+      $0.booking.id == id
+    }?.booking
+  }
+
+  private func entries(of destination: SandboxDestination, searchTerms: [String]) -> [Entry] {
+    if let cached = generated.withLock({ $0[destination.code] }) { return cached }
+    var random = SplitMix64(seed: seed ^ Self.stableHash(destination.code))
+    let entries = (1...tripsPerDestination).map { number in
+      let booking = Self.makeTrip(
+        number: number, destination: destination, firstDay: firstDay, random: &random)
+      return Entry(
+        booking: booking, searchTerms: searchTerms, referencePrice: Self.euros(booking.price))
+    }
+    generated.withLock { $0[destination.code] = entries }
+    return entries
   }
 
   /// Converts an amount to euros with the sandbox's fixed reference rates.
