@@ -4,7 +4,8 @@
 //   1. the modules of each layer, as one enum per layer;
 //   2. one helper per layer, whose signature is the layer's dependency rule;
 //   3. the targets, one `// MARK: -` section per layer, lowest layer first.
-// A target's layer is its folder: `Sources/<Layer>/<Target>`, tested in `Tests/<Target>Tests`.
+// A target's layer is its folder: `Sources/<Layer>/<Target>`, tested in `Tests/<Target>Tests`;
+// each module folder has a README.md (excluded from the build) whose graph the linter maintains.
 // `Scripts/check-architecture.swift` checks what a signature cannot express.
 
 import PackageDescription
@@ -134,6 +135,7 @@ func executable(_ name: String, root: String) -> Target {
     name: name,
     dependencies: [.target(name: root)],
     path: "Sources/App/\(name)",
+    exclude: ["README.md"],
     swiftSettings: sharedSwiftSettings
   )
 }
@@ -151,6 +153,7 @@ func moduleTargets(
       name: name,
       dependencies: dependencies,
       path: "Sources/\(layer)/\(name)",
+      exclude: ["README.md"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -254,6 +257,7 @@ func benchmark(_ name: String, uses dependencies: [Target.Dependency]) -> Target
     name: name,
     dependencies: dependencies,
     path: "Benchmarks/\(name)",
+    exclude: ["README.md"],
     swiftSettings: sharedSwiftSettings
   )
 }

@@ -30,6 +30,7 @@ architecture() {
   swift package describe --type json >"$description" \
     && swift Scripts/check-architecture.swift "$description" \
     && swift Scripts/check-architecture.swift "$description" --check-graph README.md \
+    && swift Scripts/check-architecture.swift "$description" --check-module-readmes \
     || status=1
   rm -f "$description"
   return "$status"

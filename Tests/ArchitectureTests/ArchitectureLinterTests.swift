@@ -21,7 +21,7 @@ struct ArchitectureLinterTests {
       fired == [
         "layer-dependency", "outside-layer", "third-party-product", "undeclared-import",
         "feature-network", "ui-framework", "receipt-minting", "raw-escape-code", "testable-import",
-        "view-model-final", "public-implementation", "stale-baseline",
+        "view-model-final", "public-implementation", "missing-owner", "stale-baseline",
       ])
     #expect(Self.fixtures.contains("Clean") && Self.fixtures.contains("CommentedAndQuotedTwins"))
   }
@@ -68,7 +68,7 @@ struct ArchitectureLinterTests {
     let ids = line.split(separator: ":")[1].split(separator: ",").map {
       $0.trimmingCharacters(in: .whitespaces)
     }
-    #expect(ids.count == 12)
+    #expect(ids.count == 13)
     for id in ids {
       let explanation = try await Linter.run(["--explain", id])
       #expect(explanation.status == 0)
