@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// `Scripts/new-module.sh`, run in a copy of the repository.
+@Suite("Scaffolding a module", .serialized)
+struct ScaffoldingTests {
+  /// A copy of the repository's tracked files in a temporary folder.
+  static func copyOfRepository() async throws -> URL {
+    let copy = try makeTemporaryFolder("scaffold")
+    let files = try await Subprocess.run("git", ["-C", repositoryRoot.path, "ls-files"])
+    for path in files.output.split(separator: "\n").map(String.init) {
+      let target = copy.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(path), to: target)
+    }
+    return copy
+  }
+
+  static func script(in copy: URL) -> String {
+    copy.appendingPathComponent("Scripts/new-module.sh").path
+  }
+
+  @Test func aScaffoldedFeaturePassesTheLinterKeepsTheGraphsCurrentAndBuilds() async throws {
+    let copy = try await Self.copyOfRepository()
+    defer { try? FileManager.default.removeItem(at: copy) }
+    let added = try await Subprocess.run(
+      "bash",
+      [
+        Self.script(in: copy), "Features", "ItineraryFeature", "Planning a trip day by day.",
+        "--no-check",
+      ])
+    #expect(added.status == 0, "\(added.error)")
+    for path in [
+      "Sources/Features/ItineraryFeature/ItineraryFeature.swift",
+      "Sources/Features/ItineraryFeature/README.md",
+      "Tests/ItineraryFeatureTests/ItineraryFeatureTests.swift",
+    ] {
+      #expect(
+        FileManager.default.fileExists(atPath: copy.appendingPathComponent(path).path), "\(path)")
+    }
+    let owners = try String(contentsOf: copy.appendingPathComponent("CODEOWNERS"), encoding: .utf8)
+    #expect(owners.contains("/Sources/Features/ItineraryFeature/"))
+
+    let described = try await Subprocess.run(
+      "swift", ["package", "--package-path", copy.path, "describe", "--type", "json"])
+    let description = Data(described.output.utf8)
+    #expect(try await Linter.run(description: description).status == 0)
+    #expect(try await Linter.run(["--check-module-readmes"], description: description).status == 0)
+    let readme = copy.appendingPathComponent("README.md").path
+    #expect(try await Linter.run(["--check-graph", readme], description: description).status == 0)
+
+    let build = try await Subprocess.run(
+      "swift",
+      [
+        "build", "--package-path", copy.path, "--scratch-path",
+        copy.appendingPathComponent(".build").path,
+        "--target", "ItineraryFeature",
+      ])
+    #expect(build.status == 0, "\(build.output.suffix(2_000))")
+  }
+
+  @Test(arguments: [
+    (["Widgets", "Foo"], "unknown layer 'Widgets'"),
+    (["App", "Foo"], "the App layer holds only"),
+    (["Features", "SearchFeature"], "a module named 'SearchFeature' already exists"),
+    (["Features", "9lives"], "is not a module name"),
+    (["Features", "search-feature"], "is not a module name"),
+  ])
+  func aBadRequestIsRefusedWithAClearErrorAndChangesNothing(arguments: [String], message: String)
+    async throws
+  {
+    let copy = try await Self.copyOfRepository()
+    defer { try? FileManager.default.removeItem(at: copy) }
+    func snapshot() throws -> [String: Data] {
+      var files: [String: Data] = [:]
+      let enumerator = FileManager.default.enumerator(atPath: copy.path)
+      while let path = enumerator?.nextObject() as? String {
+        var isFolder: ObjCBool = false
+        let full = copy.appendingPathComponent(path).path
+        if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue
+        {
+          files[path] = FileManager.default.contents(atPath: full)
+        }
+      }
+      return files
+    }
+    let before = try snapshot()
+    let outcome = try await Subprocess.run(
+      "bash", [Self.script(in: copy)] + arguments + ["--no-check"])
+    #expect(outcome.status == 64)
+    #expect(
+      outcome.error.hasPrefix("Error: ") && outcome.error.contains(message), "\(outcome.error)")
+    #expect(try snapshot() == before)
+  }
+}
