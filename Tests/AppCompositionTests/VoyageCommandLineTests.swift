@@ -1,4 +1,5 @@
 import Foundation
+import PaymentSandbox
 import Testing
 
 /// End-to-end: the built `voyage` binary, run as a person would, in a temporary Voyage home.
@@ -109,6 +110,27 @@ struct VoyageCommandLineTests {
     let tickets = try #require(
       try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]])
     #expect(tickets.count == 1)
+  }
+
+  @Test func twoProcessesCheckingOutWithTheSameKeyGetOneTicketAndOneCharge() async throws {
+    let arguments = [
+      "checkout", try await bookableTrip(), "--card", "4242424242424242", "--expiry", "12/30",
+      "--name", "Ada",
+      "--idempotency-key", "two-processes", "--json",
+    ]
+    async let first = run(arguments)
+    async let second = run(arguments)
+    let outcomes = try await [first, second]
+    #expect(outcomes.map(\.status) == [0, 0], "\(outcomes.map(\.error))")
+    let ids = try outcomes.map {
+      try #require(try json($0.output)["ticket"] as? [String: Any])["id"] as? String
+    }
+    #expect(Set(ids).count == 1)
+    let tickets = try #require(
+      try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]])
+    #expect(tickets.count == 1)
+    // The payment sandbox's own store, read directly: exactly one charge for the key.
+    #expect(try await PaymentSandbox(home: home).chargeCount() == 1)
   }
 
   @Test(arguments: [
