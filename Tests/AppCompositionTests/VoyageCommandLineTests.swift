@@ -23,9 +23,11 @@ struct VoyageCommandLineTests {
   }
 
   /// Runs `voyage` with `arguments`, stdin closed, colour off, the given (or the test's) home.
-  func run(_ arguments: [String], home: URL? = nil) async throws -> Outcome {
+  func run(
+    _ arguments: [String], home: URL? = nil, input: String? = nil, executable: URL = Self.binary
+  ) async throws -> Outcome {
     let process = Process()
-    process.executableURL = Self.binary
+    process.executableURL = executable
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["VOYAGE_HOME"] = (home ?? self.home).path
@@ -37,7 +39,8 @@ struct VoyageCommandLineTests {
     let (output, error) = (Pipe(), Pipe())
     process.standardOutput = output
     process.standardError = error
-    process.standardInput = FileHandle.nullDevice
+    let standardInput = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : standardInput
     let exited = AsyncStream<Int32> { continuation in
       process.terminationHandler = {
         continuation.yield($0.terminationStatus)
@@ -45,6 +48,10 @@ struct VoyageCommandLineTests {
       }
     }
     try process.run()
+    if let input {
+      standardInput.fileHandleForWriting.write(Data(input.utf8))
+      try standardInput.fileHandleForWriting.close()
+    }
     async let printed = Self.read(output.fileHandleForReading)
     async let complained = Self.read(error.fileHandleForReading)
     var status: Int32 = -1
@@ -200,6 +207,30 @@ struct VoyageCommandLineTests {
       #expect(checkout.contains(card))
     }
     #expect(try await voyage("--version").output == "voyage 0.1.0\n")
+  }
+
+  /// Runs `voyage` with no arguments inside a pseudo-terminal (util-linux's `script`), answering
+  /// its prompts from `answers`.
+  func interactive(_ answers: String) async throws -> Outcome {
+    try await run(
+      ["-qec", Self.binary.path, "/dev/null"], input: answers,
+      executable: URL(fileURLWithPath: "/usr/bin/script"))
+  }
+
+  @Test func inATerminalVoyageWalksFromADestinationToATicket() async throws {
+    let outcome = try await interactive("Lisbon\n2\n4242 4242 4242 4242\n12/30\nAda Lovelace\n")
+    #expect(outcome.status == 0)
+    #expect(outcome.output.contains("Where to?"))
+    #expect(outcome.output.contains("✓ Ticket TKT-"))
+    let tickets = try #require(
+      try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]])
+    #expect(tickets.count == 1)
+  }
+
+  @Test func inATerminalAnEmptyAnswerLeavesCleanly() async throws {
+    let outcome = try await interactive("\n")
+    #expect(outcome.status == 0)
+    #expect(outcome.output.contains("Goodbye."))
   }
 
   @Test func withoutATerminalAndWithoutArgumentsVoyagePrintsTheHelp() async throws {
