@@ -55,7 +55,8 @@ struct SearchScreen {
           + theme.paint(label.padded(toDisplayWidth: width), .muted) + "  " + value
       }
       return
-        ([theme.style("\(trip.title)  \(theme.paint(trip.id.rawValue, .accent))", .title)] + body
+        // Styles sit side by side, never nested: an inner reset would end the outer style.
+        ([theme.style(trip.title, .title) + "  " + theme.paint(trip.id.rawValue, .accent)] + body
         + ["", String(repeating: " ", count: Spacing.indent) + trip.details]).joined(
           separator: "\n") + "\n"
     }
