@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 //
 // Voyage's architecture, read top to bottom:
-//   1. the modules of each layer, as one enum per layer;
+//   1. the kernel and interface modules as enums, so a helper's parameter types say which a layer may use;
 //   2. one helper per layer, whose signature is the layer's dependency rule;
 //   3. the targets, one `// MARK: -` section per layer, lowest layer first.
 // A target's layer is its folder: `Sources/<Layer>/<Target>`, tested in `Tests/<Target>Tests`;
@@ -10,7 +10,7 @@
 
 import PackageDescription
 
-// MARK: - Modules, by layer
+// MARK: - Modules that helpers name by type
 
 /// Domain values and design tokens that everything may use; they depend on nothing.
 enum Kernel: String {
