@@ -125,8 +125,9 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String], brew: [Stri
 }
 
 /// The App layer's composition root: the one module allowed to see every layer.
+/// Its tests run the real `voyage` binary and compare help texts with the files in `Snapshots/`.
 func compositionRoot(_ name: String, uses dependencies: [Target.Dependency]) -> [Target] {
-  moduleTargets(name, layer: "App", dependencies: dependencies)
+  moduleTargets(name, layer: "App", dependencies: dependencies, testExclusions: ["Snapshots"])
 }
 
 /// The App layer's executable: a thin `main.swift` that calls into the composition root.
@@ -146,6 +147,7 @@ func moduleTargets(
   layer: String,
   dependencies: [Target.Dependency],
   testDependencies: [Target.Dependency] = [],
+  testExclusions: [String] = [],
   swiftSettings: [SwiftSetting] = sharedSwiftSettings
 ) -> [Target] {
   [
@@ -160,6 +162,7 @@ func moduleTargets(
       name: "\(name)Tests",
       dependencies: [.target(name: name)] + dependencies + testDependencies,
       path: "Tests/\(name)Tests",
+      exclude: testExclusions,
       swiftSettings: swiftSettings
     ),
   ]

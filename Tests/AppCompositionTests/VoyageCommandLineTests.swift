@@ -233,6 +233,22 @@ struct VoyageCommandLineTests {
     #expect(outcome.output.contains("Goodbye."))
   }
 
+  /// The help texts are a user interface: each is compared in full with its snapshot in
+  /// `Snapshots/`. To re-record on purpose: `VOYAGE_RECORD_SNAPSHOTS=1 swift test --filter helpText`.
+  @Test(arguments: ["--help", "search", "show", "checkout", "tickets", "demo"])
+  func helpTextMatchesItsSnapshot(command: String) async throws {
+    let outcome =
+      command == "--help" ? try await voyage("--help") : try await voyage(command, "--help")
+    #expect(outcome.status == 0)
+    let name = command == "--help" ? "help" : "help-\(command)"
+    let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Snapshots/\(name).txt")
+    if ProcessInfo.processInfo.environment["VOYAGE_RECORD_SNAPSHOTS"] == "1" {
+      try Data(outcome.output.utf8).write(to: snapshot)
+    }
+    #expect(outcome.output == (try String(contentsOf: snapshot, encoding: .utf8)))
+  }
+
   @Test func withoutATerminalAndWithoutArgumentsVoyagePrintsTheHelp() async throws {
     let outcome = try await voyage()
     #expect(outcome.status == 0)

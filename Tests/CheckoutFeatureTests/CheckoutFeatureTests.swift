@@ -117,8 +117,16 @@ struct CheckoutFeatureTests {
     #expect(checkout.failure == nil)
     #expect(outputs == [.ticketIssued(try #require(TicketID("TKT-1")), booking: Self.trip.id)])
     #expect(await gateway.charges.count == 1)
-    #expect(checkout.screen(theme: .plain).hasPrefix("ok Ticket TKT-1\n"))
-    #expect(checkout.screen(theme: .plain).contains("Paid       EUR 900.00 with Visa •••• 4242"))
+    #expect(
+      checkout.screen(theme: .plain) == """
+        ok Ticket TKT-1
+          Trip       LIS-001
+          Traveller  Ada Lovelace
+          Places     2
+          Paid       EUR 900.00 with Visa •••• 4242
+          Order      order-1
+
+        """)
   }
 
   @Test func aRetriedCheckoutOfACompletedOrderReturnsItsTicketWithoutCharging() async throws {

@@ -105,6 +105,25 @@ struct SearchFeatureTests {
       feature.failure == .upstreamUnavailable("the travel supplier is unavailable: timed out"))
   }
 
+  @Test func showingATripRendersItsDetails() async throws {
+    let feature = SearchFeature(
+      dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
+    ) { _ in }
+    await feature.show(try #require(BookingID("LIS-002")))
+    #expect(
+      feature.screen(theme: .plain) == """
+        Old Town Walks in Lisbon  LIS-002
+          Destination  Lisbon, Somewhere
+          Dates        2027-07-01 -> 2027-07-05 (4 nights)
+          Price        EUR 520.50 per traveller
+          Rating       * 4.6
+          Places       sold out
+
+          Four nights.
+
+        """)
+  }
+
   @Test func showingAnUnknownTripEndsNotFound() async throws {
     let feature = SearchFeature(
       dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
