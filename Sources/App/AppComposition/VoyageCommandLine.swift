@@ -78,20 +78,17 @@ struct VoyageCommandLine {
       throw UsageError(
         "--sort must be price, rating or date, not '\(parsed.value("--sort") ?? "")'")
     }
+    let from = try Self.date(parsed.value("--from"), "--from")
+    let to = try Self.date(parsed.value("--to"), "--to")
+    let guests = try Self.integer(parsed.value("--guests"), "--guests") ?? 1
+    let limit = try Self.integer(parsed.value("--limit"), "--limit") ?? 20
     let query: SearchQuery
     do {
       query = try SearchQuery.make(
-        destination: destination, from: Self.date(parsed.value("--from"), "--from"),
-        to: Self.date(parsed.value("--to"), "--to"),
-        guests: Self.integer(parsed.value("--guests"), "--guests") ?? 1,
-        maximumPrice: maximumPrice, sort: sort,
-        limit: Self.integer(parsed.value("--limit"), "--limit") ?? 20)
-    } catch let error as SearchQueryError {
-      throw UsageError(error.description)
-    } catch let error as UsageError {
-      throw error
+        destination: destination, from: from, to: to, guests: guests, maximumPrice: maximumPrice,
+        sort: sort, limit: limit)
     } catch {
-      throw UsageError(String(describing: error))
+      throw UsageError(error.description)
     }
     let feature = SearchFeature(dependencies: SearchDependencies(bookings: graph.bookings)) { _ in }
     let showsProgress = terminal.isInteractive(.error) && !parsed.has("--json")
