@@ -160,7 +160,7 @@ struct CheckoutFeatureTests {
 
   @Test func anUnknownTripIsNotFound() async throws {
     let checkout = feature()
-    let id = try #require(BookingID("XXX-001"))
+    let id = try #require(BookingID("NOP-001"))
     await checkout.checkout(try request(id))
     #expect(checkout.failure == .notFound(id))
   }

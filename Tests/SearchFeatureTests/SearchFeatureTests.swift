@@ -128,7 +128,7 @@ struct SearchFeatureTests {
     let feature = SearchFeature(
       dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
     ) { _ in }
-    let id = try #require(BookingID("XXX-404"))
+    let id = try #require(BookingID("NOP-404"))
     await feature.show(id)
     #expect(feature.failure == .notFound(id))
   }
