@@ -125,9 +125,15 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String], brew: [Stri
 }
 
 /// The App layer's composition root: the one module allowed to see every layer.
-/// Its tests run the real `voyage` binary and compare help texts with the files in `Snapshots/`.
-func compositionRoot(_ name: String, uses dependencies: [Target.Dependency]) -> [Target] {
-  moduleTargets(name, layer: "App", dependencies: dependencies, testExclusions: ["Snapshots"])
+/// Its tests run the real `voyage` binary and compare help texts with the files in `Snapshots/`;
+/// `testsUse` names what only they need, such as the database to check files after a crash.
+func compositionRoot(
+  _ name: String, uses dependencies: [Target.Dependency],
+  testsUse testDependencies: [Target.Dependency] = []
+) -> [Target] {
+  moduleTargets(
+    name, layer: "App", dependencies: dependencies, testDependencies: testDependencies,
+    testExclusions: ["Snapshots"])
 }
 
 /// The App layer's executable: a thin `main.swift` that calls into the composition root.
@@ -189,20 +195,23 @@ let interfaceTargets: [Target] =
 let infrastructureTargets: [Target] =
   // Domain-agnostic HTTP: requests, a URLSession and an in-process transport, safe retries, JSON.
   infrastructure("Networking", implements: [])
-  // The travel supplier's API played in-process: a seeded catalog, latency and faults on demand.
-  + infrastructure(
-    "SupplierSandbox", implements: [],
-    uses: [.kernel(.sharedKernel), .infrastructure("Networking")])
-  // The supplier's HTTP client and the coalescing cache in front of it.
-  + infrastructure(
-    "BookingData", implements: [.booking],
-    uses: [.kernel(.sharedKernel), .infrastructure("Networking")],
-    testsUse: [.infrastructure("SupplierSandbox")])
   // SQLite, the embedded database (libsqlite3-dev on Debian).
   + [systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"], brew: ["sqlite"])]
   // One SQLite file: WAL, foreign keys, bound parameters, forward migrations, typed errors.
   + infrastructure(
     "EmbeddedDatabase", implements: [], uses: [.systemLibrary("CSQLite")])
+  // The travel supplier's API played in-process: a seeded catalog, durable holds and bookings
+  // in its own SQLite file, latency and faults on demand.
+  + infrastructure(
+    "SupplierSandbox", implements: [],
+    uses: [
+      .kernel(.sharedKernel), .infrastructure("Networking"), .infrastructure("EmbeddedDatabase"),
+    ])
+  // The supplier's HTTP client and the coalescing cache in front of it.
+  + infrastructure(
+    "BookingData", implements: [.booking],
+    uses: [.kernel(.sharedKernel), .infrastructure("Networking")],
+    testsUse: [.infrastructure("SupplierSandbox")])
   // A payment provider's test mode played in-process, its charges kept durably by idempotency key.
   + infrastructure(
     "PaymentSandbox", implements: [],
@@ -247,7 +256,8 @@ let appTargets: [Target] =
       "SharedKernel", "DesignSystem", "BookingInterface", "PaymentInterface", "BookingData",
       "SupplierSandbox", "PaymentData", "PaymentSandbox", "LedgerData", "SearchFeature",
       "CheckoutFeature",
-    ])
+    ],
+    testsUse: ["EmbeddedDatabase"])
   // The `voyage` command: a few lines that hand the process to AppComposition.
   + [executable("voyage", root: "AppComposition")]
 
@@ -268,12 +278,13 @@ func benchmark(_ name: String, uses dependencies: [Target.Dependency]) -> Target
 let benchmarkTargets: [Target] = [
   // Stampede, cache-hit, cancellation-storm and memory figures of the coalescing cache.
   benchmark("BookingDataBenchmark", uses: ["BookingData", "BookingInterface", "SharedKernel"]),
-  // Checkout throughput and latency against the payment sandbox and the SQLite ledger.
+  // The checkout saga's throughput and latency against both sandboxes and the SQLite ledger,
+  // and proof that nothing oversold.
   benchmark(
     "CheckoutBenchmark",
     uses: [
-      "BookingInterface", "LedgerData", "PaymentData", "PaymentInterface", "PaymentSandbox",
-      "SharedKernel",
+      "BookingData", "BookingInterface", "CheckoutFeature", "LedgerData", "PaymentData",
+      "PaymentInterface", "PaymentSandbox", "SharedKernel", "SupplierSandbox",
     ]),
 ]
 

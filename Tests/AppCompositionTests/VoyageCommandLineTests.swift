@@ -24,7 +24,8 @@ struct VoyageCommandLineTests {
 
   /// Runs `voyage` with `arguments`, stdin closed, colour off, the given (or the test's) home.
   func run(
-    _ arguments: [String], home: URL? = nil, input: String? = nil, executable: URL = Self.binary
+    _ arguments: [String], home: URL? = nil, input: String? = nil, executable: URL = Self.binary,
+    environment extra: [String: String?] = [:]
   ) async throws -> Outcome {
     let process = Process()
     process.executableURL = executable
@@ -35,6 +36,7 @@ struct VoyageCommandLineTests {
     environment["LANG"] = "C.UTF-8"
     environment["VOYAGE_SUPPLIER_URL"] = nil
     environment["VOYAGE_PAYMENTS_URL"] = nil
+    for (name, value) in extra { environment[name] = value }
     process.environment = environment
     let (output, error) = (Pipe(), Pipe())
     process.standardOutput = output
@@ -235,7 +237,7 @@ struct VoyageCommandLineTests {
 
   /// The help texts are a user interface: each is compared in full with its snapshot in
   /// `Snapshots/`. To re-record on purpose: `VOYAGE_RECORD_SNAPSHOTS=1 swift test --filter helpText`.
-  @Test(arguments: ["--help", "search", "show", "checkout", "tickets", "demo"])
+  @Test(arguments: ["--help", "search", "show", "checkout", "tickets", "cancel", "orders", "demo"])
   func helpTextMatchesItsSnapshot(command: String) async throws {
     let outcome =
       command == "--help" ? try await voyage("--help") : try await voyage(command, "--help")

@@ -7,65 +7,6 @@ import Testing
 
 @testable import CheckoutFeature
 
-/// Hand-written in-memory doubles of the three interfaces checkout depends on.
-actor FakeBookings: BookingRepository {
-  let trips: [Booking]
-  init(_ trips: [Booking]) { self.trips = trips }
-  func search(_ query: SearchQuery) async throws -> [BookingSummary] { trips.map(\.summary) }
-  func booking(id: BookingID) async throws -> Booking {
-    guard let trip = trips.first(where: { $0.id == id }) else { throw BookingError.notFound(id) }
-    return trip
-  }
-}
-
-actor FakeGateway: PaymentGateway {
-  var failure: PaymentError?
-  /// Charges in another currency than asked, to prove `confirm(with:)` is on the path.
-  var chargesInDollars = false
-  private(set) var charges: [OrderID] = []
-
-  init(failure: PaymentError? = nil, chargesInDollars: Bool = false) {
-    self.failure = failure
-    self.chargesInDollars = chargesInDollars
-  }
-
-  func charge(_ amount: Money, to card: PaymentCard, idempotencyKey: OrderID)
-    async throws(PaymentError)
-    -> PaymentReceipt
-  {
-    if let failure { throw failure }
-    charges.append(idempotencyKey)
-    let charged = chargesInDollars ? Money(minorUnits: amount.minorUnits, currency: .usd) : amount
-    return PaymentReceipt(
-      chargeID: "ch_\(charges.count)", orderID: idempotencyKey, amount: charged,
-      cardBrand: card.brand,
-      cardLastFour: card.lastFour, chargedAt: Date(timeIntervalSince1970: 0))
-  }
-}
-
-actor FakeLedger: OrderLedger {
-  private(set) var begun: [OrderID] = []
-  private(set) var issued: [OrderID: Ticket] = [:]
-
-  func begin(_ order: DraftOrder) async throws(TicketingError) -> OrderProgress {
-    begun.append(order.id)
-    if let ticket = issued[order.id] { return .completed(ticket) }
-    return begun.filter { $0 == order.id }.count > 1 ? .resumed : .started
-  }
-
-  func issueTicket(for order: PaidOrder) async throws(TicketingError) -> Ticket {
-    if let ticket = issued[order.order.id] { return ticket }
-    let ticket = Ticket(
-      id: TicketID("TKT-\(issued.count + 1)") ?? { preconditionFailure("valid identifier") }(),
-      for: order,
-      issuedAt: Date(timeIntervalSince1970: 0))
-    issued[order.order.id] = ticket
-    return ticket
-  }
-
-  func tickets() async throws(TicketingError) -> [Ticket] { Array(issued.values) }
-}
-
 @Suite("Checkout feature")
 @MainActor
 struct CheckoutFeatureTests {
@@ -85,18 +26,22 @@ struct CheckoutFeatureTests {
 
   let gateway: FakeGateway
   let ledger = FakeLedger()
+  let reservations = FakeReservations(capacity: [Self.trip.id: 3, Self.soldOut.id: 0])
 
   init() {
     gateway = FakeGateway()
   }
 
-  func request(_ trip: BookingID = Self.trip.id, guests: Int = 2, key: String = "order-1") throws
-    -> CheckoutRequest
-  {
+  var key: OrderID { OrderID("order-1") ?? { preconditionFailure("valid identifier") }() }
+
+  func request(
+    _ trip: BookingID = Self.trip.id, guests: Int = 2, key: String = "order-1",
+    card number: String = "4242424242424242", name: String = "Ada Lovelace"
+  ) throws -> CheckoutRequest {
     CheckoutRequest(
-      bookingID: trip, guests: guests, traveller: try Traveller(name: "Ada Lovelace"),
+      bookingID: trip, guests: guests, traveller: try Traveller(name: name),
       card: try PaymentCard(
-        number: "4242424242424242", expiryMonth: 12, expiryYear: 2099, holderName: "Ada"),
+        number: number, expiryMonth: 12, expiryYear: 2099, holderName: "Ada"),
       orderID: try #require(OrderID(key)))
   }
 
@@ -105,18 +50,25 @@ struct CheckoutFeatureTests {
   ) -> CheckoutFeature {
     CheckoutFeature(
       dependencies: CheckoutDependencies(
-        bookings: FakeBookings([Self.trip, Self.soldOut]), payments: gateway ?? self.gateway,
-        ledger: ledger),
+        bookings: FakeBookings([Self.trip, Self.soldOut]), reservations: reservations,
+        payments: gateway ?? self.gateway, ledger: ledger),
       output: outputs)
   }
 
-  @Test func aPaidCheckoutEndsTicketedAndReportsTheTicketAndTrip() async throws {
+  @Test func aPaidCheckoutHoldsChargesConfirmsAndTicketsRecordingEachStep() async throws {
     var outputs: [CheckoutOutput] = []
     let checkout = feature { outputs.append($0) }
     await checkout.checkout(try request())
     #expect(checkout.failure == nil)
-    #expect(outputs == [.ticketIssued(try #require(TicketID("TKT-1")), booking: Self.trip.id)])
+    #expect(
+      outputs == [
+        .orderRecorded(key, .drafted), .orderRecorded(key, .held), .orderRecorded(key, .charged),
+        .orderRecorded(key, .ticketed),
+        .ticketIssued(try #require(TicketID("TKT-1")), booking: Self.trip.id),
+      ])
     #expect(await gateway.charges.count == 1)
+    #expect(await reservations.status(of: key) == .confirmed)
+    #expect(await reservations.taken(Self.trip.id) == 2)
     #expect(
       checkout.screen(theme: .plain) == """
         ok Ticket TKT-1
@@ -129,33 +81,61 @@ struct CheckoutFeatureTests {
         """)
   }
 
-  @Test func aRetriedCheckoutOfACompletedOrderReturnsItsTicketWithoutCharging() async throws {
+  @Test func aRetriedCheckoutOfACompletedOrderReturnsItsTicketWithoutHoldingOrCharging()
+    async throws
+  {
     let checkout = feature()
     await checkout.checkout(try request())
     await checkout.checkout(try request())
     #expect(checkout.failure == nil)
     #expect(await gateway.charges.count == 1)
     #expect(await ledger.issued.count == 1)
+    #expect(await reservations.taken(Self.trip.id) == 2)
   }
 
-  @Test func aDeclinedCardFailsReportsItAndIssuesNoTicket() async throws {
+  @Test func aDeclinedCardReleasesTheHoldEndsTheOrderAndIssuesNoTicket() async throws {
     var outputs: [CheckoutOutput] = []
     let checkout = feature(FakeGateway(failure: .declined)) { outputs.append($0) }
     await checkout.checkout(try request())
-    #expect(checkout.failure == .payment(.declined))
-    #expect(outputs == [.paymentDeclined(try #require(OrderID("order-1")))])
+    #expect(checkout.failure == .payment(.declined, order: key))
+    #expect(outputs.last == .paymentDeclined(key))
     #expect(await ledger.issued.isEmpty)
+    #expect(await reservations.status(of: key) == .released)
+    #expect(await reservations.taken(Self.trip.id) == 0)
+    #expect(await ledger.records[key]?.state == .released)
     let json = try #require(
       try JSONSerialization.jsonObject(with: checkout.json()) as? [String: Any])
-    #expect((json["error"] as? [String: Any])?["code"] as? String == "card_declined")
+    let error = try #require(json["error"] as? [String: Any])
+    #expect(error["code"] as? String == "card_declined")
+    #expect(error["order_id"] as? String == "order-1")
   }
 
-  @Test func aSoldOutTripIsRefusedBeforeAnythingIsRecordedOrCharged() async throws {
+  @Test func anOrderThatEndedCannotBeRetriedUnderItsKey() async throws {
+    await feature(FakeGateway(failure: .declined)).checkout(try request())
+    let retry = feature()
+    await retry.checkout(try request())
+    #expect(retry.failure == .orderEnded(key, .released))
+    #expect(await gateway.charges.isEmpty)
+  }
+
+  @Test func aTripTheSupplierHasSoldOutIsRefusedAndNothingIsCharged() async throws {
+    // The cached trip still shows places; the supplier's hold is the truth.
+    let first = feature()
+    await first.checkout(try request(guests: 3, key: "first"))
+    #expect(first.failure == nil)
+    let checkout = feature()
+    await checkout.checkout(try request(guests: 1))
+    #expect(checkout.failure == .rejected(.soldOut(Self.trip.id)))
+    #expect(await gateway.charges.count == 1)
+    #expect(await ledger.records[key]?.state == .released)
+  }
+
+  @Test func aTripSoldOutInTheCatalogIsRefusedBeforeAnythingIsRecorded() async throws {
     let checkout = feature()
     await checkout.checkout(try request(Self.soldOut.id))
     #expect(checkout.failure == .rejected(.soldOut(Self.soldOut.id)))
     #expect(await gateway.charges.isEmpty)
-    #expect(await ledger.begun.isEmpty)
+    #expect(await ledger.records.isEmpty)
   }
 
   @Test func anUnknownTripIsNotFound() async throws {
@@ -165,10 +145,109 @@ struct CheckoutFeatureTests {
     #expect(checkout.failure == .notFound(id))
   }
 
-  @Test func aReceiptThatDoesNotMatchTheOrderNeverBecomesATicket() async throws {
-    let checkout = feature(FakeGateway(chargesInDollars: true))
+  @Test func aHoldTheSupplierWillNotConfirmIsRefundedAndTheOrderEnds() async throws {
+    await reservations.expireHolds()
+    let checkout = feature()
+    await checkout.checkout(try request())
+    guard case .supplierRefused(let order, _) = checkout.failure else {
+      Issue.record("expected supplierRefused, got \(String(describing: checkout.failure))")
+      return
+    }
+    #expect(order == key)
+    #expect(await gateway.charges.count == 1)
+    #expect(await gateway.refunds.count == 1)
+    #expect(await ledger.records[key]?.state == .refunded)
+    #expect(await ledger.issued.isEmpty)
+  }
+
+  @Test func aReceiptThatDoesNotMatchTheOrderIsRefundedAndNeverBecomesATicket() async throws {
+    let dollars = FakeGateway(chargesInDollars: true)
+    let checkout = feature(dollars)
     await checkout.checkout(try request())
     #expect(checkout.failure == .rejected(.currencyMismatch(expected: .eur, received: .usd)))
     #expect(await ledger.issued.isEmpty)
+    #expect(await dollars.refunds.count == 1)
+    #expect(await ledger.records[key]?.state == .refunded)
+  }
+
+  @Test func aSilentProviderLeavesTheOutcomeUnknownAndTheSameRequestFinishesIt() async throws {
+    await gateway.fallSilent(for: 1)
+    let checkout = feature()
+    await checkout.checkout(try request())
+    #expect(checkout.failure == .outcomeUnknown(key, reason: "no answer within the deadline"))
+    #expect(await reservations.status(of: key) == .held)
+    #expect(await ledger.records[key]?.state == .held)
+    await checkout.checkout(try request())
+    #expect(checkout.failure == nil)
+    #expect(await gateway.charges.count == 1)
+    #expect(await ledger.issued.count == 1)
+  }
+
+  @Test func aSilentSupplierAtConfirmationLeavesTheOrderChargedAndResumable() async throws {
+    let checkout = feature()
+    // The ticket's write fails once (the order stays charged); then the supplier is silent.
+    await ledger.failNextWrite(into: .ticketed)
+    await checkout.checkout(try request())
+    #expect(checkout.failure == .storage(.diskFull(path: "/fake/ledger.sqlite")))
+    #expect(await ledger.records[key]?.state == .charged)
+    await reservations.fallSilent(for: 1)
+    await checkout.checkout(try request())
+    #expect(checkout.failure == .outcomeUnknown(key, reason: "no answer within the deadline"))
+    await checkout.checkout(try request())
+    #expect(checkout.failure == nil)
+    #expect(await gateway.charges.count == 1)
+    #expect(await reservations.taken(Self.trip.id) == 2)
+  }
+
+  /// A crash (or a full disk) right before each of the saga's writes: the same request, run
+  /// again, finishes with one hold, one charge and one ticket.
+  @Test(arguments: [OrderState.drafted, .held, .charged, .ticketed])
+  func aCheckoutInterruptedBeforeAnyWriteIsFinishedByTheSameRequest(state: OrderState)
+    async throws
+  {
+    await ledger.failNextWrite(into: state)
+    let checkout = feature()
+    await checkout.checkout(try request())
+    #expect(checkout.failure != nil)
+    await checkout.checkout(try request())
+    #expect(checkout.failure == nil)
+    #expect(await gateway.charges.count == 1)
+    #expect(await ledger.issued.count == 1)
+    #expect(await reservations.taken(Self.trip.id) == 2)
+    #expect(await ledger.moves == [.drafted, .held, .charged, .ticketed])
+  }
+
+  @Test func aKeyReusedForAnotherTravellerIsRefusedWithoutTheFirstTicket() async throws {
+    await feature().checkout(try request())
+    let checkout = feature()
+    await checkout.checkout(try request(name: "Grace Hopper"))
+    #expect(checkout.failure == .keyReused(key))
+    let json = String(decoding: checkout.json(), as: UTF8.self)
+    #expect(!json.contains("TKT-1") && json.contains("idempotency_key_reused"))
+  }
+
+  @Test func cancellingATicketReturnsThePlacesRefundsAndReportsIt() async throws {
+    var outputs: [CheckoutOutput] = []
+    let checkout = feature { outputs.append($0) }
+    await checkout.checkout(try request())
+    let ticket = try #require(TicketID("TKT-1"))
+    await checkout.cancel(ticket)
+    #expect(checkout.failure == nil)
+    #expect(outputs.last == .ticketCancelled(ticket, booking: Self.trip.id))
+    #expect(await reservations.taken(Self.trip.id) == 0)
+    #expect(await gateway.refunds.count == 1)
+    #expect(await ledger.records[key]?.state == .cancelled)
+    #expect(checkout.screen(theme: .plain).hasPrefix("ok Ticket TKT-1 cancelled"))
+    // Cancelling again changes nothing and is not an error.
+    await checkout.cancel(ticket)
+    #expect(checkout.failure == nil)
+    #expect(await gateway.refunds.count == 1)
+  }
+
+  @Test func cancellingAnUnknownTicketIsNotFound() async throws {
+    let checkout = feature()
+    let ticket = try #require(TicketID("TKT-404"))
+    await checkout.cancel(ticket)
+    #expect(checkout.failure == .ticketNotFound(ticket))
   }
 }

@@ -98,12 +98,35 @@ struct DatabaseTests {
     try await holder.read { connection throws(DatabaseError) in
       try connection.execute("BEGIN IMMEDIATE")
     }
-    let waiter = try Database(file: file, migrations: [], busyTimeout: .milliseconds(50))
+    let waiter = try Database(file: file, migrations: [Self.first], busyTimeout: .milliseconds(50))
     await #expect(throws: DatabaseError.locked(path: file.path)) {
       try await waiter.transaction { connection throws(DatabaseError) in
         try connection.execute("INSERT INTO notes (text) VALUES (?)", [.text("blocked")])
       }
     }
     try await holder.read { connection throws(DatabaseError) in try connection.execute("COMMIT") }
+  }
+}
+
+extension DatabaseTests {
+  @Test func aFileWrittenByANewerSchemaIsRefusedAndLeftUntouched() async throws {
+    _ = try Database(file: file, migrations: [Self.first, Self.second])
+    let bytes = try Data(contentsOf: file)
+    #expect(throws: DatabaseError.newerSchema(path: file.path, version: 2, supported: 1)) {
+      try Database(file: file, migrations: [Self.first])
+    }
+    #expect(try Data(contentsOf: file) == bytes)
+  }
+
+  @Test func anInMemoryDatabaseRunsTheSameMigrationsAndKeepsNothingOnDisk() async throws {
+    let database = try Database(inMemoryWith: [Self.first, Self.second])
+    try await database.transaction { connection throws(DatabaseError) in
+      try connection.execute("INSERT INTO notes (text, pinned) VALUES (?, 1)", [.text("kept")])
+    }
+    let rows = try await database.read { connection throws(DatabaseError) in
+      try connection.query("SELECT text, pinned FROM notes")
+    }
+    #expect(rows == [[.text("kept"), .integer(1)]])
+    #expect(!FileManager.default.fileExists(atPath: folder.path))
   }
 }

@@ -1,5 +1,6 @@
 import BookingData
 import BookingInterface
+import CheckoutFeature
 import Foundation
 import LedgerData
 import PaymentData
@@ -10,8 +11,9 @@ import SupplierSandbox
 
 /// Where Voyage keeps its data and which outside systems it talks to, read from the environment.
 struct AppConfiguration {
-  /// `$VOYAGE_HOME`, or `~/.voyage`.
-  let home: URL
+  /// `$VOYAGE_HOME`, or `$HOME/.voyage`; `nil` when neither is set, which commands that keep
+  /// data report instead of guessing a folder.
+  let home: URL?
   /// `$VOYAGE_SUPPLIER_URL`: the live travel supplier; the embedded sandbox when unset.
   let supplierURL: URL?
   /// `$VOYAGE_PAYMENTS_URL`: the live payment provider; the embedded sandbox when unset.
@@ -19,15 +21,23 @@ struct AppConfiguration {
   /// `$VOYAGE_SANDBOX_TRIPS_PER_DESTINATION`: the supplier sandbox's catalog size (default 50
   /// trips for each of its 49 destinations), for benchmarks of larger catalogs.
   let sandboxTripsPerDestination: Int
+  /// `$VOYAGE_DEADLINE_SECONDS`: how long one call to the supplier or the payment provider may
+  /// take, retries included (default 10 seconds, at most 300).
+  let deadline: Duration
+  /// `$VOYAGE_TEST_STOP_AT`: stops the process dead (SIGKILL) at a named point of the checkout
+  /// saga, such as `payments:charged` or `ledger:held`; tests use it to prove recovery.
+  let stopAt: String?
+
+  /// The deadline when `VOYAGE_DEADLINE_SECONDS` is not set.
+  static let defaultDeadline: Duration = .seconds(10)
 
   init(environment: [String: String]) {
     if let home = environment["VOYAGE_HOME"], !home.isEmpty {
       self.home = URL(fileURLWithPath: home)
+    } else if let user = environment["HOME"], !user.isEmpty {
+      self.home = URL(fileURLWithPath: user).appendingPathComponent(".voyage")
     } else {
-      let user =
-        environment["HOME"].map { URL(fileURLWithPath: $0) }
-        ?? FileManager.default.homeDirectoryForCurrentUser
-      self.home = user.appendingPathComponent(".voyage")
+      self.home = nil
     }
     supplierURL = environment["VOYAGE_SUPPLIER_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
     paymentsURL = environment["VOYAGE_PAYMENTS_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
@@ -35,6 +45,17 @@ struct AppConfiguration {
       environment["VOYAGE_SANDBOX_TRIPS_PER_DESTINATION"].flatMap { Int($0) }.map {
         min(max($0, 1), 10_000)
       } ?? 50
+    deadline =
+      environment["VOYAGE_DEADLINE_SECONDS"].flatMap { Double($0) }.map {
+        .milliseconds(Int64(min(max($0, 0.1), 300) * 1_000))
+      } ?? Self.defaultDeadline
+    stopAt = environment["VOYAGE_TEST_STOP_AT"].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// The home folder, or the error that says how to name one.
+  func requireHome() throws(TicketingError) -> URL {
+    guard let home else { throw .noHome }
+    return home
   }
 }
 
@@ -42,6 +63,7 @@ struct AppConfiguration {
 /// emitter does not know who listens; the composition root wires listeners.
 enum AppEvent: Sendable {
   case ticketIssued(BookingID)
+  case ticketCancelled(BookingID)
 }
 
 /// The object graph: the composition root is the only place that knows which implementation
@@ -52,7 +74,6 @@ final class AppGraph {
   let configuration: AppConfiguration
   /// Cache invalidations handled so far (for tests and the demo).
   private(set) var invalidations = 0
-  private(set) var supplierSandbox: SupplierSandbox?
   private(set) var paymentSandbox: PaymentSandbox?
   private var cachedBookings: (any BookingCache)?
   private var cachedPayments: (any PaymentGateway)?
@@ -68,23 +89,49 @@ final class AppGraph {
     (events, emitter) = AsyncStream.makeStream(of: AppEvent.self)
   }
 
+  /// The embedded supplier, shared by trips and places so both see one inventory; `nil` when
+  /// a live supplier is configured.
+  private lazy var embeddedSupplier: SupplierSandbox? =
+    configuration.supplierURL == nil
+    ? SupplierSandbox(
+      firstDay: CalendarDate(containing: Date()),
+      tripsPerDestination: configuration.sandboxTripsPerDestination, home: configuration.home,
+      committed: { [stopAt = configuration.stopAt] change in
+        Self.stop(at: "supplier:\(change.rawValue)", ifNamed: stopAt)
+      })
+    : nil
+
+  /// The embedded supplier, for the demo's narration and the tests.
+  var supplierSandbox: SupplierSandbox? { embeddedSupplier }
+
   /// Trips, through the coalescing cache, from the live supplier or the embedded sandbox.
   var bookings: any BookingCache {
     if let cachedBookings { return cachedBookings }
     let upstream: any BookingRepository
     if let url = configuration.supplierURL {
-      upstream = BookingDataAssembly.supplier(baseURL: url)
+      upstream = BookingDataAssembly.supplier(baseURL: url, timeout: configuration.deadline)
+    } else if let sandbox = embeddedSupplier {
+      upstream = BookingDataAssembly.supplier(
+        transport: sandbox.transport, timeout: configuration.deadline)
     } else {
-      let sandbox = SupplierSandbox(
-        firstDay: CalendarDate(containing: Date()),
-        tripsPerDestination: configuration.sandboxTripsPerDestination)
-      supplierSandbox = sandbox
-      upstream = BookingDataAssembly.supplier(transport: sandbox.transport)
+      preconditionFailure("no supplier URL and no embedded supplier")
     }
     let cache = BookingDataAssembly.cache(in: upstream)
     cachedBookings = cache
     listen(to: cache)
     return cache
+  }
+
+  /// Places at the supplier: holds, confirmations, cancellations.
+  var reservations: any SeatReservations {
+    if let url = configuration.supplierURL {
+      return BookingDataAssembly.reservations(baseURL: url, deadline: configuration.deadline)
+    }
+    guard let sandbox = embeddedSupplier else {
+      preconditionFailure("no supplier URL and no embedded supplier")
+    }
+    return BookingDataAssembly.reservations(
+      transport: sandbox.transport, deadline: configuration.deadline)
   }
 
   /// The payment gateway: the live provider or the embedded sandbox (whose charges live in the
@@ -93,12 +140,19 @@ final class AppGraph {
     if let cachedPayments { return cachedPayments }
     let gateway: any PaymentGateway
     if let url = configuration.paymentsURL {
-      gateway = PaymentDataAssembly.gateway(baseURL: url)
+      gateway = PaymentDataAssembly.gateway(baseURL: url, deadline: configuration.deadline)
     } else {
       do {
-        let sandbox = try PaymentSandbox(home: configuration.home)
+        let sandbox = try PaymentSandbox(
+          home: configuration.requireHome(),
+          committed: { [stopAt = configuration.stopAt] change in
+            Self.stop(at: "payments:\(change.rawValue)", ifNamed: stopAt)
+          })
         paymentSandbox = sandbox
-        gateway = PaymentDataAssembly.gateway(transport: sandbox.transport)
+        gateway = PaymentDataAssembly.gateway(
+          transport: sandbox.transport, deadline: configuration.deadline)
+      } catch let error as TicketingError {
+        throw error
       } catch {
         throw .storageFailed(reason: "the payment sandbox could not open its store: \(error)")
       }
@@ -110,9 +164,37 @@ final class AppGraph {
   /// The order ledger in the Voyage home folder.
   func ledger() async throws(TicketingError) -> any OrderLedger {
     if let cachedLedger { return cachedLedger }
-    let ledger = try await LedgerDataAssembly.ledger(home: configuration.home)
+    let ledger = try await LedgerDataAssembly.ledger(home: configuration.requireHome())
     cachedLedger = ledger
     return ledger
+  }
+
+  /// A checkout feature wired to this graph: its outputs become app events.
+  func checkout() async throws(TicketingError) -> CheckoutFeature {
+    let dependencies = CheckoutDependencies(
+      bookings: bookings, reservations: reservations, payments: try payments(),
+      ledger: try await ledger())
+    return CheckoutFeature(dependencies: dependencies) { [weak self] output in
+      self?.route(output)
+    }
+  }
+
+  /// Where checkout's outputs go: ticket changes invalidate the cached trip; every recorded
+  /// step is a point where a test may stop the process.
+  private func route(_ output: CheckoutOutput) {
+    switch output {
+    case .ticketIssued(_, let booking): emit(.ticketIssued(booking))
+    case .ticketCancelled(_, let booking): emit(.ticketCancelled(booking))
+    case .paymentDeclined: break
+    case .orderRecorded(_, let state):
+      Self.stop(at: "ledger:\(state.rawValue)", ifNamed: configuration.stopAt)
+    }
+  }
+
+  /// Ends the process at once, as a crash or a power cut would, when `point` is the one named.
+  private nonisolated static func stop(at point: String, ifNamed name: String?) {
+    guard point == name else { return }
+    kill(getpid(), SIGKILL)
   }
 
   /// Announces `event` to whoever listens.
@@ -126,7 +208,7 @@ final class AppGraph {
     listener = Task { [weak self] in
       for await event in events {
         switch event {
-        case .ticketIssued(let booking):
+        case .ticketIssued(let booking), .ticketCancelled(let booking):
           await cache.invalidate(bookingID: booking)
           self?.invalidations += 1
         }

@@ -31,8 +31,12 @@ enum HelpText {
     "checkout": (
       "voyage checkout <trip> --card NUMBER --expiry MM/YY --name TRAVELLER [--email ADDRESS] [--guests N] [--idempotency-key KEY] [--json]",
       """
-      Buy places on a trip and get a ticket. Retrying with the same --idempotency-key never
-      charges twice: it returns the ticket of the first attempt.
+      Buy places on a trip and get a ticket: the places are held at the supplier, the card is
+      charged, the places are confirmed and the ticket issued, each step recorded before the
+      next. A refused card gives the places back; places the supplier will not confirm are
+      refunded. Running the same command again with the same --idempotency-key finishes an
+      interrupted checkout where it stopped, and never holds or charges twice; the key cannot
+      be reused for another trip, number of places, traveller or card.
 
       Options:
         --card NUMBER            card number (spaces allowed)
@@ -50,6 +54,32 @@ enum HelpText {
         4000 0000 0000 0119   fails transiently (retried, then reported)
         4000 0000 0000 0069   expired
         Any other valid card number with a future expiry succeeds.
+
+      Each call to the supplier or the payment provider waits at most 10 seconds, retries
+      included (VOYAGE_DEADLINE_SECONDS changes it). A call that is never answered leaves its
+      outcome unknown: the error says so, and the same command, run again, finds out.
+      """
+    ),
+    "cancel": (
+      "voyage cancel <ticket> [--json]",
+      """
+      Cancel a ticket: its places go back to the supplier and its price back to the card.
+      Cancelling an already cancelled ticket is not an error; an interrupted cancellation is
+      finished by running the same command again.
+
+      Options:
+        --json               print JSON
+      """
+    ),
+    "orders": (
+      "voyage orders [--json]",
+      """
+      List the orders that did not end: drafted, holding places, or charged without a ticket
+      (after a crash, a full disk or a silent server), each with its key and the command that
+      finishes it.
+
+      Options:
+        --json               print JSON
       """
     ),
     "tickets": (
@@ -81,6 +111,8 @@ enum HelpText {
       show       show one trip
       checkout   buy places on a trip and get a ticket
       tickets    list the tickets bought so far
+      cancel     cancel a ticket: places returned, money refunded
+      orders     list unfinished orders and the command that finishes each
       demo       a narrated tour of what the architecture buys
       help       show help for a command
 
@@ -89,13 +121,15 @@ enum HelpText {
       --version        show the version
 
     Environment:
-      VOYAGE_HOME           where tickets and payments are kept (default ~/.voyage)
+      VOYAGE_HOME           where tickets, payments and places are kept (default ~/.voyage)
+      VOYAGE_DEADLINE_SECONDS   how long one outside call may take, retries included (10)
       VOYAGE_SUPPLIER_URL   a live travel supplier instead of the embedded sandbox
       VOYAGE_PAYMENTS_URL   a live payment provider instead of the embedded sandbox
       NO_COLOR, CLICOLOR_FORCE   turn colour off, or force it on
 
     Exit status: 0 success, 1 operation failed (declined, sold out, not found), 64 usage or
-    invalid input, 69 supplier unavailable, 74 storage error.
+    invalid input (a reused key too), 69 supplier or provider unavailable or silent, 74 storage
+    error (a full disk, a locked or unreadable file).
     Run 'voyage <command> --help' for a command's options.
     """
 

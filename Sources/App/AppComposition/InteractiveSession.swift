@@ -55,16 +55,12 @@ struct InteractiveSession {
       terminal.line(theme.paint(error.description, .danger))
       return .usage
     }
-    let dependencies: CheckoutDependencies
+    let checkout: CheckoutFeature
     do {
-      dependencies = CheckoutDependencies(
-        bookings: graph.bookings, payments: try graph.payments(), ledger: try await graph.ledger())
+      checkout = try await graph.checkout()
     } catch {
       terminal.line(theme.paint("Error: \(error)", .danger))
       return .storage
-    }
-    let checkout = CheckoutFeature(dependencies: dependencies) { output in
-      if case .ticketIssued(_, let booking) = output { graph.emit(.ticketIssued(booking)) }
     }
     await checkout.checkout(
       CheckoutRequest(

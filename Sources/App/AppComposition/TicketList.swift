@@ -9,16 +9,17 @@ enum TicketList {
     var table = TextTable(columns: [
       .init("Ticket"), .init("Trip"), .init("Traveller", maximumWidth: 24),
       .init("Places", alignment: .trailing),
-      .init("Paid", alignment: .trailing), .init("Issued"),
+      .init("Paid", alignment: .trailing), .init("Issued"), .init("Status"),
     ])
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withFullDate]
     for ticket in tickets {
       table.append([
         .init(ticket.id.rawValue, color: .accent), .init(ticket.bookingID.rawValue),
-        .init(ticket.travellerName),
+        .init(ticket.travellerName.escapingControlCharacters),
         .init(String(ticket.guests)), .init(ticket.amountPaid.description),
         .init(formatter.string(from: ticket.issuedAt)),
+        ticket.cancelledAt == nil ? .init("issued") : .init("cancelled", color: .muted),
       ])
     }
     let heading = theme.style("\(tickets.count) ticket\(tickets.count == 1 ? "" : "s")", .title)
@@ -38,6 +39,7 @@ enum TicketList {
           "formatted": ticket.amountPaid.description,
         ],
         "issued_at": formatter.string(from: ticket.issuedAt),
+        "cancelled_at": ticket.cancelledAt.map { formatter.string(from: $0) } ?? NSNull(),
       ]
     }
     let data = try? JSONSerialization.data(

@@ -49,6 +49,8 @@ struct VoyageCommandLine {
       case "show": return try await show(rest)
       case "checkout": return try await checkout(rest)
       case "tickets": return try await tickets(rest)
+      case "cancel": return try await cancel(rest)
+      case "orders": return try await orders(rest)
       case "demo": return try await VoyageDemo(terminal: terminal, arguments: rest).run()
       default: throw UsageError("unknown command '\(command)'")
       }
@@ -156,18 +158,11 @@ struct VoyageCommandLine {
         )
       }
     }
-    let dependencies: CheckoutDependencies
+    let feature: CheckoutFeature
     do {
-      dependencies = CheckoutDependencies(
-        bookings: graph.bookings, payments: try graph.payments(), ledger: try await graph.ledger())
+      feature = try await graph.checkout()
     } catch {
       return storageFailure(error, json: parsed.has("--json"))
-    }
-    let feature = CheckoutFeature(dependencies: dependencies) { output in
-      switch output {
-      case .ticketIssued(_, let booking): graph.emit(.ticketIssued(booking))
-      case .paymentDeclined: break
-      }
     }
     await feature.checkout(
       CheckoutRequest(bookingID: id, guests: guests, traveller: traveller, card: card, orderID: key)
@@ -177,6 +172,43 @@ struct VoyageCommandLine {
     ) {
       feature.screen(theme: $0)
     }
+  }
+
+  private func cancel(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
+    let parsed = try ParsedArguments(arguments, options: [], flags: ["--json"])
+    let text = try parsed.single("ticket")
+    guard let ticket = TicketID(text) else {
+      throw UsageError("'\(text.prefix(70))' is not a ticket identifier (like TKT-6EBD95C0BAF9)")
+    }
+    let feature: CheckoutFeature
+    do {
+      feature = try await graph.checkout()
+    } catch {
+      return storageFailure(error, json: parsed.has("--json"))
+    }
+    await feature.cancel(ticket)
+    return present(
+      feature.failure.map(Self.status), json: parsed.has("--json"), jsonBody: feature.json()
+    ) {
+      feature.screen(theme: $0)
+    }
+  }
+
+  private func orders(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
+    let parsed = try ParsedArguments(arguments, options: [], flags: ["--json"])
+    try parsed.none()
+    let orders: [OrderRecord]
+    do {
+      orders = try await graph.ledger().unfinishedOrders()
+    } catch {
+      return storageFailure(error, json: parsed.has("--json"))
+    }
+    if parsed.has("--json") {
+      terminal.write(OrderList.json(orders), to: .output)
+    } else {
+      terminal.write(OrderList.text(orders, theme: theme), to: .output)
+    }
+    return .success
   }
 
   private func tickets(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
@@ -215,7 +247,8 @@ struct VoyageCommandLine {
 
   private func storageFailure(_ error: TicketingError, json: Bool) -> ExitStatus {
     if json {
-      let object = ["error": ["code": "storage_failed", "message": error.description]]
+      let code = if case .diskFull = error { "disk_full" } else { "storage_failed" }
+      let object = ["error": ["code": code, "message": error.description]]
       let data =
         (try? JSONSerialization.data(
           withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
@@ -249,9 +282,10 @@ struct VoyageCommandLine {
 
   private static func status(_ failure: CheckoutFailure) -> ExitStatus {
     switch failure {
-    case .notFound, .rejected, .payment: .failure
-    case .upstreamUnavailable: .unavailable
-    case .storage: .storage
+    case .notFound, .ticketNotFound, .rejected, .payment, .supplierRefused, .orderEnded: .failure
+    case .upstreamUnavailable, .supplierUnavailable, .outcomeUnknown: .unavailable
+    case .keyReused: .usage
+    case .storage, .paymentStorage, .supplierStorage: .storage
     }
   }
 

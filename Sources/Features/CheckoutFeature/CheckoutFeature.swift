@@ -8,16 +8,20 @@ public import SharedKernel
 public struct CheckoutDependencies: Sendable {
   /// Where the trip being bought is read from.
   public let bookings: any BookingRepository
-  /// Who takes the money.
+  /// Who holds, confirms and gives back places.
+  public let reservations: any SeatReservations
+  /// Who takes (and gives back) the money.
   public let payments: any PaymentGateway
-  /// Where orders and tickets are recorded.
+  /// Where orders, their states and tickets are recorded.
   public let ledger: any OrderLedger
 
   /// Bundles the dependencies.
   public init(
-    bookings: any BookingRepository, payments: any PaymentGateway, ledger: any OrderLedger
+    bookings: any BookingRepository, reservations: any SeatReservations,
+    payments: any PaymentGateway, ledger: any OrderLedger
   ) {
     self.bookings = bookings
+    self.reservations = reservations
     self.payments = payments
     self.ledger = ledger
   }
@@ -25,10 +29,14 @@ public struct CheckoutDependencies: Sendable {
 
 /// What checkout tells whoever composed it: identifiers, never another feature's models.
 public enum CheckoutOutput: Sendable, Equatable {
-  /// A ticket was issued (or found, for a retried order) for a place on `booking`.
+  /// A ticket was issued (or found, for a retried order) for places on `booking`.
   case ticketIssued(TicketID, booking: BookingID)
-  /// The card was refused; nothing was charged.
+  /// A ticket was cancelled: its places on `booking` returned.
+  case ticketCancelled(TicketID, booking: BookingID)
+  /// The card was refused; nothing was charged and the places were given back.
   case paymentDeclined(OrderID)
+  /// The order's new state is durable: the saga may be stopped here and resumed by its key.
+  case orderRecorded(OrderID, OrderState)
 }
 
 /// What a person asks to buy: the trip, how many places, who travels and how they pay.
@@ -56,23 +64,30 @@ public struct CheckoutRequest: Sendable {
   }
 }
 
-/// Buying a trip: the feature's one public door. Runs the checkout use case and keeps its state
-/// for `screen(theme:)` and `json()`.
+/// Buying a trip, and giving it back: the feature's one public door. Runs the checkout saga or
+/// a cancellation and keeps its state for `screen(theme:)` and `json()`.
 public final class CheckoutFeature {
   private let viewModel: CheckoutViewModel
 
   /// A checkout feature using `dependencies`, reporting to `output`.
   public init(dependencies: CheckoutDependencies, output: @escaping (CheckoutOutput) -> Void) {
     viewModel = CheckoutViewModel(
-      useCase: CheckoutUseCase(dependencies: dependencies), output: output)
+      useCase: CheckoutUseCase(dependencies: dependencies),
+      cancellation: CancellationUseCase(dependencies: dependencies), output: output)
   }
 
-  /// Checks `request` out: draft → charge → confirm → ticket. The outcome is in the state.
+  /// Checks `request` out: draft → hold → charge → confirm → ticket, resuming an earlier
+  /// attempt with the same key where it stopped. The outcome is in the state.
   public func checkout(_ request: CheckoutRequest) async {
     await viewModel.checkout(request)
   }
 
-  /// How the last checkout failed, if it did.
+  /// Cancels `ticket`: its places go back to the supplier and its money to the card.
+  public func cancel(_ ticket: TicketID) async {
+    await viewModel.cancel(ticket)
+  }
+
+  /// How the last checkout or cancellation failed, if it did.
   public var failure: CheckoutFailure? { viewModel.state.failure }
 
   /// The current state as a terminal screen.
@@ -86,16 +101,45 @@ public final class CheckoutFeature {
   }
 }
 
-/// Why a checkout failed, in the categories a caller reacts to differently.
+/// Why a checkout or a cancellation failed, in the categories a caller reacts to differently.
+/// Those that carry an `OrderID` happened after the order was recorded: running the same
+/// checkout again, with that key, finishes it or reports how it ended.
 public enum CheckoutFailure: Error, Sendable, Equatable {
   /// The trip does not exist.
   case notFound(BookingID)
+  /// No ticket has this identifier.
+  case ticketNotFound(TicketID)
   /// The order cannot be made: sold out, too many guests, a receipt that does not match.
   case rejected(CheckoutError)
-  /// The payment failed; nothing was charged (or a retry with the same key is safe).
-  case payment(PaymentError)
-  /// The supplier could not be reached.
+  /// The payment was refused or failed; the places were given back when it was refused.
+  case payment(PaymentError, order: OrderID)
+  /// The supplier could not be reached before the order was recorded.
   case upstreamUnavailable(String)
-  /// Orders or tickets could not be recorded.
+  /// The supplier could not be reached after the order was recorded.
+  case supplierUnavailable(OrderID, reason: String)
+  /// The supplier would not confirm the held places; the charge was refunded.
+  case supplierRefused(OrderID, reason: String)
+  /// A call was sent but never answered: the same command, run again, finds out how it ended.
+  case outcomeUnknown(OrderID, reason: String)
+  /// The key was already used for another trip, number of places, traveller or card.
+  case keyReused(OrderID)
+  /// The order with this key already ended without a ticket.
+  case orderEnded(OrderID, OrderState)
+  /// Orders or tickets could not be recorded or read.
   case storage(TicketingError)
+  /// The payment provider's store (the embedded sandbox's file) failed.
+  case paymentStorage(OrderID, reason: String)
+  /// The supplier's store (the embedded sandbox's file) failed.
+  case supplierStorage(OrderID, reason: String)
+
+  /// The order a failure happened to, when it happened after the order was recorded.
+  public var recordedOrder: OrderID? {
+    switch self {
+    case .payment(_, let order), .supplierUnavailable(let order, _),
+      .supplierRefused(let order, _), .outcomeUnknown(let order, _), .orderEnded(let order, _),
+      .paymentStorage(let order, _), .supplierStorage(let order, _):
+      order
+    case .notFound, .ticketNotFound, .rejected, .upstreamUnavailable, .keyReused, .storage: nil
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import BookingInterface
 import DesignSystem
 import Foundation
 import PaymentInterface
@@ -11,48 +12,96 @@ struct CheckoutScreen {
   var text: String {
     switch state {
     case .draft: return ""
+    case .holding: return theme.paint("Holding the places…", .muted)
     case .charging: return theme.paint("Charging the card…", .muted)
-    case .confirming: return theme.paint("Confirming the payment…", .muted)
+    case .confirming: return theme.paint("Confirming the places…", .muted)
+    case .cancelling: return theme.paint("Cancelling…", .muted)
     case .failed(let failure):
       return theme.paint("\(theme.symbol(.failure)) \(Self.message(failure))", .danger) + "\n"
     case .ticketed(let ticket):
-      let indent = String(repeating: " ", count: Spacing.indent)
-      let rows: [(String, String)] = [
-        ("Trip", ticket.bookingID.rawValue), ("Traveller", ticket.travellerName),
-        ("Places", String(ticket.guests)), ("Paid", "\(ticket.amountPaid) with \(ticket.paidWith)"),
-        ("Order", ticket.orderID.rawValue),
-      ]
-      let width = rows.map(\.0.displayWidth).max() ?? 0
-      return
-        ([theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id)", .success)]
-        + rows.map {
-          indent + theme.paint($0.0.padded(toDisplayWidth: width), .muted) + "  " + $0.1
-        })
-        .joined(separator: "\n") + "\n"
+      return details(
+        theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id)", .success),
+        [
+          ("Trip", ticket.bookingID.rawValue),
+          ("Traveller", ticket.travellerName.escapingControlCharacters),
+          ("Places", String(ticket.guests)),
+          ("Paid", "\(ticket.amountPaid) with \(ticket.paidWith)"),
+          ("Order", ticket.orderID.rawValue),
+        ])
+    case .cancelled(let ticket):
+      return details(
+        theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id) cancelled", .success),
+        [
+          ("Trip", ticket.bookingID.rawValue), ("Places", "\(ticket.guests) returned"),
+          ("Refunded", "\(ticket.amountPaid) to \(ticket.paidWith)"),
+          ("Order", ticket.orderID.rawValue),
+        ])
     }
+  }
+
+  private func details(_ title: String, _ rows: [(String, String)]) -> String {
+    let indent = String(repeating: " ", count: Spacing.indent)
+    let width = rows.map(\.0.displayWidth).max() ?? 0
+    return
+      ([title]
+      + rows.map {
+        indent + theme.paint($0.0.padded(toDisplayWidth: width), .muted) + "  " + $0.1
+      })
+      .joined(separator: "\n") + "\n"
+  }
+
+  /// What to do next about an order that was recorded and did not end in a ticket.
+  static func nextStep(_ order: OrderID) -> String {
+    "Order \(order) is saved: run the same command again with --idempotency-key \(order) to finish it; it never holds or charges twice."
   }
 
   static func message(_ failure: CheckoutFailure) -> String {
     switch failure {
     case .notFound(let id): "No trip has the identifier \(id)."
+    case .ticketNotFound(let id): "No ticket has the identifier \(id)."
     case .rejected(let error): "The order was refused: \(error)."
-    case .payment(let error): "The payment failed: \(error). Nothing was charged."
-    case .upstreamUnavailable(let reason): "The travel supplier is unavailable: \(reason)"
-    case .storage(let error): "The order could not be recorded: \(error)"
+    case .payment(let error, let order) where error.isRetryable:
+      "The payment failed: \(error). \(nextStep(order))"
+    case .payment(let error, let order):
+      "The payment failed: \(error). Nothing was charged and the places were given back (order \(order) has ended; use a new key to try another card)."
+    case .upstreamUnavailable(let reason): "The travel supplier is unavailable: \(reason)."
+    case .supplierUnavailable(let order, let reason): "\(capitalized(reason)). \(nextStep(order))"
+    case .supplierRefused(let order, let reason):
+      "The supplier would not confirm the places (\(reason)); the charge was refunded and order \(order) has ended."
+    case .outcomeUnknown(let order, let reason):
+      "The outcome is unknown: \(reason). Run the same command again with --idempotency-key \(order): it will never charge twice."
+    case .keyReused(let order):
+      "The idempotency key \(order) was already used for another trip, number of places, traveller or card; use a new key."
+    case .orderEnded(let order, let state):
+      "Order \(order) already ended (\(state.rawValue)) without a ticket; use a new --idempotency-key."
+    case .storage(let error): "The order could not be recorded: \(error)."
+    case .paymentStorage(let order, let reason), .supplierStorage(let order, let reason):
+      "\(capitalized(reason)). \(nextStep(order))"
     }
+  }
+
+  private static func capitalized(_ sentence: String) -> String {
+    sentence.prefix(1).uppercased() + sentence.dropFirst()
   }
 
   static func code(_ failure: CheckoutFailure) -> String {
     switch failure {
     case .notFound: "not_found"
+    case .ticketNotFound: "ticket_not_found"
     case .rejected(.soldOut): "sold_out"
+    case .rejected(.notEnoughSeats): "not_enough_places"
     case .rejected: "order_rejected"
-    case .payment(.declined): "card_declined"
-    case .payment(.insufficientFunds): "insufficient_funds"
-    case .payment(.expiredCard): "expired_card"
+    case .payment(.declined, _): "card_declined"
+    case .payment(.insufficientFunds, _): "insufficient_funds"
+    case .payment(.expiredCard, _): "expired_card"
     case .payment: "payment_failed"
-    case .upstreamUnavailable: "upstream_unavailable"
-    case .storage: "storage_failed"
+    case .upstreamUnavailable, .supplierUnavailable: "upstream_unavailable"
+    case .supplierRefused: "supplier_refused"
+    case .outcomeUnknown: "outcome_unknown"
+    case .keyReused: "idempotency_key_reused"
+    case .orderEnded: "order_ended"
+    case .storage(.diskFull): "disk_full"
+    case .storage, .paymentStorage, .supplierStorage: "storage_failed"
     }
   }
 
@@ -60,9 +109,11 @@ struct CheckoutScreen {
   static func json(_ state: CheckoutViewModel.State) -> Data {
     var object: [String: Any] = [:]
     switch state {
-    case .ticketed(let ticket): object = ["ticket": ticketObject(ticket)]
+    case .ticketed(let ticket), .cancelled(let ticket): object = ["ticket": ticketObject(ticket)]
     case .failed(let failure):
-      object = ["error": ["code": code(failure), "message": message(failure)]]
+      var error: [String: Any] = ["code": code(failure), "message": message(failure)]
+      if let order = failure.recordedOrder { error["order_id"] = order.rawValue }
+      object = ["error": error]
     default: object = ["state": "in_progress"]
     }
     let data = try? JSONSerialization.data(
@@ -81,6 +132,8 @@ struct CheckoutScreen {
       ],
       "paid_with": ticket.paidWith,
       "issued_at": ISO8601DateFormatter().string(from: ticket.issuedAt),
+      "cancelled_at": ticket.cancelledAt.map { ISO8601DateFormatter().string(from: $0) }
+        ?? NSNull(),
     ]
   }
 }

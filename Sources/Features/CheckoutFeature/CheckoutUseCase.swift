@@ -2,63 +2,223 @@ import BookingInterface
 import PaymentInterface
 import SharedKernel
 
-/// The checkout sequence, against interfaces only:
-/// 1. read the trip and draft the order (sold out and seat rules apply);
-/// 2. record the order in the ledger *before* charging, or find how far an earlier attempt with
-///    the same key got (a completed order returns its ticket without charging);
-/// 3. charge with the order's identifier as the idempotency key;
-/// 4. `confirm(with:)` the receipt against the order: the only way to get a `PaidOrder`;
-/// 5. issue the ticket, which the ledger writes together with the order's completion.
+/// The checkout saga, against interfaces only. Each step is recorded in the ledger before the
+/// next begins, and every outside call is keyed, so running the same request again, after any
+/// failure or crash, carries on from the recorded state and never holds, charges or tickets twice:
+///
+/// | step | call | recorded as | if it fails |
+/// |---|---|---|---|
+/// | 1 | draft the order (kernel rules) | drafted | nothing to undo |
+/// | 2 | hold the places at the supplier | held | sold out: nothing to undo → released |
+/// | 3 | charge the card with the order's key | charged | card refused: release the hold → released |
+/// | 4 | `confirm(with:)` the receipt → `PaidOrder` | — | receipt mismatch: refund → refunded |
+/// | 5 | confirm the hold at the supplier | — | supplier refuses (expired): refund → refunded |
+/// | 6 | issue the ticket with the order's completion | ticketed | retry: the ledger is idempotent |
+///
+/// A call whose answer never came (`outcomeUnknown`) compensates nothing: the same command,
+/// run again, learns the outcome from the keyed call instead of guessing.
 struct CheckoutUseCase {
   let dependencies: CheckoutDependencies
 
-  enum Step {
+  /// What the saga is doing, for the screen, and what it has recorded, for whoever listens.
+  enum Step: Equatable {
+    case holding
     case charging
     case confirming
+    case recorded(OrderState)
   }
 
   func run(_ request: CheckoutRequest, progress: (Step) -> Void) async throws(CheckoutFailure)
     -> Ticket
   {
-    let booking: Booking
+    let booking = try await trip(request.bookingID)
+    let earlier = try await storage { () async throws(TicketingError) in
+      try await dependencies.ledger.record(of: request.orderID)
+    }
+    let placesHeld = earlier.map { [.held, .charged].contains($0.state) ? $0.guests : 0 } ?? 0
+    let order: DraftOrder
     do {
-      booking = try await dependencies.bookings.booking(id: request.bookingID)
+      order = try DraftOrder(
+        id: request.orderID, booking: booking, guests: request.guests,
+        traveller: request.traveller, placesHeld: placesHeld)
+    } catch {
+      throw .rejected(error)
+    }
+    var record = try await storage { () async throws(TicketingError) in
+      try await dependencies.ledger.begin(order, card: request.card.masked)
+    }
+    if earlier == nil { progress(.recorded(.drafted)) }
+    while true {
+      switch record.state {
+      case .drafted:
+        progress(.holding)
+        let hold: SeatHold
+        do {
+          hold = try await holdPlaces(for: order)
+        } catch {
+          // Refused outright: nothing is held or charged, and the order ends here.
+          if case .rejected = error { _ = try await advance(order.id, by: .released, progress) }
+          throw error
+        }
+        record = try await advance(order.id, by: .held(hold), progress)
+      case .held, .charged:
+        progress(.charging)
+        let receipt = try await charge(order, request.card, record: record, progress)
+        if record.state == .held {
+          record = try await advance(order.id, by: .charged(chargeID: receipt.chargeID), progress)
+        }
+        let paid: PaidOrder
+        do {
+          paid = try order.confirm(with: receipt)
+        } catch {
+          try await refund(order, receipt.chargeID, progress)
+          throw .rejected(error)
+        }
+        progress(.confirming)
+        let reference = try await confirmPlaces(record, order, receipt.chargeID, progress)
+        let ticket = try await storage { () async throws(TicketingError) in
+          try await dependencies.ledger.issueTicket(for: paid, reference: reference)
+        }
+        progress(.recorded(.ticketed))
+        return ticket
+      case .ticketed:
+        return try await issuedTicket(record)
+      case .released, .refunded, .cancelled:
+        throw .orderEnded(order.id, record.state)
+      }
+    }
+  }
+
+  // MARK: - Steps
+
+  private func trip(_ id: BookingID) async throws(CheckoutFailure) -> Booking {
+    do {
+      return try await dependencies.bookings.booking(id: id)
     } catch BookingError.notFound(let id) {
       throw .notFound(id)
     } catch {
       throw .upstreamUnavailable(String(describing: error))
     }
-    let order: DraftOrder
+  }
+
+  private func holdPlaces(for order: DraftOrder) async throws(CheckoutFailure) -> SeatHold {
     do {
-      order = try DraftOrder(
-        id: request.orderID, booking: booking, guests: request.guests, traveller: request.traveller)
+      return try await dependencies.reservations.hold(
+        order.guests, on: order.bookingID, key: order.id)
     } catch {
-      throw .rejected(error)
+      switch error {
+      case .soldOut(let id): throw .rejected(.soldOut(id))
+      case .notEnoughSeats(let requested, let available):
+        throw .rejected(.notEnoughSeats(requested: requested, available: available))
+      case .tripNotFound(let id): throw .notFound(id)
+      case .keyReused(let key): throw .keyReused(key)
+      default: throw Self.supplierFailure(error, order.id)
+      }
+    }
+  }
+
+  /// Charges the card, or (for an order already charged) has the provider replay its receipt.
+  /// A refusal releases the hold and ends the order; an unknown outcome leaves both as they are.
+  private func charge(
+    _ order: DraftOrder, _ card: PaymentCard, record: OrderRecord, _ progress: (Step) -> Void
+  ) async throws(CheckoutFailure) -> PaymentReceipt {
+    do {
+      return try await dependencies.payments.charge(
+        order.amount, to: card, idempotencyKey: order.id)
+    } catch {
+      switch error {
+      case .outcomeUnknown(let reason): throw .outcomeUnknown(order.id, reason: reason)
+      case .storageFailed(let reason): throw .paymentStorage(order.id, reason: reason)
+      case .idempotencyKeyReused: throw .keyReused(order.id)
+      case .processingFailed(isRetryable: true): throw .payment(error, order: order.id)
+      default:
+        guard record.state == .held, let hold = record.hold else {
+          throw .payment(error, order: order.id)
+        }
+        do {
+          try await dependencies.reservations.release(hold.id)
+        } catch {
+          throw Self.supplierFailure(error, order.id)
+        }
+        _ = try await advance(order.id, by: .released, progress)
+        throw .payment(error, order: order.id)
+      }
+    }
+  }
+
+  /// Confirms the held places. A supplier that will not confirm (the hold expired) gets the
+  /// charge refunded and the order ended.
+  private func confirmPlaces(
+    _ record: OrderRecord, _ order: DraftOrder, _ chargeID: String, _ progress: (Step) -> Void
+  ) async throws(CheckoutFailure) -> SupplierReference {
+    if let reference = record.supplierReference { return reference }
+    guard let hold = record.hold else {
+      throw .storage(.storageFailed(reason: "order \(order.id) was charged but holds no places"))
     }
     do {
-      if case .completed(let ticket) = try await dependencies.ledger.begin(order) { return ticket }
+      return try await dependencies.reservations.confirm(hold.id)
     } catch {
+      switch error {
+      case .holdExpired, .unknownReservation:
+        try await refund(order, chargeID, progress)
+        throw .supplierRefused(order.id, reason: error.description)
+      default: throw Self.supplierFailure(error, order.id)
+      }
+    }
+  }
+
+  private func refund(_ order: DraftOrder, _ chargeID: String, _ progress: (Step) -> Void)
+    async throws(CheckoutFailure)
+  {
+    let refund: PaymentRefund
+    do {
+      refund = try await dependencies.payments.refund(
+        order.amount, ofCharge: chargeID, idempotencyKey: order.id)
+    } catch {
+      if case .outcomeUnknown(let reason) = error {
+        throw .outcomeUnknown(order.id, reason: reason)
+      }
+      throw .payment(error, order: order.id)
+    }
+    _ = try await advance(order.id, by: .refunded(refundID: refund.id), progress)
+  }
+
+  private func issuedTicket(_ record: OrderRecord) async throws(CheckoutFailure) -> Ticket {
+    let tickets = try await storage { () async throws(TicketingError) in
+      try await dependencies.ledger.tickets()
+    }
+    guard let ticket = tickets.first(where: { $0.orderID == record.id }) else {
+      throw .storage(.storageFailed(reason: "order \(record.id) is ticketed but has no ticket"))
+    }
+    return ticket
+  }
+
+  private func advance(_ id: OrderID, by step: OrderStep, _ progress: (Step) -> Void)
+    async throws(CheckoutFailure) -> OrderRecord
+  {
+    let record = try await storage { () async throws(TicketingError) in
+      try await dependencies.ledger.advance(id, by: step)
+    }
+    progress(.recorded(record.state))
+    return record
+  }
+
+  private func storage<Result>(_ body: () async throws(TicketingError) -> Result)
+    async throws(CheckoutFailure) -> Result
+  {
+    do {
+      return try await body()
+    } catch {
+      if case .orderConflict(let key) = error { throw .keyReused(key) }
       throw .storage(error)
     }
-    progress(.charging)
-    let receipt: PaymentReceipt
-    do {
-      receipt = try await dependencies.payments.charge(
-        order.amount, to: request.card, idempotencyKey: order.id)
-    } catch {
-      throw .payment(error)
-    }
-    progress(.confirming)
-    let paid: PaidOrder
-    do {
-      paid = try order.confirm(with: receipt)
-    } catch {
-      throw .rejected(error)
-    }
-    do {
-      return try await dependencies.ledger.issueTicket(for: paid)
-    } catch {
-      throw .storage(error)
+  }
+
+  static func supplierFailure(_ error: ReservationError, _ order: OrderID) -> CheckoutFailure {
+    switch error {
+    case .outcomeUnknown(let reason): .outcomeUnknown(order, reason: reason)
+    case .storageFailed(let reason): .supplierStorage(order, reason: reason)
+    default: .supplierUnavailable(order, reason: error.description)
     }
   }
 }

@@ -2,14 +2,17 @@ import BookingInterface
 import PaymentInterface
 import SharedKernel
 
-/// Checkout's state machine: draft → charging → confirming → ticketed or failed. A result for an
-/// older checkout never overwrites a newer one.
+/// Checkout's state machine: draft → holding → charging → confirming → ticketed or failed, and
+/// cancelling → cancelled or failed. A result for an older request never overwrites a newer one.
 final class CheckoutViewModel {
   enum State: Equatable {
     case draft
+    case holding(OrderID)
     case charging(OrderID)
     case confirming(OrderID)
     case ticketed(Ticket)
+    case cancelling(TicketID)
+    case cancelled(Ticket)
     case failed(CheckoutFailure)
 
     var failure: CheckoutFailure? {
@@ -20,11 +23,16 @@ final class CheckoutViewModel {
 
   private(set) var state: State = .draft
   private let useCase: CheckoutUseCase
+  private let cancellation: CancellationUseCase
   private let output: (CheckoutOutput) -> Void
   private var latestRequest = 0
 
-  init(useCase: CheckoutUseCase, output: @escaping (CheckoutOutput) -> Void) {
+  init(
+    useCase: CheckoutUseCase, cancellation: CancellationUseCase,
+    output: @escaping (CheckoutOutput) -> Void
+  ) {
     self.useCase = useCase
+    self.cancellation = cancellation
     self.output = output
   }
 
@@ -34,19 +42,41 @@ final class CheckoutViewModel {
     state = .draft
     do {
       let ticket = try await useCase.run(request) { step in
-        guard current == latestRequest else { return }
         switch step {
-        case .charging: state = .charging(request.orderID)
-        case .confirming: state = .confirming(request.orderID)
+        case .recorded(let orderState):
+          output(.orderRecorded(request.orderID, orderState))
+          return
+        case .holding where current == latestRequest: state = .holding(request.orderID)
+        case .charging where current == latestRequest: state = .charging(request.orderID)
+        case .confirming where current == latestRequest: state = .confirming(request.orderID)
+        default: return
         }
       }
+      output(.ticketIssued(ticket.id, booking: ticket.bookingID))
       guard current == latestRequest else { return }
       state = .ticketed(ticket)
-      output(.ticketIssued(ticket.id, booking: ticket.bookingID))
+    } catch {
+      if case .payment(let reason, let order) = error, !reason.isRetryable {
+        output(.paymentDeclined(order))
+      }
+      guard current == latestRequest else { return }
+      state = .failed(error)
+    }
+  }
+
+  func cancel(_ ticketID: TicketID) async {
+    latestRequest += 1
+    let current = latestRequest
+    state = .cancelling(ticketID)
+    do {
+      let ticket = try await cancellation.run(ticketID)
+      output(.orderRecorded(ticket.orderID, .cancelled))
+      output(.ticketCancelled(ticket.id, booking: ticket.bookingID))
+      guard current == latestRequest else { return }
+      state = .cancelled(ticket)
     } catch {
       guard current == latestRequest else { return }
       state = .failed(error)
-      if case .payment(.declined) = error { output(.paymentDeclined(request.orderID)) }
     }
   }
 }

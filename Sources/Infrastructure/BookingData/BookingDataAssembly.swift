@@ -22,6 +22,23 @@ public enum BookingDataAssembly {
       client: HTTPClient(transport: transport, timeout: timeout, retryPolicy: retryPolicy))
   }
 
+  /// Places at the live travel supplier at `baseURL`: holds, confirmations, cancellations.
+  /// `deadline` bounds each call, retries included.
+  public static func reservations(baseURL: URL, deadline: Duration = .seconds(10))
+    -> any SeatReservations
+  {
+    reservations(transport: URLSessionTransport(baseURL: baseURL), deadline: deadline)
+  }
+
+  /// Places at the travel supplier reached through `transport` (the embedded sandbox's).
+  package static func reservations(
+    transport: any HTTPTransport, deadline: Duration = .seconds(10),
+    retryPolicy: RetryPolicy = .standard
+  ) -> any SeatReservations {
+    SupplierSeatReservations(
+      client: HTTPClient(transport: transport, timeout: deadline, retryPolicy: retryPolicy))
+  }
+
   /// Puts a coalescing cache in front of `upstream`: one upstream call per distinct in-flight
   /// request, answers kept for `timeToLive`, at most `capacity` of them.
   public static func cache(

@@ -44,3 +44,21 @@ struct TripListDTO: Decodable {
   let trips: [TripDTO]
   let totalMatches: Int
 }
+
+struct HoldDTO: Decodable {
+  let id: String
+  let tripId: String
+  let places: Int
+  let status: String
+  let expiresAt: Double
+  let reference: String?
+}
+
+struct SupplierErrorDTO: Decodable {
+  struct Detail: Decodable {
+    let code: String
+    let message: String
+    let placesLeft: Int?
+  }
+  let error: Detail
+}

@@ -44,7 +44,8 @@ package actor Database {
 
   /// Opens (creating if needed) the database at `file`, creating its folder, and applies the
   /// `migrations` not yet applied: migration *n* (1-based) runs once, when `user_version` < *n*.
-  /// A file that is not a database, or is damaged, is reported and never overwritten.
+  /// A file that is not a database, is damaged, or was written by a newer version of the code
+  /// (more migrations than `migrations` knows) is reported and never overwritten.
   package init(file: URL, migrations: [String], busyTimeout: Duration = .seconds(5))
     throws(DatabaseError)
   {
@@ -63,6 +64,22 @@ package actor Database {
       try connection.migrate(migrations)
       return connection
     }
+  }
+
+  /// A private database that lives in memory and disappears with this value: for sandboxes
+  /// that need no durable state (tests, benchmarks), with the same schema and the same code path.
+  package init(inMemoryWith migrations: [String]) throws(DatabaseError) {
+    path = ":memory:"
+    connection = try Connection(path: ":memory:", busyTimeout: .zero)
+    try connection.migrate(migrations)
+  }
+
+  /// SQLite's own verdict on the file at `file` ("ok" when sound), read without migrating or
+  /// changing it: for tests that kill processes mid-write, and for a person who wonders.
+  package static func integrityCheck(of file: URL) throws(DatabaseError) -> String {
+    let connection = try Connection(path: file.path, busyTimeout: .seconds(5))
+    return try connection.query("PRAGMA integrity_check").compactMap { $0.first?.text }
+      .joined(separator: "\n")
   }
 
   /// Opening can meet a lock that SQLite reports at once instead of waiting for the busy
@@ -143,6 +160,9 @@ package final class Connection {
   fileprivate func migrate(_ migrations: [String]) throws(DatabaseError) {
     // Up to date: no write lock needed, so opening never waits for another process's work.
     let version = try query("PRAGMA user_version").first?.first?.integer ?? 0
+    guard version <= Int64(migrations.count) else {
+      throw .newerSchema(path: path, version: Int(version), supported: migrations.count)
+    }
     guard version < Int64(migrations.count) else { return }
     try execute("BEGIN IMMEDIATE")
     do {
@@ -207,7 +227,12 @@ package final class Connection {
   }
 
   private func failure(_ status: Int32) -> DatabaseError {
-    Self.error(status, message: String(cString: sqlite3_errmsg(handle)), path: path)
+    // A nearly full disk often fails a write as SQLITE_IOERR rather than SQLITE_FULL; the
+    // operating system's own error number tells which.
+    if status & 0xFF == SQLITE_IOERR, sqlite3_system_errno(handle) == ENOSPC {
+      return .diskFull(path: path)
+    }
+    return Self.error(status, message: String(cString: sqlite3_errmsg(handle)), path: path)
   }
 
   private static func error(_ status: Int32, message: String, path: String) -> DatabaseError {

@@ -10,6 +10,9 @@ package enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible 
   case locked(path: String)
   /// The disk (or quota) is full.
   case diskFull(path: String)
+  /// The file was written by a newer version of the code, with a schema this one does not know;
+  /// it was neither read nor changed.
+  case newerSchema(path: String, version: Int, supported: Int)
   /// Any other SQLite failure, with SQLite's own message.
   case failed(code: Int32, message: String)
 
@@ -25,6 +28,8 @@ package enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible 
       "\(path) is locked by another process; try again when it has finished"
     case .diskFull(let path):
       "the disk holding \(path) is full"
+    case .newerSchema(let path, let version, let supported):
+      "\(path) was written by a newer Voyage (schema \(version); this one knows up to \(supported)); it was left untouched: upgrade Voyage or set VOYAGE_HOME"
     case .failed(let code, let message):
       "the database failed (SQLite error \(code): \(message))"
     }

@@ -5,10 +5,11 @@ import SharedKernel
 
 /// The order ledger in an SQLite file under the Voyage home folder.
 ///
-/// Orders are keyed by their identifier, which is also the payment's idempotency key. `begin`
-/// writes the order before any charge; `issueTicket` writes the ticket and completes the order in
-/// one transaction. Both run as `BEGIN IMMEDIATE` transactions, so two processes checking out the
-/// same order are ordered by SQLite's lock and the second finds the first one's ticket.
+/// One row per order, keyed by the order's identifier (also every outside call's idempotency
+/// key), holding its state and what each step produced: the hold, the charge, the supplier's
+/// reference, the refund. Every write is one `BEGIN IMMEDIATE` transaction, so processes working
+/// on the same order are ordered by SQLite's lock. The legal moves live in the database too (an
+/// `order_transitions` table and a trigger), so not even a hand-written `UPDATE` can skip a step.
 struct SQLiteOrderLedger: OrderLedger {
   let database: Database
 
@@ -38,87 +39,195 @@ struct SQLiteOrderLedger: OrderLedger {
       issued_at REAL NOT NULL
     );
     CREATE INDEX tickets_by_issue_time ON tickets (issued_at);
+    """,
+    // The saga: an order's state and what each step produced. The old `status` column goes;
+    // its CHECK constraint belongs to it, so SQLite (3.35+) can drop it without a rebuild.
     """
+    ALTER TABLE orders ADD COLUMN card_brand TEXT NOT NULL DEFAULT '';
+    ALTER TABLE orders ADD COLUMN card_last_four TEXT NOT NULL DEFAULT '';
+    ALTER TABLE orders ADD COLUMN card_expiry TEXT NOT NULL DEFAULT '';
+    ALTER TABLE orders ADD COLUMN state TEXT NOT NULL DEFAULT 'drafted' CHECK (state IN
+      ('drafted', 'held', 'charged', 'ticketed', 'released', 'refunded', 'cancelled'));
+    ALTER TABLE orders ADD COLUMN hold_id TEXT;
+    ALTER TABLE orders ADD COLUMN hold_expires_at REAL;
+    ALTER TABLE orders ADD COLUMN charge_id TEXT;
+    ALTER TABLE orders ADD COLUMN supplier_reference TEXT;
+    ALTER TABLE orders ADD COLUMN refund_id TEXT;
+    ALTER TABLE orders ADD COLUMN updated_at REAL NOT NULL DEFAULT 0;
+    UPDATE orders SET updated_at = created_at,
+      state = CASE status WHEN 'completed' THEN 'ticketed' ELSE 'drafted' END,
+      charge_id = (SELECT charge_id FROM tickets WHERE tickets.order_id = orders.id);
+    ALTER TABLE orders DROP COLUMN status;
+    CREATE INDEX orders_by_state ON orders (state, created_at);
+    ALTER TABLE tickets ADD COLUMN cancelled_at REAL;
+    CREATE TABLE order_transitions (
+      from_state TEXT NOT NULL,
+      to_state TEXT NOT NULL,
+      PRIMARY KEY (from_state, to_state)
+    );
+    INSERT INTO order_transitions VALUES
+      ('drafted', 'held'), ('drafted', 'released'), ('held', 'charged'), ('held', 'released'),
+      ('charged', 'ticketed'), ('charged', 'refunded'), ('ticketed', 'cancelled');
+    CREATE TRIGGER orders_start_drafted BEFORE INSERT ON orders
+      WHEN NEW.state <> 'drafted'
+      BEGIN SELECT RAISE(ABORT, 'an order starts drafted'); END;
+    CREATE TRIGGER orders_move_by_the_table BEFORE UPDATE OF state ON orders
+      WHEN NEW.state <> OLD.state AND NOT EXISTS (
+        SELECT 1 FROM order_transitions WHERE from_state = OLD.state AND to_state = NEW.state)
+      BEGIN SELECT RAISE(ABORT, 'illegal order transition'); END;
+    """,
   ]
 
-  func begin(_ order: DraftOrder) async throws(TicketingError) -> OrderProgress {
+  func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
     let now = Date().timeIntervalSince1970
-    return try await mapping { () async throws(DatabaseError) in
-      try await database.transaction { connection throws(DatabaseError) -> ProgressRecord in
-        let existing = try connection.query(
-          "SELECT booking_id, guests, amount_minor_units, currency, status FROM orders WHERE id = ?",
-          [.text(order.id.rawValue)])
-        guard let row = existing.first else {
-          try connection.execute(
-            """
-            INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
-              traveller_name, traveller_email, status, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, 'started', ?)
-            """,
-            [
-              .text(order.id.rawValue), .text(order.bookingID.rawValue),
-              .integer(Int64(order.guests)),
-              .integer(order.amount.minorUnits), .text(order.amount.currency.code),
-              .text(order.traveller.name), order.traveller.email.map(SQLValue.text) ?? .null,
-              .real(now),
-            ])
-          return .started
+    let expiry = Self.expiry(card)
+    let row = try await mapping { () async throws(DatabaseError) in
+      try await database.transaction { connection throws(DatabaseError) -> [SQLValue]? in
+        if let existing = try connection.query(
+          Self.orderColumns + " WHERE id = ?", [.text(order.id.rawValue)]
+        ).first {
+          let sameRequest =
+            existing[1].text == order.bookingID.rawValue
+            && existing[2].integer == Int64(order.guests)
+            && existing[3].integer == order.amount.minorUnits
+            && existing[4].text == order.amount.currency.code
+            && existing[5].text == order.traveller.name
+            && existing[6].text == card.brand && existing[7].text == card.lastFour
+            && existing[8].text == expiry
+          return sameRequest ? existing : nil
         }
-        let sameOrder =
-          row[0].text == order.bookingID.rawValue && row[1].integer == Int64(order.guests)
-          && row[2].integer == order.amount.minorUnits && row[3].text == order.amount.currency.code
-        guard sameOrder else { return .conflict }
-        guard row[4].text == "completed" else { return .resumed }
-        let tickets = try connection.query(
-          Self.ticketColumns + " WHERE order_id = ?", [.text(order.id.rawValue)])
-        return tickets.first.map { .completed($0) } ?? .resumed
+        try connection.execute(
+          """
+          INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
+            traveller_name, traveller_email, card_brand, card_last_four, card_expiry, state,
+            created_at, updated_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'drafted', ?, ?)
+          """,
+          [
+            .text(order.id.rawValue), .text(order.bookingID.rawValue),
+            .integer(Int64(order.guests)), .integer(order.amount.minorUnits),
+            .text(order.amount.currency.code), .text(order.traveller.name),
+            order.traveller.email.map(SQLValue.text) ?? .null, .text(card.brand),
+            .text(card.lastFour), .text(expiry), .real(now), .real(now),
+          ])
+        return try connection.query(Self.orderColumns + " WHERE id = ?", [.text(order.id.rawValue)])
+          .first
       }
-    }.progress(for: order.id)
+    }
+    guard let row else { throw .orderConflict(order.id) }
+    return try Self.record(from: row)
   }
 
-  func issueTicket(for paid: PaidOrder) async throws(TicketingError) -> Ticket {
+  func record(of id: OrderID) async throws(TicketingError) -> OrderRecord? {
+    try await record(where: "id = ?", .text(id.rawValue))
+  }
+
+  func record(of ticket: TicketID) async throws(TicketingError) -> OrderRecord? {
+    try await record(
+      where: "id = (SELECT order_id FROM tickets WHERE id = ?)", .text(ticket.rawValue))
+  }
+
+  func advance(_ id: OrderID, by step: OrderStep) async throws(TicketingError) -> OrderRecord {
+    let now = Date().timeIntervalSince1970
+    let (assignments, values) = Self.columns(for: step)
+    let outcome = try await mapping { () async throws(DatabaseError) in
+      try await database.transaction { connection throws(DatabaseError) -> Advance in
+        guard
+          let current = try connection.query(
+            Self.orderColumns + " WHERE id = ?", [.text(id.rawValue)]
+          ).first, let state = current[9].text.flatMap(OrderState.init)
+        else { return .unknown }
+        // Two processes working on one key both make each step; the second to record it finds
+        // it already there (the order may even have moved on) and gets the record as it is.
+        // A step that produced something else would rewrite history: that is refused.
+        if Self.alreadyRecords(current, step) { return .moved(current) }
+        guard state.next.contains(step.state) else { return .illegal(state) }
+        try connection.execute(
+          "UPDATE orders SET "
+            + (["state = ?", "updated_at = ?"] + assignments).joined(separator: ", ")
+            + " WHERE id = ?",
+          [.text(step.state.rawValue), .real(now)] + values + [.text(id.rawValue)])
+        if case .cancelled = step {
+          try connection.execute(
+            "UPDATE tickets SET cancelled_at = ? WHERE order_id = ?",
+            [.real(now), .text(id.rawValue)])
+        }
+        return try connection.query(Self.orderColumns + " WHERE id = ?", [.text(id.rawValue)])
+          .first.map(Advance.moved) ?? .unknown
+      }
+    }
+    switch outcome {
+    case .moved(let row): return try Self.record(from: row)
+    case .unknown: throw .unknownOrder(id.rawValue)
+    case .illegal(let state): throw .illegalTransition(id, from: state, to: step.state)
+    }
+  }
+
+  func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
+    let rows = try await mapping { () async throws(DatabaseError) in
+      try await database.read { connection throws(DatabaseError) in
+        try connection.query(
+          Self.orderColumns
+            + " WHERE state IN ('drafted', 'held', 'charged') ORDER BY created_at, id")
+      }
+    }
+    var records: [OrderRecord] = []
+    for row in rows { records.append(try Self.record(from: row)) }
+    return records
+  }
+
+  func issueTicket(for paid: PaidOrder, reference: SupplierReference) async throws(TicketingError)
+    -> Ticket
+  {
     let order = paid.order
     let now = Date().timeIntervalSince1970
     let candidate = Ticket(
       id: Self.newTicketID(), for: paid, issuedAt: Date(timeIntervalSince1970: now))
-    let row = try await mapping { () async throws(DatabaseError) in
-      try await database.transaction { connection throws(DatabaseError) -> [SQLValue] in
-        if let issued = try connection.query(
-          Self.ticketColumns + " WHERE order_id = ?", [.text(order.id.rawValue)]
-        ).first {
-          return issued
+    let outcome = try await mapping { () async throws(DatabaseError) in
+      try await database.transaction { connection throws(DatabaseError) -> Advance in
+        guard
+          let state = try connection.query(
+            "SELECT state FROM orders WHERE id = ?", [.text(order.id.rawValue)]
+          ).first?.first?.text.flatMap(OrderState.init)
+        else { return .unknown }
+        if state == .ticketed,
+          let issued = try connection.query(
+            Self.ticketColumns + " WHERE order_id = ?", [.text(order.id.rawValue)]
+          ).first
+        {
+          return .moved(issued)
         }
-        // The order row normally exists (written by `begin`); write it if a caller skipped that.
+        guard state == .charged else { return .illegal(state) }
         try connection.execute(
           """
-          INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency, traveller_name,
-            traveller_email, status, created_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, 'completed', ?)
-          ON CONFLICT (id) DO UPDATE SET status = 'completed'
+          UPDATE orders SET state = 'ticketed', supplier_reference = ?, charge_id = ?,
+            updated_at = ?
+          WHERE id = ?
           """,
           [
-            .text(order.id.rawValue), .text(order.bookingID.rawValue),
-            .integer(Int64(order.guests)),
-            .integer(order.amount.minorUnits), .text(order.amount.currency.code),
-            .text(order.traveller.name), order.traveller.email.map(SQLValue.text) ?? .null,
-            .real(now),
+            .text(reference.rawValue), .text(paid.receipt.chargeID), .real(now),
+            .text(order.id.rawValue),
           ])
         let values: [SQLValue] = [
           .text(candidate.id.rawValue), .text(order.id.rawValue), .text(order.bookingID.rawValue),
           .text(candidate.travellerName), .integer(Int64(candidate.guests)),
           .integer(candidate.amountPaid.minorUnits), .text(candidate.amountPaid.currency.code),
-          .text(candidate.paidWith), .text(paid.receipt.chargeID), .real(now),
+          .text(candidate.paidWith), .text(paid.receipt.chargeID), .real(now), .null,
         ]
         try connection.execute(
           """
           INSERT INTO tickets (id, order_id, booking_id, traveller_name, guests, amount_minor_units,
-            currency, paid_with, charge_id, issued_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            currency, paid_with, charge_id, issued_at, cancelled_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """, values)
-        return values
+        return .moved(values)
       }
     }
-    return try Self.ticket(from: row)
+    switch outcome {
+    case .moved(let row): return try Self.ticket(from: row)
+    case .unknown: throw .unknownOrder(order.id.rawValue)
+    case .illegal(let state): throw .illegalTransition(order.id, from: state, to: .ticketed)
+    }
   }
 
   func tickets() async throws(TicketingError) -> [Ticket] {
@@ -134,20 +243,96 @@ struct SQLiteOrderLedger: OrderLedger {
 
   // MARK: - Mapping
 
-  fileprivate enum ProgressRecord: Sendable {
-    case started
-    case resumed
-    case conflict
-    case completed([SQLValue])
+  /// What a write found, decided inside its transaction and turned into a result or an error
+  /// outside it.
+  private enum Advance: Sendable {
+    case moved([SQLValue])
+    case unknown
+    case illegal(OrderState)
   }
+
+  private func record(where condition: String, _ value: SQLValue) async throws(TicketingError)
+    -> OrderRecord?
+  {
+    let row = try await mapping { () async throws(DatabaseError) in
+      try await database.read { connection throws(DatabaseError) in
+        try connection.query(Self.orderColumns + " WHERE " + condition, [value]).first
+      }
+    }
+    return try row.map { row throws(TicketingError) in try Self.record(from: row) }
+  }
+
+  private static let orderColumns = """
+    SELECT id, booking_id, guests, amount_minor_units, currency, traveller_name, card_brand,
+      card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
+      supplier_reference, refund_id, updated_at,
+      (SELECT id FROM tickets WHERE tickets.order_id = orders.id)
+    FROM orders
+    """
 
   private static let ticketColumns = """
     SELECT id, order_id, booking_id, traveller_name, guests, amount_minor_units, currency,
-      paid_with, charge_id, issued_at FROM tickets
+      paid_with, charge_id, issued_at, cancelled_at FROM tickets
     """
 
+  /// The columns a step writes, and their values.
+  private static func columns(for step: OrderStep) -> ([String], [SQLValue]) {
+    switch step {
+    case .held(let hold):
+      (
+        ["hold_id = ?", "hold_expires_at = ?"],
+        [.text(hold.id.rawValue), .real(hold.expiresAt.timeIntervalSince1970)]
+      )
+    case .charged(let chargeID): (["charge_id = ?"], [.text(chargeID)])
+    case .released: ([], [])
+    case .refunded(let refundID), .cancelled(let refundID): (["refund_id = ?"], [.text(refundID)])
+    }
+  }
+
+  /// Whether the recorded row already holds what `step` would write: the same hold or charge
+  /// (whatever came after it), or the same ending.
+  private static func alreadyRecords(_ row: [SQLValue], _ step: OrderStep) -> Bool {
+    switch step {
+    case .held(let hold): row[10].text == hold.id.rawValue
+    case .charged(let chargeID): row[12].text == chargeID
+    case .released: row[9].text == OrderState.released.rawValue
+    case .refunded(let refundID), .cancelled(let refundID):
+      row[9].text == step.state.rawValue && row[14].text == refundID
+    }
+  }
+
+  private static func expiry(_ card: MaskedCard) -> String {
+    "\(card.expiryMonth)/\(card.expiryYear)"
+  }
+
+  private static func record(from row: [SQLValue]) throws(TicketingError) -> OrderRecord {
+    guard row.count == 17, let id = row[0].text.flatMap(OrderID.init),
+      let bookingID = row[1].text.flatMap(BookingID.init), let guests = row[2].integer,
+      let minorUnits = row[3].integer, let currency = row[4].text.flatMap({ Currency(code: $0) }),
+      let name = row[5].text, let brand = row[6].text, let lastFour = row[7].text,
+      let expiry = row[8].text, let state = row[9].text.flatMap(OrderState.init),
+      let updatedAt = row[15].real
+    else { throw .storageFailed(reason: "an order row in the ledger is malformed") }
+    let expiryParts = expiry.split(separator: "/").compactMap { Int($0) }
+    let hold = row[10].text.flatMap(HoldID.init).map { holdID in
+      SeatHold(
+        id: holdID, bookingID: bookingID, places: Int(guests),
+        expiresAt: Date(timeIntervalSince1970: row[11].real ?? 0))
+    }
+    return OrderRecord(
+      id: id, bookingID: bookingID, guests: Int(guests),
+      amount: Money(minorUnits: minorUnits, currency: currency), travellerName: name,
+      card: MaskedCard(
+        brand: brand, lastFour: lastFour, expiryMonth: expiryParts.first ?? 0,
+        expiryYear: expiryParts.last ?? 0),
+      state: state, hold: hold, chargeID: row[12].text,
+      supplierReference: row[13].text.flatMap(SupplierReference.init),
+      ticketID: row[16].text.flatMap(TicketID.init), refundID: row[14].text,
+      updatedAt: Date(timeIntervalSince1970: updatedAt))
+  }
+
   private static func ticket(from row: [SQLValue]) throws(TicketingError) -> Ticket {
-    guard row.count == 10, let id = row[0].text.flatMap(TicketID.init),
+    guard row.count == 11, let id = row[0].text.flatMap(TicketID.init),
       let orderID = row[1].text.flatMap(OrderID.init),
       let bookingID = row[2].text.flatMap(BookingID.init),
       let name = row[3].text, let guests = row[4].integer, let minorUnits = row[5].integer,
@@ -157,7 +342,8 @@ struct SQLiteOrderLedger: OrderLedger {
     return Ticket(
       id: id, orderID: orderID, bookingID: bookingID, travellerName: name, guests: Int(guests),
       amountPaid: Money(minorUnits: minorUnits, currency: currency), paidWith: paidWith,
-      issuedAt: Date(timeIntervalSince1970: issuedAt))
+      issuedAt: Date(timeIntervalSince1970: issuedAt),
+      cancelledAt: row[10].real.map(Date.init(timeIntervalSince1970:)))
   }
 
   private static func newTicketID() -> TicketID {
@@ -184,18 +370,8 @@ struct SQLiteOrderLedger: OrderLedger {
     case .notADatabase(let path), .corrupt(let path): .unreadableLedger(path: path)
     case .locked(let path): .ledgerLocked(path: path)
     case .diskFull(let path): .diskFull(path: path)
+    case .newerSchema(let path, _, _): .newerSchema(path: path)
     case .failed: .storageFailed(reason: error.description)
-    }
-  }
-}
-
-extension SQLiteOrderLedger.ProgressRecord {
-  fileprivate func progress(for id: OrderID) throws(TicketingError) -> OrderProgress {
-    switch self {
-    case .started: return .started
-    case .resumed: return .resumed
-    case .conflict: throw .orderConflict(id)
-    case .completed(let row): return .completed(try SQLiteOrderLedger.ticket(from: row))
     }
   }
 }

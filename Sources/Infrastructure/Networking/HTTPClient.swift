@@ -26,21 +26,28 @@ package struct HTTPClient: Sendable {
 
   /// Sends `request` and returns a 2xx response. Retries transient failures (transport errors,
   /// timeouts, 5xx, 429) with exponential backoff, but only for idempotent requests, and never a
-  /// 4xx, which would fail the same way again.
+  /// 4xx, which would fail the same way again. The client's timeout is one deadline for the whole
+  /// call, retries and backoff included: a caller waits at most that long, whatever happens.
   package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let deadline = ContinuousClock.now + timeout
     var attempt = 1
     while true {
       do {
-        let response = try await transport.send(request, timeout: timeout)
+        let remaining = deadline - ContinuousClock.now
+        guard remaining > .zero else { throw HTTPError.timedOut }
+        let response = try await transport.send(request, timeout: remaining)
         guard response.isSuccess else {
           throw HTTPError.unacceptableStatus(response.status, body: response.body)
         }
         return response
       } catch let error as HTTPError {
-        guard error.isTransient, request.isIdempotent, attempt < retryPolicy.maximumAttempts else {
+        let backoff = retryPolicy.backoff(afterAttempt: attempt)
+        guard error.isTransient, request.isIdempotent, attempt < retryPolicy.maximumAttempts,
+          ContinuousClock.now + backoff < deadline
+        else {
           throw error
         }
-        try await sleep(retryPolicy.backoff(afterAttempt: attempt))
+        try await sleep(backoff)
         attempt += 1
       }
     }

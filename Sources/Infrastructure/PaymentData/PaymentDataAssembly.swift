@@ -4,18 +4,21 @@ public import PaymentInterface
 
 /// The only door into PaymentData: builds the gateway and returns it as the interface.
 public enum PaymentDataAssembly {
-  /// A live payment provider at `baseURL`, over HTTP.
-  public static func gateway(baseURL: URL) -> any PaymentGateway {
-    gateway(transport: URLSessionTransport(baseURL: baseURL))
+  /// A live payment provider at `baseURL`, over HTTP; `deadline` bounds each call, retries
+  /// included.
+  public static func gateway(baseURL: URL, deadline: Duration = .seconds(10)) -> any PaymentGateway
+  {
+    gateway(transport: URLSessionTransport(baseURL: baseURL), deadline: deadline)
   }
 
   /// The provider reached through `transport`: the embedded payment sandbox in the demo and the
   /// tests. Transient failures are retried with the same idempotency key, `retryPolicy` bounding
-  /// how often.
+  /// how often and `deadline` how long, in all.
   package static func gateway(
-    transport: any HTTPTransport, retryPolicy: RetryPolicy = .standard
+    transport: any HTTPTransport, deadline: Duration = .seconds(10),
+    retryPolicy: RetryPolicy = .standard
   ) -> any PaymentGateway {
     ProviderPaymentGateway(
-      client: HTTPClient(transport: transport, timeout: .seconds(30), retryPolicy: retryPolicy))
+      client: HTTPClient(transport: transport, timeout: deadline, retryPolicy: retryPolicy))
   }
 }

@@ -53,14 +53,7 @@ struct ProviderPaymentGateway: PaymentGateway {
       method: .post, path: "/v1/charges",
       headers: ["Idempotency-Key": idempotencyKey.rawValue, "Content-Type": "application/json"],
       body: body)
-    let response: ChargeResponse
-    do {
-      response = try await client.decode(ChargeResponse.self, from: request)
-    } catch let error as HTTPError {
-      throw Self.paymentError(error)
-    } catch {
-      throw .processingFailed(isRetryable: true)
-    }
+    let response = try await exchange(ChargeResponse.self, request)
     guard let currency = Currency(code: response.currency), currency == amount.currency,
       response.amountMinorUnits == amount.minorUnits
     else {
@@ -75,12 +68,77 @@ struct ProviderPaymentGateway: PaymentGateway {
       chargedAt: Date(timeIntervalSince1970: response.created))
   }
 
+  private struct RefundRequest: Encodable {
+    let chargeId: String
+    let amountMinorUnits: Int64
+    let currency: String
+  }
+
+  private struct RefundResponse: Decodable {
+    let id: String
+    let chargeId: String
+    let amountMinorUnits: Int64
+    let currency: String
+    let created: Double
+  }
+
+  func refund(
+    _ amount: Money, ofCharge chargeID: String, idempotencyKey: OrderID
+  ) async throws(PaymentError) -> PaymentRefund {
+    let body: Data
+    do {
+      body = try HTTPClient.encode(
+        RefundRequest(
+          chargeId: chargeID, amountMinorUnits: amount.minorUnits, currency: amount.currency.code))
+    } catch {
+      throw .refundRefused(reason: "the refund could not be encoded")
+    }
+    let request = HTTPRequest(
+      method: .post, path: "/v1/refunds",
+      headers: [
+        "Idempotency-Key": "refund-\(idempotencyKey.rawValue)", "Content-Type": "application/json",
+      ],
+      body: body)
+    let response = try await exchange(RefundResponse.self, request)
+    guard response.chargeId == chargeID, response.amountMinorUnits == amount.minorUnits,
+      response.currency == amount.currency.code
+    else {
+      throw .refundRefused(reason: "the provider refunded something else than was asked")
+    }
+    return PaymentRefund(
+      id: response.id, chargeID: chargeID, amount: amount,
+      refundedAt: Date(timeIntervalSince1970: response.created))
+  }
+
+  /// Sends `request` and decodes its answer, mapping every failure to a `PaymentError`. A
+  /// timeout, or a cancellation while waiting, leaves the outcome unknown: the request may have
+  /// been carried out.
+  private func exchange<Response: Decodable>(_ type: Response.Type, _ request: HTTPRequest)
+    async throws(PaymentError) -> Response
+  {
+    do {
+      return try await client.decode(type, from: request)
+    } catch let error as HTTPError {
+      throw Self.paymentError(error)
+    } catch is CancellationError {
+      throw .outcomeUnknown(reason: "cancelled while waiting for the answer")
+    } catch {
+      throw .processingFailed(isRetryable: true)
+    }
+  }
+
   private static func paymentError(_ error: HTTPError) -> PaymentError {
     guard case .unacceptableStatus(let status, let body) = error else {
+      if case .timedOut = error { return .outcomeUnknown(reason: "no answer within the deadline") }
       return .processingFailed(isRetryable: error.isTransient)
     }
-    let code = (try? HTTPClient.decode(ErrorResponse.self, from: body))?.error.code ?? ""
+    let detail = (try? HTTPClient.decode(ErrorResponse.self, from: body))?.error
+    let code = detail?.code ?? ""
     switch (status, code) {
+    case (_, "storage_failed"), (507, _):
+      return .storageFailed(reason: detail?.message ?? "the payment provider's storage failed")
+    case (_, "charge_not_found"), (_, "invalid_refund"), (_, "already_refunded"):
+      return .refundRefused(reason: detail?.message ?? code)
     case (_, "card_declined"): return .declined
     case (_, "insufficient_funds"): return .insufficientFunds
     case (_, "expired_card"): return .expiredCard

@@ -16,6 +16,11 @@ import SharedKernel
 /// retryable); `4000 0000 0000 0069` is expired. Any other Luhn-valid number with a future
 /// expiry succeeds. The full card number is used to decide and then dropped: only its brand and
 /// last four digits are stored.
+///
+/// `POST /v1/refunds` with an `Idempotency-Key` header and a JSON body (`charge_id`,
+/// `amount_minor_units`, `currency`) gives a whole charge back, once: 409 `already_refunded` for
+/// a second refund under another key, 400 `invalid_refund` for another amount or currency.
+/// A failure of the sandbox's own file is answered with 507 `storage_failed`.
 package final class PaymentSandbox: Sendable {
   /// The sandbox's file inside the Voyage home folder.
   package static let fileName = "payment-sandbox.sqlite"
@@ -23,13 +28,19 @@ package final class PaymentSandbox: Sendable {
   private let database: Database
   private let today: @Sendable () -> Date
   private let faults = LockedValue(0)
+  private let committed: @Sendable (PaymentSandboxChange) -> Void
 
   /// Opens (creating on first use) the sandbox's store in `home`. `today` decides expiry.
-  package init(home: URL, today: @escaping @Sendable () -> Date = { Date() }) throws(DatabaseError)
-  {
+  /// `committed` hears of every charge and refund once it is durable and before it is answered:
+  /// tests use it to stop a process at that exact point.
+  package init(
+    home: URL, today: @escaping @Sendable () -> Date = { Date() },
+    committed: @escaping @Sendable (PaymentSandboxChange) -> Void = { _ in }
+  ) throws(DatabaseError) {
     database = try Database(
       file: home.appendingPathComponent(Self.fileName), migrations: Self.migrations)
     self.today = today
+    self.committed = committed
   }
 
   /// A transport whose requests this sandbox answers.
@@ -41,6 +52,14 @@ package final class PaymentSandbox: Sendable {
   package func chargeCount() async throws(DatabaseError) -> Int {
     let rows = try await database.read { connection throws(DatabaseError) in
       try connection.query("SELECT COUNT(*) FROM charges WHERE status = 200")
+    }
+    return Int(rows.first?.first?.integer ?? 0)
+  }
+
+  /// How many refunds the sandbox has made, over its whole life.
+  package func refundCount() async throws(DatabaseError) -> Int {
+    let rows = try await database.read { connection throws(DatabaseError) in
+      try connection.query("SELECT COUNT(*) FROM refunds")
     }
     return Int(rows.first?.first?.integer ?? 0)
   }
@@ -59,7 +78,16 @@ package final class PaymentSandbox: Sendable {
       body TEXT NOT NULL,
       created_at REAL NOT NULL
     );
+    """,
     """
+    CREATE INDEX charges_by_charge_id ON charges (json_extract(body, '$.id'));
+    CREATE TABLE refunds (
+      idempotency_key TEXT PRIMARY KEY,
+      charge_id TEXT NOT NULL UNIQUE,
+      body TEXT NOT NULL,
+      created_at REAL NOT NULL
+    );
+    """,
   ]
 
   /// The request as the sandbox decodes it.
@@ -80,6 +108,7 @@ package final class PaymentSandbox: Sendable {
       return true
     }
     if injected { return Self.error(503, "processing_error", "the sandbox was told to fail") }
+    if request.method == .post, request.path == "/v1/refunds" { return await refund(request) }
     guard request.method == .post, request.path == "/v1/charges" else {
       return Self.error(404, "not_found", "no route for \(request.method.rawValue) \(request.path)")
     }
@@ -103,7 +132,8 @@ package final class PaymentSandbox: Sendable {
       "\(charge.amountMinorUnits)|\(charge.currency)|\(brand)|\(lastFour)|\(charge.expiryMonth)/\(charge.expiryYear)|\(charge.holderName)"
     let decided = decide(charge, digits: digits, brand: brand, lastFour: lastFour, key: key)
     do {
-      return try await database.transaction { connection throws(DatabaseError) -> HTTPResponse in
+      let response = try await database.transaction {
+        connection throws(DatabaseError) -> HTTPResponse in
         if let row = try connection.query(
           "SELECT fingerprint, status, body FROM charges WHERE idempotency_key = ?", [.text(key)]
         ).first {
@@ -127,9 +157,99 @@ package final class PaymentSandbox: Sendable {
           ])
         return decided
       }
+      if response.isSuccess { committed(.charged) }
+      return response
     } catch {
-      return Self.error(503, "processing_error", "the sandbox's store failed: \(error)")
+      return Self.storageFailure(error)
     }
+  }
+
+  private struct RefundRequest: Decodable {
+    let chargeId: String
+    let amountMinorUnits: Int64
+    let currency: String
+  }
+
+  private struct RefundPayload: Encodable {
+    let id: String
+    let chargeId: String
+    let amountMinorUnits: Int64
+    let currency: String
+    let created: Double
+  }
+
+  private func refund(_ request: HTTPRequest) async -> HTTPResponse {
+    guard let key = request.header("Idempotency-Key"), !key.isEmpty, key.count <= 255 else {
+      return Self.error(
+        400, "missing_idempotency_key", "every refund needs an Idempotency-Key header")
+    }
+    guard let body = request.body,
+      let refund = try? HTTPClient.decode(RefundRequest.self, from: body)
+    else {
+      return Self.error(400, "invalid_request", "the body is not a refund request")
+    }
+    let now = today().timeIntervalSince1970
+    do {
+      let response = try await database.transaction {
+        connection throws(DatabaseError) -> HTTPResponse in
+        if let row = try connection.query(
+          "SELECT charge_id, body FROM refunds WHERE idempotency_key = ?", [.text(key)]
+        ).first {
+          guard row[0].text == refund.chargeId else {
+            return Self.error(
+              409, "idempotency_key_reused", "this key was used for a different refund")
+          }
+          return HTTPResponse(
+            status: 200, headers: ["Content-Type": "application/json"],
+            body: Data((row[1].text ?? "").utf8))
+        }
+        guard
+          let charged = try connection.query(
+            """
+            SELECT json_extract(body, '$.amount_minor_units'), json_extract(body, '$.currency')
+            FROM charges WHERE status = 200 AND json_extract(body, '$.id') = ?
+            """, [.text(refund.chargeId)]
+          ).first
+        else {
+          return Self.error(404, "charge_not_found", "no charge has the identifier given")
+        }
+        guard charged[0].integer == refund.amountMinorUnits, charged[1].text == refund.currency
+        else {
+          return Self.error(
+            400, "invalid_refund", "a refund gives back the whole charge, in its currency")
+        }
+        guard
+          try connection.query(
+            "SELECT 1 FROM refunds WHERE charge_id = ?", [.text(refund.chargeId)]
+          ).isEmpty
+        else {
+          return Self.error(409, "already_refunded", "this charge was already refunded")
+        }
+        let payload = RefundPayload(
+          id: "re_" + Self.randomSuffix(), chargeId: refund.chargeId,
+          amountMinorUnits: refund.amountMinorUnits, currency: refund.currency, created: now)
+        let answer = Self.json(payload, status: 200)
+        try connection.execute(
+          "INSERT INTO refunds (idempotency_key, charge_id, body, created_at) VALUES (?, ?, ?, ?)",
+          [
+            .text(key), .text(refund.chargeId), .text(String(decoding: answer.body, as: UTF8.self)),
+            .real(now),
+          ])
+        return answer
+      }
+      if response.isSuccess { committed(.refunded) }
+      return response
+    } catch {
+      return Self.storageFailure(error)
+    }
+  }
+
+  private static func storageFailure(_ error: DatabaseError) -> HTTPResponse {
+    Self.error(507, "storage_failed", "the payment sandbox's store failed: \(error)")
+  }
+
+  private static func randomSuffix() -> String {
+    UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(24).lowercased()
   }
 
   private func decide(
@@ -165,7 +285,7 @@ package final class PaymentSandbox: Sendable {
     }
     guard !isExpired else { return Self.error(402, "expired_card", "the card has expired") }
     let charge = ChargePayload(
-      id: "ch_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(24).lowercased(),
+      id: "ch_" + Self.randomSuffix(),
       amountMinorUnits: charge.amountMinorUnits, currency: charge.currency, brand: brand,
       lastFour: lastFour, created: today().timeIntervalSince1970)
     return Self.json(charge, status: 200)
@@ -196,4 +316,9 @@ package final class PaymentSandbox: Sendable {
   private static func error(_ status: Int, _ code: String, _ message: String) -> HTTPResponse {
     json(ErrorPayload(error: .init(code: code, message: message)), status: status)
   }
+}
+
+/// A change to the payment sandbox's store, reported once it is durable.
+package enum PaymentSandboxChange: String, Sendable {
+  case charged, refunded
 }

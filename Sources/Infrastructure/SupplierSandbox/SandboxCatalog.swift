@@ -14,6 +14,13 @@ struct SandboxCatalog: Sendable {
     let searchTerms: [String]
     /// The price in euros, by fixed reference rates, for sorting and price limits across currencies.
     let referencePrice: Double
+
+    /// The same entry with `seats` places left.
+    func withSeatsLeft(_ seats: Int) -> Entry {
+      Entry(
+        booking: booking.withSeatsLeft(seats), searchTerms: searchTerms,
+        referencePrice: referencePrice)
+    }
   }
 
   private let seed: UInt64
@@ -134,6 +141,16 @@ struct SandboxCatalog: Sendable {
   /// FNV-1a: a hash that, unlike `Hasher`, is the same in every process.
   private static func stableHash(_ text: String) -> UInt64 {
     text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+  }
+}
+
+extension Booking {
+  /// The same trip with `seats` places left (never fewer than zero): the catalog holds each
+  /// trip's capacity, the inventory says how much of it is taken.
+  func withSeatsLeft(_ seats: Int) -> Booking {
+    Booking(
+      id: id, title: title, destination: destination, startDate: startDate, endDate: endDate,
+      price: price, rating: rating, seatsLeft: max(0, seats), details: details)
   }
 }
 

@@ -54,15 +54,18 @@ extension SandboxCatalog {
   /// A trip matches when the folded destination is part of its city, country or an alias; it
   /// starts on or after `from` and ends on or before `to`; it costs at most the maximum price
   /// (compared in euros by reference rates); and it has room for the guests. Sold-out trips are
-  /// listed too, so a traveller sees them as sold out rather than missing.
-  func search(_ query: SearchQuery) -> [Booking] {
+  /// listed too, so a traveller sees them as sold out rather than missing. `seatsLeft` says how
+  /// many of a trip's places are still for sale (the inventory's count, not the catalog's).
+  func search(_ query: SearchQuery, seatsLeft: (Booking) -> Int) -> [Booking] {
     let limit = query.maximumPrice.map(Self.euros)
-    let matches = entries(matching: query.destination).filter { entry in
+    let matches = entries(matching: query.destination).compactMap { entry -> Entry? in
+      let left = max(0, seatsLeft(entry.booking))
       let trip = entry.booking
-      if let from = query.from, trip.startDate < from { return false }
-      if let to = query.to, to < trip.endDate { return false }
-      if let limit, entry.referencePrice > limit + 0.005 { return false }
-      return trip.isSoldOut || trip.seatsLeft >= query.guests
+      if let from = query.from, trip.startDate < from { return nil }
+      if let to = query.to, to < trip.endDate { return nil }
+      if let limit, entry.referencePrice > limit + 0.005 { return nil }
+      guard left == 0 || left >= query.guests else { return nil }
+      return left == trip.seatsLeft ? entry : entry.withSeatsLeft(left)
     }
     let sorted = matches.sorted { left, right in
       switch query.sort {

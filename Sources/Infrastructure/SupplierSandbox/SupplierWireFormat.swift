@@ -36,10 +36,29 @@ struct TripListPayload: Encodable {
   let totalMatches: Int
 }
 
+struct HoldPayload: Encodable {
+  let id: String
+  let tripId: String
+  let places: Int
+  let status: String
+  let expiresAt: Double
+  let reference: String?
+
+  init(_ hold: SandboxInventory.Hold) {
+    id = hold.id
+    tripId = hold.tripID
+    places = hold.places
+    status = hold.status.rawValue
+    expiresAt = hold.expiresAt
+    reference = hold.reference
+  }
+}
+
 struct ErrorPayload: Encodable {
   struct Detail: Encodable {
     let code: String
     let message: String
+    let placesLeft: Int?
   }
   let error: Detail
 }

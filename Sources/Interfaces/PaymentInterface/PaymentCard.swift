@@ -1,3 +1,5 @@
+public import SharedKernel
+
 /// A card to charge. Its full number is needed to charge it and must never be shown anywhere:
 /// `description`, `debugDescription`, `dump` and its `Encodable` form all redact it.
 public struct PaymentCard: Sendable, Hashable, Encodable, CustomStringConvertible,
@@ -56,6 +58,11 @@ public struct PaymentCard: Sendable, Hashable, Encodable, CustomStringConvertibl
     if let four = Int(number.prefix(4)), (2221...2720).contains(four) { return "Mastercard" }
     if number.hasPrefix("34") || number.hasPrefix("37") { return "American Express" }
     return "Card"
+  }
+
+  /// What may be kept of the card once it has been charged: an order binds its key to it.
+  public var masked: MaskedCard {
+    MaskedCard(brand: brand, lastFour: lastFour, expiryMonth: expiryMonth, expiryYear: expiryYear)
   }
 
   /// "Visa •••• 4242 (12/2030)": never the full number.

@@ -1,3 +1,4 @@
+public import Foundation
 public import SharedKernel
 
 /// Takes money for an order. Checkout depends on this protocol; a provider's sandbox or live API
@@ -8,6 +9,32 @@ public protocol PaymentGateway: Sendable {
   func charge(
     _ amount: Money, to card: PaymentCard, idempotencyKey: OrderID
   ) async throws(PaymentError) -> PaymentReceipt
+
+  /// Gives back all of `amount` taken by the charge `chargeID`, once per `idempotencyKey`: a
+  /// second call answers with the original refund. Never refunds more than was charged.
+  func refund(
+    _ amount: Money, ofCharge chargeID: String, idempotencyKey: OrderID
+  ) async throws(PaymentError) -> PaymentRefund
+}
+
+/// Proof that a charge was given back: what a cancelled or compensated order records.
+public struct PaymentRefund: Hashable, Sendable, Codable {
+  /// The provider's identifier for the refund.
+  public let id: String
+  /// The charge it gives back.
+  public let chargeID: String
+  /// What was given back.
+  public let amount: Money
+  /// When the provider gave it back.
+  public let refundedAt: Date
+
+  /// Describes a refund, as the provider reported it.
+  public init(id: String, chargeID: String, amount: Money, refundedAt: Date) {
+    self.id = id
+    self.chargeID = chargeID
+    self.amount = amount
+    self.refundedAt = refundedAt
+  }
 }
 
 /// Why a charge failed, as a payment provider reports it.
@@ -28,11 +55,21 @@ public enum PaymentError: Error, Equatable, Sendable, CustomStringConvertible {
   case idempotencyKeyReused
   /// The provider failed to process the charge; `isRetryable` says whether trying again may work.
   case processingFailed(isRetryable: Bool)
+  /// The request was sent but no answer came: the money may or may not have moved. Repeating
+  /// the request with the same key finds out, and never moves it twice.
+  case outcomeUnknown(reason: String)
+  /// The provider's own storage failed (for the embedded sandbox, a file in the Voyage home).
+  case storageFailed(reason: String)
+  /// A refund asked for more than the charge took, in another currency, or for no such charge.
+  case refundRefused(reason: String)
 
   /// Whether the same request, with the same idempotency key, may succeed if tried again.
   public var isRetryable: Bool {
-    if case .processingFailed(let isRetryable) = self { return isRetryable }
-    return false
+    switch self {
+    case .processingFailed(let isRetryable): isRetryable
+    case .outcomeUnknown: true
+    default: false
+    }
   }
 
   /// A sentence a person can act on.
@@ -49,6 +86,9 @@ public enum PaymentError: Error, Equatable, Sendable, CustomStringConvertible {
       isRetryable
         ? "the payment provider could not process the payment; try again"
         : "the payment provider could not process the payment"
+    case .outcomeUnknown(let reason): "the payment provider did not answer (\(reason))"
+    case .storageFailed(let reason): reason
+    case .refundRefused(let reason): "the refund was refused: \(reason)"
     }
   }
 }

@@ -21,6 +21,24 @@ extension String {
     return result + "…"
   }
 
+  /// The text with every control character (escape codes, carriage returns, bells) shown as a
+  /// visible `\u{…}` escape: stored text, such as a name written before names were validated,
+  /// can never move the cursor, change colours or rewrite what the terminal shows.
+  public var escapingControlCharacters: String {
+    guard unicodeScalars.contains(where: \.properties.generalCategory.isControlOrFormat) else {
+      return self
+    }
+    var result = ""
+    for scalar in unicodeScalars {
+      if scalar.properties.generalCategory.isControlOrFormat, scalar != "\u{200D}" {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
   /// The text padded with spaces to `width` columns, on the right or the left.
   public func padded(toDisplayWidth width: Int, alignment: TextAlignment = .leading) -> String {
     let padding = String(repeating: " ", count: max(0, width - displayWidth))
@@ -62,4 +80,9 @@ extension Character {
   private static func isEastAsianWide(_ value: UInt32) -> Bool {
     wideRanges.contains { $0.contains(value) }
   }
+}
+
+extension Unicode.GeneralCategory {
+  /// Control characters (C0, DEL, C1) and bidirectional or invisible format characters.
+  fileprivate var isControlOrFormat: Bool { self == .control || self == .format }
 }

@@ -13,14 +13,17 @@ public struct DraftOrder: Hashable, Sendable, Encodable {
   public let traveller: Traveller
 
   /// Prices an order for `guests` places on `booking`; refuses a sold-out trip, more guests than
-  /// places left, and a total that overflows.
+  /// places left, and a total that overflows. `placesHeld` are places the supplier already holds
+  /// for this very order (a resumed checkout): they are no longer among the trip's places left,
+  /// but they are this order's.
   public init(
-    id: OrderID, booking: Booking, guests: Int, traveller: Traveller
+    id: OrderID, booking: Booking, guests: Int, traveller: Traveller, placesHeld: Int = 0
   ) throws(CheckoutError) {
-    guard !booking.isSoldOut else { throw .soldOut(booking.id) }
+    let available = booking.seatsLeft + max(0, placesHeld)
+    guard available > 0 else { throw .soldOut(booking.id) }
     guard SearchQuery.guestRange.contains(guests) else { throw .guestsOutOfRange(guests) }
-    guard guests <= booking.seatsLeft else {
-      throw .notEnoughSeats(requested: guests, available: booking.seatsLeft)
+    guard guests <= available else {
+      throw .notEnoughSeats(requested: guests, available: available)
     }
     do {
       amount = try booking.price.multiplied(by: guests)

@@ -20,6 +20,8 @@ public struct Ticket: Hashable, Sendable, Encodable {
   public let paidWith: String
   /// When it was issued.
   public let issuedAt: Date
+  /// When it was cancelled (its money given back, its places returned), if it was.
+  public let cancelledAt: Date?
 
   /// Issues a ticket for a paid order; the `PaidOrder` parameter is the business rule.
   public init(id: TicketID, for paid: PaidOrder, issuedAt: Date) {
@@ -27,14 +29,15 @@ public struct Ticket: Hashable, Sendable, Encodable {
       id: id, orderID: paid.order.id, bookingID: paid.order.bookingID,
       travellerName: paid.order.traveller.name, guests: paid.order.guests,
       amountPaid: paid.receipt.amount,
-      paidWith: "\(paid.receipt.cardBrand) •••• \(paid.receipt.cardLastFour)", issuedAt: issuedAt)
+      paidWith: "\(paid.receipt.cardBrand) •••• \(paid.receipt.cardLastFour)", issuedAt: issuedAt,
+      cancelledAt: nil)
   }
 
   // `package`: a stored ticket is read back from the ledger without its order in memory; outside
   // the package, the only way to make a ticket is from a `PaidOrder`.
   package init(
     id: TicketID, orderID: OrderID, bookingID: BookingID, travellerName: String, guests: Int,
-    amountPaid: Money, paidWith: String, issuedAt: Date
+    amountPaid: Money, paidWith: String, issuedAt: Date, cancelledAt: Date?
   ) {
     self.id = id
     self.orderID = orderID
@@ -44,5 +47,6 @@ public struct Ticket: Hashable, Sendable, Encodable {
     self.amountPaid = amountPaid
     self.paidWith = paidWith
     self.issuedAt = issuedAt
+    self.cancelledAt = cancelledAt
   }
 }

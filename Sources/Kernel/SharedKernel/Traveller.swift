@@ -12,6 +12,11 @@ public struct Traveller: Hashable, Sendable, Encodable {
   /// Validates a traveller: a non-empty name of at most 100 characters, and an e-mail address
   /// with one `@`, a dot in the domain and no spaces when one is given.
   public init(name: String, email: String? = nil) throws(TravellerError) {
+    guard
+      !name.unicodeScalars.contains(where: {
+        $0.properties.generalCategory == .control && !$0.properties.isWhitespace
+      })
+    else { throw .controlCharacters }
     let trimmedName = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     guard !trimmedName.isEmpty else { throw .emptyName }
     guard trimmedName.count <= Self.maximumNameLength else {
@@ -33,6 +38,8 @@ public struct Traveller: Hashable, Sendable, Encodable {
 public enum TravellerError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The name is empty or only whitespace.
   case emptyName
+  /// The name holds control characters (such as terminal escape codes), which no name has.
+  case controlCharacters
   /// The name is longer than `Traveller.maximumNameLength`.
   case nameTooLong(maximum: Int)
   /// The e-mail address is not of the form `name@domain.tld`.
@@ -42,6 +49,7 @@ public enum TravellerError: Error, Equatable, Sendable, CustomStringConvertible 
   public var description: String {
     switch self {
     case .emptyName: "the traveller's name is empty"
+    case .controlCharacters: "the traveller's name holds control characters"
     case .nameTooLong(let maximum): "the traveller's name is longer than \(maximum) characters"
     case .malformedEmail(let email): "'\(email)' is not an e-mail address"
     }

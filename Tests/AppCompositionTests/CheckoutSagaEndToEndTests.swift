@@ -1,0 +1,221 @@
+import EmbeddedDatabase
+import Foundation
+import PaymentSandbox
+import SharedKernel
+import SupplierSandbox
+import Testing
+
+/// The checkout saga through real `voyage` processes: places that run out, processes that
+/// race, processes killed at every step, keys bound to their request.
+extension VoyageCommandLineTests {
+  static let card = ["--card", "4242424242424242", "--expiry", "12/30"]
+
+  /// The supplier's inventory in the test's home, read directly.
+  var supplier: SupplierSandbox {
+    SupplierSandbox(firstDay: CalendarDate(containing: Date()), home: home)
+  }
+
+  func placesLeft(_ trip: String) async throws -> Int {
+    let shown = try json(try await voyage("show", trip, "--json").output)
+    return try #require((shown["trip"] as? [String: Any])?["seats_left"] as? Int)
+  }
+
+  /// Buys places on `trip` until exactly `left` remain.
+  func fill(_ trip: String, leaving left: Int) async throws {
+    var remaining = try await placesLeft(trip) - left
+    var order = 0
+    while remaining > 0 {
+      let guests = min(9, remaining)
+      order += 1
+      let outcome = try await run(
+        [
+          "checkout", trip, "--name", "Filler", "--guests", String(guests), "--idempotency-key",
+          "fill-\(order)",
+        ] + Self.card)
+      #expect(outcome.status == 0, "\(outcome.error)")
+      remaining -= guests
+    }
+    #expect(try await placesLeft(trip) == left)
+  }
+
+  @Test func sixteenProcessesRacingForTheLastThreePlacesSellExactlyThree() async throws {
+    let trip = try await bookableTrip()
+    try await fill(trip, leaving: 3)
+    let ticketsBefore = try #require(
+      try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]]
+    ).count
+    let outcomes = try await withThrowingTaskGroup(of: Outcome.self) { group in
+      for racer in 1...16 {
+        group.addTask {
+          try await run(
+            [
+              "checkout", trip, "--name", "Racer \(racer)", "--idempotency-key", "race-\(racer)",
+              "--json",
+            ] + Self.card)
+        }
+      }
+      return try await group.reduce(into: [Outcome]()) { $0.append($1) }
+    }
+    #expect(outcomes.filter { $0.status == 0 }.count == 3)
+    for refused in outcomes where refused.status != 0 {
+      #expect(refused.status == 1)
+      let error = try json(refused.output)["error"] as? [String: Any]
+      #expect(error?["code"] as? String == "sold_out")
+    }
+    #expect(try await placesLeft(trip) == 0)
+    let tickets = try #require(
+      try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]])
+    #expect(tickets.count == ticketsBefore + 3)
+    #expect(try await PaymentSandbox(home: home).chargeCount() == tickets.count)
+    #expect(try await supplier.liveHolds() == 0)
+  }
+
+  @Test func sixteenProcessesWithOneKeyGetOneTicketAndOneCharge() async throws {
+    let trip = try await bookableTrip()
+    let placesBefore = try await placesLeft(trip)
+    let outcomes = try await withThrowingTaskGroup(of: Outcome.self) { group in
+      for _ in 1...16 {
+        group.addTask {
+          try await run(
+            [
+              "checkout", trip, "--name", "Ada", "--guests", "2", "--idempotency-key", "one-key",
+              "--json",
+            ] + Self.card)
+        }
+      }
+      return try await group.reduce(into: [Outcome]()) { $0.append($1) }
+    }
+    #expect(outcomes.allSatisfy { $0.status == 0 }, "\(outcomes.map(\.error))")
+    let ids = Set(
+      try outcomes.map { try (json($0.output)["ticket"] as? [String: Any])?["id"] as? String })
+    #expect(ids.count == 1)
+    #expect(try await PaymentSandbox(home: home).chargeCount() == 1)
+    #expect(try await placesLeft(trip) == placesBefore - 2)
+  }
+
+  /// Every point where the saga can die: after the supplier or the provider made a change but
+  /// before Voyage recorded it, and after each recorded step. The same command afterwards
+  /// finishes with one hold, one charge, one ticket, and every database file is sound.
+  @Test(arguments: [
+    "ledger:drafted", "supplier:held", "ledger:held", "payments:charged", "ledger:charged",
+    "supplier:confirmed", "ledger:ticketed",
+  ])
+  func aProcessKilledAtAnyStepIsFinishedByTheSameCommand(point: String) async throws {
+    let trip = try await bookableTrip()
+    let placesBefore = try await placesLeft(trip)
+    let command =
+      ["checkout", trip, "--name", "Ada", "--guests", "2", "--idempotency-key", "crash", "--json"]
+      + Self.card
+    let killed = try await run(command, environment: ["VOYAGE_TEST_STOP_AT": point])
+    #expect(killed.status == SIGKILL, "expected a kill at \(point): \(killed.error)")
+    let finished = try await run(command)
+    #expect(finished.status == 0, "\(finished.output) \(finished.error)")
+    #expect(try json(finished.output)["ticket"] != nil)
+    #expect(try await PaymentSandbox(home: home).chargeCount() == 1)
+    #expect(try await placesLeft(trip) == placesBefore - 2)
+    #expect(try await supplier.liveHolds() == 0)
+    for file in ["ledger.sqlite", PaymentSandbox.fileName, SupplierSandbox.fileName] {
+      #expect(try Database.integrityCheck(of: home.appendingPathComponent(file)) == "ok")
+    }
+  }
+
+  @Test(arguments: [
+    (["--name", "Grace", "--card", "4242424242424242"], "another traveller"),
+    (["--name", "Ada", "--guests", "2", "--card", "4242424242424242"], "another number of places"),
+    (["--name", "Ada", "--card", "5555555555554444"], "another card"),
+  ])
+  func aKeyReusedForAnotherRequestIsRefusedWithItsOwnCode(changed: [String], what: String)
+    async throws
+  {
+    let trip = try await bookableTrip()
+    let first = try await run(
+      ["checkout", trip, "--name", "Ada", "--idempotency-key", "bound"] + Self.card)
+    #expect(first.status == 0)
+    let reused = try await run(
+      ["checkout", trip, "--idempotency-key", "bound", "--json", "--expiry", "12/30"] + changed)
+    #expect(reused.status == 64, "\(what)")
+    let error = try json(reused.output)["error"] as? [String: Any]
+    #expect(error?["code"] as? String == "idempotency_key_reused", "\(what)")
+    #expect(!reused.output.contains("TKT-"), "\(what)")
+  }
+
+  @Test func aKeyReusedForAnotherTripIsRefusedNotAStorageFailure() async throws {
+    let search = try json(try await voyage("search", "Lisbon", "--json").output)
+    let trips = try #require(search["results"] as? [[String: Any]]).filter {
+      ($0["sold_out"] as? Bool) == false
+    }.compactMap { $0["id"] as? String }
+    #expect(trips.count >= 2)
+    _ = try await run(
+      ["checkout", trips[0], "--name", "Ada", "--idempotency-key", "k"] + Self.card)
+    let other = try await run(
+      ["checkout", trips[1], "--name", "Ada", "--idempotency-key", "k"] + Self.card)
+    #expect(other.status == 64)
+    #expect(other.error.contains("already used for another trip"))
+  }
+
+  @Test func cancellingATicketReturnsItsPlacesAndListsItCancelled() async throws {
+    let trip = try await bookableTrip()
+    let placesBefore = try await placesLeft(trip)
+    let bought = try await run(
+      ["checkout", trip, "--name", "Ada", "--guests", "2", "--json"] + Self.card)
+    let ticket = try #require(
+      (try json(bought.output)["ticket"] as? [String: Any])?["id"] as? String)
+    #expect(try await placesLeft(trip) == placesBefore - 2)
+    let cancelled = try await voyage("cancel", ticket)
+    #expect(cancelled.status == 0, "\(cancelled.error)")
+    #expect(cancelled.output.contains("cancelled") && cancelled.output.contains("2 returned"))
+    #expect(try await placesLeft(trip) == placesBefore)
+    let listed = try #require(
+      try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]])
+    #expect(listed.first?["cancelled_at"] as? String != nil)
+    #expect(try await PaymentSandbox(home: home).refundCount() == 1)
+    #expect(try await voyage("cancel", ticket).status == 0)
+    #expect(try await PaymentSandbox(home: home).refundCount() == 1)
+  }
+
+  @Test func aFailureUnderJSONWithoutAKeyStillTellsTheGeneratedKey() async throws {
+    let declined = try await run(
+      [
+        "checkout", try await bookableTrip(), "--name", "Ada", "--json", "--card",
+        "4000000000000002", "--expiry", "12/30",
+      ])
+    #expect(declined.status == 1)
+    let error = try #require(try json(declined.output)["error"] as? [String: Any])
+    #expect((error["order_id"] as? String)?.hasPrefix("ord-") == true)
+    #expect(error["code"] as? String == "card_declined")
+  }
+
+  @Test func aNameWithTerminalEscapeCodesIsRefusedAtInput() async throws {
+    let outcome = try await run(
+      ["checkout", try await bookableTrip(), "--name", "Ada\u{1B}[2J"] + Self.card)
+    #expect(outcome.status == 64)
+    #expect(outcome.error.contains("control characters"))
+    #expect(!outcome.error.contains("\u{1B}[2J"))
+  }
+
+  @Test func withoutHomeOrVoyageHomeCheckoutIsAClearErrorAndNothingIsCreatedHere() async throws {
+    let outcome = try await run(
+      ["checkout", try await bookableTrip(), "--name", "Ada"] + Self.card,
+      environment: ["VOYAGE_HOME": nil, "HOME": ""])
+    #expect(outcome.status == 74)
+    #expect(outcome.error.contains("neither VOYAGE_HOME nor HOME is set"))
+    #expect(!FileManager.default.fileExists(atPath: ".voyage"))
+  }
+
+  @Test func ordersListsAnInterruptedCheckoutWithTheCommandThatFinishesIt() async throws {
+    let trip = try await bookableTrip()
+    _ = try await run(
+      ["checkout", trip, "--name", "Ada", "--idempotency-key", "halfway"] + Self.card,
+      environment: ["VOYAGE_TEST_STOP_AT": "ledger:charged"])
+    let listed = try await voyage("orders")
+    #expect(listed.status == 0)
+    #expect(listed.output.contains("halfway") && listed.output.contains("charged"))
+    #expect(listed.output.contains("--idempotency-key halfway"))
+    let orders = try #require(
+      try json(try await voyage("orders", "--json").output)["orders"] as? [[String: Any]])
+    #expect(orders.map { $0["state"] as? String } == ["charged"])
+    _ = try await run(
+      ["checkout", trip, "--name", "Ada", "--idempotency-key", "halfway"] + Self.card)
+    #expect(try await voyage("orders").output.hasPrefix("No unfinished orders"))
+  }
+}
