@@ -105,4 +105,30 @@ struct HTTPClientTests {
       try await stuck.send(HTTPRequest(path: "/"), timeout: .milliseconds(20))
     }
   }
+
+  /// Counts the requests a server that never answers was sent.
+  actor SilentServer {
+    private(set) var received = 0
+    nonisolated var transport: InProcessTransport {
+      InProcessTransport { _ in
+        await self.count()
+        try await Task.sleep(for: .seconds(3_600))
+        return HTTPResponse(status: 200)
+      }
+    }
+    private func count() { received += 1 }
+  }
+
+  @Test func theTimeoutIsOneDeadlineForTheWholeCallRetriesIncluded() async throws {
+    let server = SilentServer()
+    let client = HTTPClient(
+      transport: server.transport, timeout: .milliseconds(100),
+      retryPolicy: RetryPolicy(maximumAttempts: 5, initialBackoff: .zero),
+      sleep: { _ in })
+    await #expect(throws: HTTPError.timedOut) {
+      try await client.send(HTTPRequest(path: "/v1/trips"))
+    }
+    // The first attempt was given the whole deadline; nothing was left for a second one.
+    #expect(await server.received == 1)
+  }
 }

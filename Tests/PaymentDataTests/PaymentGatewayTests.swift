@@ -1,10 +1,12 @@
+import EmbeddedDatabase
 import Foundation
 import Networking
 import PaymentData
 import PaymentInterface
-import PaymentSandbox
 import SharedKernel
 import Testing
+
+@testable import PaymentSandbox
 
 @Suite("Payment gateway against the sandbox")
 struct PaymentGatewayTests {
@@ -120,5 +122,69 @@ struct PaymentGatewayTests {
     #expect(throws: CheckoutError.currencyMismatch(expected: .eur, received: .usd)) {
       try order.confirm(with: dollars)
     }
+  }
+}
+
+/// Refunds through the gateway, and what a silent provider or a broken store is reported as.
+extension PaymentGatewayTests {
+  @Test func aChargeIsRefundedInFullOnceWhateverTheNumberOfAttempts() async throws {
+    let sandbox = try PaymentSandbox(home: home)
+    let receipt = try await gateway(sandbox).charge(
+      Self.amount, to: card("4242424242424242"), idempotencyKey: key())
+    let refund = try await gateway(sandbox).refund(
+      Self.amount, ofCharge: receipt.chargeID, idempotencyKey: key())
+    #expect(refund.amount == Self.amount && refund.chargeID == receipt.chargeID)
+    let again = try await gateway(sandbox).refund(
+      Self.amount, ofCharge: receipt.chargeID, idempotencyKey: key())
+    #expect(again == refund)
+    #expect(try await sandbox.refundCount() == 1)
+  }
+
+  @Test func aRefundOfMoreThanWasChargedIsRefused() async throws {
+    let sandbox = try PaymentSandbox(home: home)
+    let receipt = try await gateway(sandbox).charge(
+      Self.amount, to: card("4242424242424242"), idempotencyKey: key())
+    await #expect {
+      _ = try await gateway(sandbox).refund(
+        Money(minorUnits: 90_001, currency: .eur), ofCharge: receipt.chargeID,
+        idempotencyKey: key())
+    } throws: { error in
+      if case .refundRefused = error as? PaymentError { return true }
+      return false
+    }
+    #expect(try await sandbox.refundCount() == 0)
+  }
+
+  @Test func aProviderThatNeverAnswersLeavesTheOutcomeUnknownNeverNothingCharged() async throws {
+    let silent = InProcessTransport { _ in
+      try await Task.sleep(for: .seconds(3_600))
+      return HTTPResponse(status: 200)
+    }
+    let gateway = PaymentDataAssembly.gateway(
+      transport: silent, deadline: .milliseconds(200),
+      retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: .zero))
+    await #expect(throws: PaymentError.outcomeUnknown(reason: "no answer within the deadline")) {
+      _ = try await gateway.charge(Self.amount, to: card("4242424242424242"), idempotencyKey: key())
+    }
+  }
+
+  @Test func aLockedSandboxStoreIsAStorageFailureNotARefusedPayment() async throws {
+    let sandbox = try PaymentSandbox(home: home)
+    // Another connection holds the write lock longer than the sandbox's busy timeout.
+    let holder = try Database(
+      file: home.appendingPathComponent(PaymentSandbox.fileName),
+      migrations: Array(repeating: "SELECT 1;", count: PaymentSandbox.migrations.count),
+      busyTimeout: .milliseconds(10))
+    try await holder.read { connection throws(DatabaseError) in
+      try connection.execute("BEGIN IMMEDIATE")
+    }
+    await #expect {
+      _ = try await gateway(sandbox, attempts: 1).charge(
+        Self.amount, to: card("4242424242424242"), idempotencyKey: key())
+    } throws: { error in
+      guard case .storageFailed(let reason) = error as? PaymentError else { return false }
+      return reason.contains("locked")
+    }
+    try await holder.read { connection throws(DatabaseError) in try connection.execute("ROLLBACK") }
   }
 }

@@ -58,3 +58,58 @@ struct PaymentSandboxTests {
     }
   }
 }
+
+/// Refunds: the whole charge, once, never more than was charged.
+extension PaymentSandboxTests {
+  func refund(
+    _ sandbox: PaymentSandbox, key: String, charge: String, amount: Int = 45_000,
+    currency: String = "EUR"
+  ) async -> (status: Int, json: [String: Any]) {
+    let body = """
+      {"charge_id": "\(charge)", "amount_minor_units": \(amount), "currency": "\(currency)"}
+      """
+    let response = await sandbox.handle(
+      HTTPRequest(
+        method: .post, path: "/v1/refunds", headers: ["Idempotency-Key": key],
+        body: Data(body.utf8)))
+    return (
+      response.status,
+      (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
+    )
+  }
+
+  func chargeID(_ response: HTTPResponse) throws -> String {
+    try #require(
+      (try JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["id"] as? String)
+  }
+
+  @Test func aChargeIsRefundedOnceWhateverTheNumberOfAttempts() async throws {
+    let sandbox = try PaymentSandbox(home: home)
+    let charged = try chargeID(await charge(sandbox, key: "order-1"))
+    let first = await refund(sandbox, key: "refund-1", charge: charged)
+    #expect(first.status == 200)
+    let again = await refund(sandbox, key: "refund-1", charge: charged)
+    #expect(again.json["id"] as? String == first.json["id"] as? String)
+    let otherKey = await refund(sandbox, key: "refund-2", charge: charged)
+    #expect(otherKey.status == 409)
+    #expect((otherKey.json["error"] as? [String: Any])?["code"] as? String == "already_refunded")
+    #expect(try await sandbox.refundCount() == 1)
+  }
+
+  @Test(arguments: [(90_000, "EUR"), (10_000, "EUR"), (45_000, "USD")])
+  func aRefundOfAnotherAmountOrCurrencyIsRefused(amount: Int, currency: String) async throws {
+    let sandbox = try PaymentSandbox(home: home)
+    let charged = try chargeID(await charge(sandbox, key: "order-1"))
+    let refused = await refund(
+      sandbox, key: "refund-1", charge: charged, amount: amount, currency: currency)
+    #expect(refused.status == 400)
+    #expect(try await sandbox.refundCount() == 0)
+  }
+
+  @Test func aRefundOfAChargeThatNeverHappenedIsRefused() async throws {
+    let sandbox = try PaymentSandbox(home: home)
+    _ = await charge(sandbox, key: "declined", number: "4000000000000002")
+    let refused = await refund(sandbox, key: "refund-1", charge: "ch_nothing")
+    #expect(refused.status == 404)
+  }
+}

@@ -199,8 +199,22 @@ final class AppGraph {
 
   /// Announces `event` to whoever listens.
   func emit(_ event: AppEvent) {
+    // Without a listener (no cache was built) nothing is waiting for the event to be handled.
+    guard listener != nil else { return }
+    eventsInFlight += 1
     emitter.yield(event)
   }
+
+  /// Returns once every event emitted so far has been handled, so what is read next (a trip's
+  /// places after a purchase) already reflects it: the demo and the interactive session wait
+  /// here, and so do tests, instead of sleeping.
+  func settled() async {
+    guard eventsInFlight > 0 else { return }
+    await withCheckedContinuation { settledWaiters.append($0) }
+  }
+
+  private var eventsInFlight = 0
+  private var settledWaiters: [CheckedContinuation<Void, Never>] = []
 
   /// A ticket changes a trip's places: forget the cached trip and searches.
   private func listen(to cache: any BookingCache) {
@@ -210,9 +224,18 @@ final class AppGraph {
         switch event {
         case .ticketIssued(let booking), .ticketCancelled(let booking):
           await cache.invalidate(bookingID: booking)
-          self?.invalidations += 1
         }
+        self?.handled()
       }
     }
+  }
+
+  private func handled() {
+    invalidations += 1
+    eventsInFlight -= 1
+    guard eventsInFlight == 0 else { return }
+    let waiters = settledWaiters
+    settledWaiters = []
+    for waiter in waiters { waiter.resume() }
   }
 }

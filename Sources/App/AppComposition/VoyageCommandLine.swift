@@ -167,6 +167,7 @@ struct VoyageCommandLine {
     await feature.checkout(
       CheckoutRequest(bookingID: id, guests: guests, traveller: traveller, card: card, orderID: key)
     )
+    await graph.settled()
     return present(
       feature.failure.map(Self.status), json: parsed.has("--json"), jsonBody: feature.json()
     ) {
@@ -187,6 +188,7 @@ struct VoyageCommandLine {
       return storageFailure(error, json: parsed.has("--json"))
     }
     await feature.cancel(ticket)
+    await graph.settled()
     return present(
       feature.failure.map(Self.status), json: parsed.has("--json"), jsonBody: feature.json()
     ) {

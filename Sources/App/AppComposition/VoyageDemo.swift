@@ -71,13 +71,20 @@ struct VoyageDemo {
       "Ada Lovelace",
       "--guests", "2", "--idempotency-key", "demo-order-1",
     ]
-    narrate("Check out \(trip.id) (\(trip.title)) with the succeeding test card.")
+    narrate(
+      "Check out two of the \(trip.seatsLeft) places on \(trip.id) (\(trip.title)) with the succeeding test card."
+    )
     _ = await commandLine.run(checkout)
 
     narrate("The same checkout again, same idempotency key: the same ticket, no second charge.")
     _ = await commandLine.run(checkout)
     let charges = (try? await graph.paymentSandbox?.chargeCount()) ?? 0
     terminal.line("   charges taken by the payment sandbox: \(charges)")
+
+    narrate(
+      "The places fell by two: the ticket event told the cache to forget \(trip.id), so this read goes to the supplier."
+    )
+    await showPlaces(of: trip.id, in: graph)
 
     narrate("A declined card: a clear error, nothing charged, no ticket.")
     _ = await commandLine.run([
@@ -88,7 +95,21 @@ struct VoyageDemo {
 
     narrate("The tickets, read back from the SQLite ledger.")
     _ = await commandLine.run(["tickets"])
+
+    narrate("Cancel the ticket: the booking is cancelled at the supplier and the charge refunded.")
+    let ticket =
+      (try? await graph.ledger().tickets().first { $0.orderID.rawValue == "demo-order-1" })
+    if let ticket {
+      _ = await commandLine.run(["cancel", ticket.id.rawValue])
+      await showPlaces(of: trip.id, in: graph)
+    }
     if parsed.value("--home") == nil { try? FileManager.default.removeItem(at: home) }
     return .success
+  }
+
+  /// One line with the places a trip has left, read through the graph's cache.
+  private func showPlaces(of trip: BookingID, in graph: AppGraph) async {
+    let places = (try? await graph.bookings.booking(id: trip).seatsLeft).map(String.init) ?? "?"
+    terminal.line("   \(trip): \(places) places left")
   }
 }

@@ -1,0 +1,52 @@
+import BookingInterface
+import CheckoutFeature
+import Foundation
+import PaymentInterface
+import SharedKernel
+import Testing
+
+@testable import AppComposition
+
+/// The composition root's wiring, in-process: a long-lived graph (the interactive session, the
+/// demo) shows a trip's places fall after a purchase and return after a cancellation, because
+/// ticket events reach the cache. Without that wiring the cache would answer from memory.
+@Suite("App graph events")
+@MainActor
+struct AppGraphEventTests {
+  let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "voyage-graph-\(UUID().uuidString)")
+
+  @Test func aLongLivedGraphShowsPlacesFallAfterAPurchaseAndReturnAfterACancellation()
+    async throws
+  {
+    let graph = AppGraph(configuration: AppConfiguration(environment: ["VOYAGE_HOME": home.path]))
+    let found = try await graph.bookings.search(SearchQuery.make(destination: "Lisbon", guests: 2))
+    let trip = try #require(found.first { !$0.isSoldOut })
+    // Read once, so the cache holds the trip as it is before the purchase.
+    #expect(try await graph.bookings.booking(id: trip.id).seatsLeft == trip.seatsLeft)
+
+    let checkout = try await graph.checkout()
+    await checkout.checkout(
+      CheckoutRequest(
+        bookingID: trip.id, guests: 2, traveller: try Traveller(name: "Ada Lovelace"),
+        card: try PaymentCard(
+          number: "4242424242424242", expiryMonth: 12, expiryYear: 2099, holderName: "Ada"),
+        orderID: try #require(OrderID("graph-1"))))
+    #expect(checkout.failure == nil)
+    await graph.settled()
+    #expect(try await graph.bookings.booking(id: trip.id).seatsLeft == trip.seatsLeft - 2)
+
+    let ticket = try #require(try await graph.ledger().tickets().first?.id)
+    await checkout.cancel(ticket)
+    #expect(checkout.failure == nil)
+    await graph.settled()
+    #expect(try await graph.bookings.booking(id: trip.id).seatsLeft == trip.seatsLeft)
+    #expect(graph.invalidations == 2)
+  }
+
+  @Test func settlingWithNothingEmittedReturnsAtOnce() async {
+    let graph = AppGraph(configuration: AppConfiguration(environment: ["VOYAGE_HOME": home.path]))
+    await graph.settled()
+    #expect(graph.invalidations == 0)
+  }
+}

@@ -1,0 +1,99 @@
+import BookingData
+import BookingInterface
+import Foundation
+import Networking
+import SharedKernel
+import SupplierSandbox
+import Testing
+
+/// Holding places through the supplier's HTTP API: each answer the sandbox can give maps to a
+/// `ReservationError` the saga acts on, and a silent supplier is an unknown outcome.
+@Suite("Seat reservations against the sandbox")
+struct SupplierSeatReservationsTests {
+  let sandbox = SupplierSandbox(firstDay: CalendarDate(daysSinceEpoch: 20_800))
+
+  var reservations: any SeatReservations {
+    BookingDataAssembly.reservations(
+      transport: sandbox.transport,
+      retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: .zero))
+  }
+
+  func trip(withAtLeast places: Int) throws -> Booking {
+    try #require(sandbox.allTrips.first { $0.seatsLeft >= places })
+  }
+
+  func key(_ text: String) throws -> OrderID { try #require(OrderID(text)) }
+
+  @Test func holdConfirmAndCancelGiveABookingAndThenThePlacesBack() async throws {
+    let trip = try trip(withAtLeast: 2)
+    let hold = try await reservations.hold(2, on: trip.id, key: key("order-1"))
+    #expect(hold.bookingID == trip.id && hold.places == 2)
+    #expect(try await sandbox.placesTaken()[trip.id.rawValue] == 2)
+    let reference = try await reservations.confirm(hold.id)
+    #expect(try await reservations.confirm(hold.id) == reference)
+    try await reservations.cancel(reference)
+    #expect(try await sandbox.placesTaken()[trip.id.rawValue] == nil)
+  }
+
+  @Test func aSoldOutTripAndTooManyPlacesAreTypedRefusals() async throws {
+    let trip = try #require(sandbox.allTrips.first { (2...8).contains($0.seatsLeft) })
+    let tooMany = trip.seatsLeft + 1
+    await #expect(
+      throws: ReservationError.notEnoughSeats(requested: tooMany, available: trip.seatsLeft)
+    ) {
+      _ = try await reservations.hold(tooMany, on: trip.id, key: key("too-many"))
+    }
+    _ = try await reservations.hold(trip.seatsLeft, on: trip.id, key: key("all"))
+    await #expect(throws: ReservationError.soldOut(trip.id)) {
+      _ = try await reservations.hold(1, on: trip.id, key: key("late"))
+    }
+  }
+
+  @Test func aReleasedHoldCannotBeConfirmed() async throws {
+    let trip = try trip(withAtLeast: 1)
+    let hold = try await reservations.hold(1, on: trip.id, key: key("order-1"))
+    try await reservations.release(hold.id)
+    try await reservations.release(hold.id)
+    await #expect(throws: ReservationError.holdExpired(hold.id)) {
+      _ = try await reservations.confirm(hold.id)
+    }
+  }
+
+  @Test func aKeyReusedForOtherPlacesIsRefused() async throws {
+    let trip = try trip(withAtLeast: 3)
+    _ = try await reservations.hold(1, on: trip.id, key: key("order-1"))
+    await #expect(throws: ReservationError.keyReused(try key("order-1"))) {
+      _ = try await reservations.hold(2, on: trip.id, key: key("order-1"))
+    }
+  }
+
+  @Test func aSupplierThatNeverAnswersLeavesTheOutcomeUnknownWithinTheDeadline() async throws {
+    let silent = InProcessTransport { _ in
+      try await Task.sleep(for: .seconds(3_600))
+      return HTTPResponse(status: 200)
+    }
+    let reservations = BookingDataAssembly.reservations(
+      transport: silent, deadline: .milliseconds(200),
+      retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: .zero))
+    await #expect(throws: ReservationError.outcomeUnknown(reason: "no answer within the deadline"))
+    {
+      _ = try await reservations.hold(1, on: try #require(BookingID("LIS-001")), key: key("k"))
+    }
+  }
+
+  @Test func aBrokenInventoryIsAStorageFailureNotAnOutage() async throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "voyage-reservations-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    try Data(repeating: 0x41, count: 4_096).write(
+      to: home.appendingPathComponent(SupplierSandbox.fileName))
+    let broken = SupplierSandbox(firstDay: CalendarDate(daysSinceEpoch: 20_800), home: home)
+    let reservations = BookingDataAssembly.reservations(transport: broken.transport)
+    await #expect {
+      _ = try await reservations.hold(1, on: try #require(BookingID("LIS-001")), key: key("k"))
+    } throws: { error in
+      guard case .storageFailed(let reason) = error as? ReservationError else { return false }
+      return reason.contains("is not a Voyage database")
+    }
+  }
+}
