@@ -219,3 +219,59 @@ extension VoyageCommandLineTests {
     #expect(try await voyage("orders").output.hasPrefix("No unfinished orders"))
   }
 }
+
+/// A full disk, for real: a small tmpfs as the Voyage home (mounting needs root, as CI has).
+extension VoyageCommandLineTests {
+  /// Runs a system command and returns its exit status and what it printed on stderr.
+  func system(_ path: String, _ arguments: [String]) throws -> (status: Int32, error: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let error = Pipe()
+    process.standardError = error
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return (process.terminationStatus, message)
+  }
+
+  @Test func aFullDiskStrandsNoChargeAndTheSameCommandFinishesOnceThereIsRoom() async throws {
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let mounted = try system("/bin/mount", ["-t", "tmpfs", "-o", "size=400k", "tmpfs", home.path])
+    guard mounted.status == 0 else {
+      print("skipped: a full disk needs a tmpfs, and mounting one was refused: \(mounted.error)")
+      return
+    }
+    defer { _ = try? system("/bin/umount", [home.path]) }
+    let trip = try await bookableTrip()
+    var failure: (outcome: Outcome, command: [String])?
+    for attempt in 1...80 {
+      let command =
+        ["checkout", trip, "--name", "Ada", "--idempotency-key", "full-\(attempt)"] + Self.card
+      let outcome = try await run(command)
+      if outcome.status != 0 {
+        failure = (outcome, command)
+        break
+      }
+    }
+    let (outcome, command) = try #require(failure, "400 KiB never filled up")
+    #expect(outcome.status == 74, "\(outcome.error)")
+    #expect(outcome.error.contains("is full"), "\(outcome.error)")
+    // Whatever was recorded stays readable on the full disk.
+    #expect(try await voyage("orders").status == 0)
+
+    #expect(try system("/bin/mount", ["-o", "remount,size=8m", home.path]).status == 0)
+    let finished = try await run(command)
+    #expect(finished.status == 0, "\(finished.error)")
+    let tickets = try #require(
+      try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]])
+    // No charge without its ticket: the stranded one was finished, none was taken twice.
+    #expect(try await PaymentSandbox(home: home).chargeCount() == tickets.count)
+    #expect(try await supplier.liveHolds() == 0)
+    #expect(try await voyage("orders").output.hasPrefix("No unfinished orders"))
+    for file in ["ledger.sqlite", PaymentSandbox.fileName, SupplierSandbox.fileName] {
+      #expect(try Database.integrityCheck(of: home.appendingPathComponent(file)) == "ok")
+    }
+  }
+}

@@ -103,6 +103,10 @@ struct SearchFeatureTests {
     await feature.search(try query("Lisbon"))
     #expect(
       feature.failure == .upstreamUnavailable("the travel supplier is unavailable: timed out"))
+    // Said once, not "unavailable: the travel supplier is unavailable: …".
+    #expect(
+      feature.screen(theme: .plain).contains("The travel supplier is unavailable: timed out.")
+        && !feature.screen(theme: .plain).contains("unavailable: the"))
   }
 
   @Test func showingATripRendersItsDetails() async throws {

@@ -64,7 +64,8 @@ struct CheckoutScreen {
       "The payment failed: \(error). \(nextStep(order))"
     case .payment(let error, let order):
       "The payment failed: \(error). Nothing was charged and the places were given back (order \(order) has ended; use a new key to try another card)."
-    case .upstreamUnavailable(let reason): "The travel supplier is unavailable: \(reason)."
+    // The reason is the interface's own sentence ("the travel supplier is unavailable: …").
+    case .upstreamUnavailable(let reason): "\(capitalized(reason))."
     case .supplierUnavailable(let order, let reason): "\(capitalized(reason)). \(nextStep(order))"
     case .supplierRefused(let order, let reason):
       "The supplier would not confirm the places (\(reason)); the charge was refunded and order \(order) has ended."

@@ -65,7 +65,8 @@ struct SearchScreen {
   static func message(_ failure: SearchFailure) -> String {
     switch failure {
     case .notFound(let id): "No trip has the identifier \(id)."
-    case .upstreamUnavailable(let reason): "The travel supplier is unavailable: \(reason)"
+    // The reason is the interface's own sentence ("the travel supplier is unavailable: …").
+    case .upstreamUnavailable(let reason): reason.prefix(1).uppercased() + reason.dropFirst() + "."
     }
   }
 
