@@ -274,4 +274,32 @@ extension VoyageCommandLineTests {
       #expect(try Database.integrityCheck(of: home.appendingPathComponent(file)) == "ok")
     }
   }
+
+  @Test func readingCommandsWorkOnAReadOnlyHomeAndACheckoutSaysWhyItCannot() async throws {
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let mounted = try system("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", home.path])
+    guard mounted.status == 0 else {
+      print(
+        "skipped: a read-only home needs a tmpfs, and mounting one was refused: \(mounted.error)")
+      return
+    }
+    defer { _ = try? system("/bin/umount", [home.path]) }
+    let trip = try await bookableTrip()
+    let bought = try await run(
+      ["checkout", trip, "--name", "Ada", "--guests", "2", "--idempotency-key", "before"]
+        + Self.card)
+    #expect(bought.status == 0)
+    let places = try await placesLeft(trip)
+    #expect(try system("/bin/mount", ["-o", "remount,ro", home.path]).status == 0)
+
+    let tickets = try await voyage("tickets", "--json")
+    #expect(tickets.status == 0, "\(tickets.error)")
+    #expect((try json(tickets.output)["tickets"] as? [[String: Any]])?.count == 1)
+    #expect(try await voyage("orders").status == 0)
+    #expect(try await placesLeft(trip) == places)
+    #expect(try await voyage("search", "Lisbon").status == 0)
+    let refused = try await run(["checkout", trip, "--name", "Ada"] + Self.card)
+    #expect(refused.status == 74)
+    #expect(refused.error.contains("cannot create or write"))
+  }
 }

@@ -51,4 +51,15 @@ struct TextTableTests {
     table.append(["Old Town and Fado Nights", "1"])
     #expect(table.render(theme: .plain)[1] == "Old Tow…  1")
   }
+
+  @Test(arguments: [
+    ("plain São Paulo 東京", "plain São Paulo 東京"),
+    ("Ada\u{1B}[2J", "Ada\\u{1B}[2J"),
+    ("bell\u{7}", "bell\\u{7}"),
+    ("right\u{202E}left", "right\\u{202E}left"),
+    ("👩‍👩‍👧", "👩‍👩‍👧"),
+  ])
+  func storedTextIsShownWithItsControlCharactersMadeVisible(text: String, shown: String) {
+    #expect(text.escapingControlCharacters == shown)
+  }
 }

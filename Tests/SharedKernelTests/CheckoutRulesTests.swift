@@ -95,4 +95,26 @@ struct CheckoutRulesTests {
       try Traveller(name: "Ada", email: email)
     }
   }
+
+  @Test(arguments: ["Ada\u{1B}[2J", "Ada\u{7}", "Ada\u{0}Lovelace", "Ada\u{9B}31m"])
+  func aNameWithControlCharactersIsRejected(name: String) {
+    #expect(throws: TravellerError.controlCharacters) { try Traveller(name: name) }
+  }
+
+  @Test func ordinaryWhitespaceInANameIsFoldedNotRejected() throws {
+    #expect(try Traveller(name: " Ada\tKing\n Lovelace ").name == "Ada King Lovelace")
+  }
+
+  @Test func placesThisOrderAlreadyHoldsCountAsItsOwnWhenItIsDraftedAgain() throws {
+    let full = try Self.booking(seatsLeft: 0)
+    let resumed = try DraftOrder(
+      id: try #require(OrderID("o")), booking: full, guests: 2,
+      traveller: Traveller(name: "Ada"), placesHeld: 2)
+    #expect(resumed.guests == 2)
+    #expect(throws: CheckoutError.notEnoughSeats(requested: 3, available: 2)) {
+      try DraftOrder(
+        id: try #require(OrderID("o")), booking: full, guests: 3,
+        traveller: Traveller(name: "Ada"), placesHeld: 2)
+    }
+  }
 }

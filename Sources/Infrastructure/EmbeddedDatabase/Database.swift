@@ -46,19 +46,34 @@ package actor Database {
   /// `migrations` not yet applied: migration *n* (1-based) runs once, when `user_version` < *n*.
   /// A file that is not a database, is damaged, or was written by a newer version of the code
   /// (more migrations than `migrations` knows) is reported and never overwritten.
+  ///
+  /// In a folder that cannot be written (a read-only mount, a backup), an existing, up-to-date
+  /// file is opened read-only, so reading still works; any write then fails as
+  /// `folderNotWritable`.
   package init(file: URL, migrations: [String], busyTimeout: Duration = .seconds(5))
     throws(DatabaseError)
   {
     let folder = file.deletingLastPathComponent()
+    path = file.path
+    let fileManager = FileManager.default
+    if !fileManager.isWritableFile(atPath: folder.path), fileManager.fileExists(atPath: file.path) {
+      connection = try Connection(readingOnly: file, busyTimeout: busyTimeout)
+      let version = try connection.query("PRAGMA user_version").first?.first?.integer ?? 0
+      guard version <= Int64(migrations.count) else {
+        throw .newerSchema(path: path, version: Int(version), supported: migrations.count)
+      }
+      // An older file would need a migration, which is a write.
+      guard version == Int64(migrations.count) else { throw .folderNotWritable(path: folder.path) }
+      return
+    }
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
       throw .folderNotWritable(path: folder.path)
     }
-    guard FileManager.default.isWritableFile(atPath: folder.path) else {
+    guard fileManager.isWritableFile(atPath: folder.path) else {
       throw .folderNotWritable(path: folder.path)
     }
-    path = file.path
     connection = try Self.retryingWhileLocked(for: busyTimeout) { () throws(DatabaseError) in
       let connection = try Connection(path: file.path, busyTimeout: busyTimeout)
       try connection.migrate(migrations)
@@ -134,23 +149,53 @@ package final class Connection {
   // does not import into Swift; this is its documented value, converted the way SQLite defines it.
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-  fileprivate init(path: String, busyTimeout: Duration) throws(DatabaseError) {
+  /// Opens `path` (a file path, or a URI when `readOnly`); errors name `shownAs`, or `path`.
+  fileprivate init(
+    path: String, busyTimeout: Duration, readOnly: Bool = false, shownAs: String? = nil
+  ) throws(DatabaseError) {
     var handle: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let flags =
+      readOnly
+      ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+      : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let status = sqlite3_open_v2(path, &handle, flags, nil)
     guard status == SQLITE_OK, let handle else {
       sqlite3_close(handle)
-      throw Self.error(status, message: "cannot open", path: path)
+      throw Self.error(status, message: "cannot open", path: shownAs ?? path)
     }
     self.handle = handle
-    self.path = path
+    self.path = shownAs ?? path
     let (seconds, attoseconds) = busyTimeout.components
     sqlite3_busy_timeout(
       handle, Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000))
     // The first statements read the file: this is where a file that is not a database fails.
-    try execute("PRAGMA journal_mode = WAL")
+    if readOnly {
+      _ = try query("PRAGMA user_version")
+    } else {
+      try execute("PRAGMA journal_mode = WAL")
+      try execute("PRAGMA synchronous = NORMAL")
+    }
     try execute("PRAGMA foreign_keys = ON")
-    try execute("PRAGMA synchronous = NORMAL")
+  }
+
+  /// Opens an existing file without writing anything next to it. SQLite reads a WAL-mode file
+  /// read-only only when it may create the `-shm` index; where it may not, the file is opened
+  /// as immutable, which is exact as long as no write-ahead log holds unread pages. When one
+  /// does, reading the main file alone would show an old state, so that is refused.
+  fileprivate convenience init(readingOnly file: URL, busyTimeout: Duration) throws(DatabaseError) {
+    let uri = file.absoluteString
+    do {
+      try self.init(
+        path: uri + "?mode=ro", busyTimeout: busyTimeout, readOnly: true, shownAs: file.path)
+    } catch {
+      let log = file.path + "-wal"
+      let logSize = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+      guard logSize == 0 else {
+        throw .folderNotWritable(path: file.deletingLastPathComponent().path)
+      }
+      try self.init(
+        path: uri + "?immutable=1", busyTimeout: busyTimeout, readOnly: true, shownAs: file.path)
+    }
   }
 
   deinit {
