@@ -25,8 +25,12 @@ enum CheckoutBenchmark {
       try await scenario(
         "1,000 checkouts of 100 keys, 16 at a time", checkouts: 1_000, trips: 10, width: 16,
         keys: 100)
+      try await scenario(
+        "200 checkouts whose holds expire at once", checkouts: 200, trips: 10, width: 16,
+        keys: 200, holdDuration: .zero)
       print()
-      print("   Every tenth checkout pays with the declined card: its hold is released.")
+      print("   Every seventh key pays with the declined card: its hold is released.")
+      print("   A hold that expires before it is confirmed has its charge refunded.")
     } catch {
       print("benchmark failed: \(error)")
     }
@@ -34,13 +38,15 @@ enum CheckoutBenchmark {
 
   @MainActor
   static func scenario(
-    _ name: String, checkouts: Int, trips tripCount: Int, width: Int, keys: Int
+    _ name: String, checkouts: Int, trips tripCount: Int, width: Int, keys: Int,
+    holdDuration: Duration = .seconds(600)
   ) async throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(
       "voyage-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
     let supplier = SupplierSandbox(
-      firstDay: CalendarDate(daysSinceEpoch: 20_800), tripsPerDestination: 10, home: home)
+      firstDay: CalendarDate(daysSinceEpoch: 20_800), tripsPerDestination: 10, home: home,
+      holdDuration: holdDuration)
     let payments = try PaymentSandbox(home: home)
     let trips = Array(supplier.allTrips.filter { !$0.isSoldOut }.prefix(tripCount))
     let capacity = trips.reduce(0) { $0 + $1.seatsLeft }
@@ -57,7 +63,7 @@ enum CheckoutBenchmark {
     let requests = (0..<keys).map { index in
       CheckoutRequest(
         bookingID: trips[index % trips.count].id, guests: 1, traveller: traveller,
-        card: index % 10 == 9 ? declined : good,
+        card: index % 7 == 6 ? declined : good,
         orderID: OrderID("bench-\(index)") ?? { preconditionFailure("valid identifier") }())
     }
 
