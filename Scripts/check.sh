@@ -49,6 +49,6 @@ step "Tests" \
 # build neither replaces nor invalidates the ordinary one.
 step "Concurrency tests under Thread Sanitizer" \
   timeout 1200 swift test --sanitize=thread --scratch-path .build/thread-sanitizer \
-  --filter 'BookingDataTests|NetworkingTests'
+  --filter 'BookingDataTests|NetworkingTests|SupplierSandboxTests|LedgerDataTests|CheckoutFeatureTests'
 
 printf '\nAll %d checks passed.\n' "$steps_run"

@@ -13,10 +13,10 @@ enum OrderList {
     ]
     for order in orders {
       lines.append("")
+      let places = order.guests == 1 ? "1 place" : "\(order.guests) places"
       lines.append(
-        theme.paint(order.id.rawValue, .accent) + "  " + order.bookingID.rawValue + "  "
-          + "\(order.guests) × " + order.travellerName.escapingControlCharacters + "  "
-          + order.amount.description)
+        theme.paint(order.id.rawValue, .accent) + "  " + order.bookingID.rawValue + "  " + places
+          + "  " + order.travellerName.escapingControlCharacters + "  " + order.amount.description)
       lines.append("  " + theme.paint(meaning(order.state), .muted))
       lines.append("  " + theme.paint("$ ", .muted) + command(order))
     }
