@@ -1,8 +1,9 @@
 // The coalescing cache's benchmark: run on purpose, never as a test.
 //
-//   swift run -c release BookingDataBenchmark
+//   swift run -c release BookingDataBenchmark [stampede] [hits] [storm]
 //
-// Prints the stampede, cache-hit, cancellation-storm and memory figures. Everything runs off the
+// Prints the stampede, cache-hit, cancellation-storm and memory figures (only the sections named,
+// when any are, so one can be profiled alone). Everything runs off the
 // main actor: a hop from the main actor costs tens of microseconds on Linux and would swamp them.
 
-await BookingDataBenchmark.run()
+await BookingDataBenchmark.run(Array(CommandLine.arguments.dropFirst()))

@@ -162,6 +162,25 @@ struct CoalescingBookingRepositoryTests {
     await expectNothingInFlight(cache)
   }
 
+  @Test func aCallerAlreadyCancelledNeitherJoinsAFlightInTheAirNorDisturbsIt()
+    async throws
+  {
+    let cache = makeCache()
+    async let first = cache.search(Fixtures.query())
+    await waitForWaiters(1, on: cache)
+    // A cancelled caller leaves before it looks for a flight; the flight keeps its waiter.
+    let late = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await cache.search(Fixtures.query())
+    }
+    await #expect(throws: CancellationError.self) { try await late.value }
+    #expect(await cache.statistics().waiting == 1)
+    upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
+    #expect(try await first == [Fixtures.summary("LIS-001")])
+    #expect(upstream.calls.count == 1)
+    await expectNothingInFlight(cache)
+  }
+
   @Test func aSuccessIsServedFromTheCacheUntilItsTimeToLiveRunsOut() async throws {
     let cache = makeCache(timeToLive: .seconds(30))
     async let first = cache.search(Fixtures.query())

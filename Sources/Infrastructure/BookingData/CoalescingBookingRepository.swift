@@ -10,16 +10,24 @@ import Synchronization
 /// two kinds of request share one table through the `Key` and `Value` enums. Only the part that
 /// is not about bookings, a `Flight` that parks waiters, is its own (generic) type.
 ///
-/// - One upstream request per key: a caller joins the flight in progress, if any. Joining is one
-///   synchronous actor turn that looks the key up and, if needed, records a new flight, with no
+/// - One upstream request per key. The actor owns the table of flights: only the actor starts,
+///   finishes and detaches a flight, and it records a new flight in one synchronous turn with no
 ///   suspension in between, so a reentrant caller always finds it.
+/// - Joining does not queue on the actor. The table is also published under a lock, and a
+///   caller that finds a flight there joins it directly: registering and parking are one step
+///   under the flight's own lock. That step races only with the flight's own end, and the lock
+///   orders them: a joiner either parks before the answer lands (and is answered with everyone
+///   else) or finds the answer already there. A flight whose waiters all left refuses joiners,
+///   which then go to the actor; there, the table is read again, so two callers that both found
+///   no flight still start only one. Only the caller that starts a flight (or finds the table
+///   empty) enters the actor.
 /// - Waiters park on the `Flight`, outside the actor: when the answer lands they resume in
 ///   parallel rather than queueing through the actor.
 /// - Every waiter gets the flight's value or error; errors are never cached.
 /// - A cancelled waiter leaves at once with `CancellationError`; the upstream work is cancelled
 ///   only when its last waiter leaves, and a later caller starts a fresh flight.
-/// - Successes are cached for `timeToLive`, at most `capacity` of them, least recently used out
-///   first. Cache hits are served under a lock without entering the actor: an actor hop costs
+/// - Successes are cached for `timeToLive`, at most `capacity` searches and `capacity` trips,
+///   least recently used out first. Cache hits are served under a lock without entering the actor: an actor hop costs
 ///   several times a lock (see `Benchmarks/BookingDataBenchmark`).
 /// - Invalidation is identity-guarded: a flight detached by an invalidation answers its waiters
 ///   but never stores its result, and never removes a newer flight's table entry.
@@ -32,23 +40,30 @@ actor CoalescingBookingRepository: BookingCache {
   enum Value: Sendable {
     case summaries([BookingSummary])
     case booking(Booking)
+  }
 
-    func mentions(_ id: BookingID) -> Bool {
-      switch self {
-      case .summaries(let summaries): summaries.contains { $0.id == id }
-      case .booking(let booking): booking.id == id
-      }
+  /// The answers kept for a while: searches and trips in caches of their own, each keyed by
+  /// its own type, so a hit neither wraps nor copies its key into an enum. Each holds at most
+  /// `capacity` answers.
+  struct RecentAnswers: Sendable {
+    var searches: LeastRecentlyUsedCache<SearchQuery, [BookingSummary]>
+    var bookings: LeastRecentlyUsedCache<BookingID, Booking>
+
+    init(capacity: Int) {
+      searches = LeastRecentlyUsedCache(capacity: capacity)
+      bookings = LeastRecentlyUsedCache(capacity: capacity)
     }
   }
 
   private let upstream: any BookingRepository
   private let timeToLive: Duration
   private let now: @Sendable () -> Duration
-  private let cache: LockedValue<LeastRecentlyUsedCache<Key, (value: Value, expiresAt: Duration)>>
+  private let answers: LockedValue<RecentAnswers>
   private let counters = CoalescingCounters()
   private var flights: [ObjectIdentifier: Flight<Value>] = [:]
-  private var joinable: [Key: Flight<Value>] = [:]
-  private var nextWaiterID: UInt64 = 0
+  /// The flights a caller may join, by key: written only on the actor, read by anyone.
+  private let joinable = LockedValue<[Key: Flight<Value>]>([:])
+  private let waiterIDs = Atomic<UInt64>(0)
 
   /// Wraps `upstream`. `now` is the time elapsed since any fixed origin; tests pass a clock they
   /// move by hand, so expiry is tested without sleeping.
@@ -59,51 +74,59 @@ actor CoalescingBookingRepository: BookingCache {
     self.upstream = upstream
     self.timeToLive = timeToLive
     self.now = now
-    self.cache = LockedValue(LeastRecentlyUsedCache(capacity: capacity))
+    self.answers = LockedValue(RecentAnswers(capacity: capacity))
   }
 
   nonisolated func search(_ query: SearchQuery) async throws -> [BookingSummary] {
-    let key = Key.search(query)
-    // The cache-hit path stays synchronous: no actor hop, no further async frame.
-    if case .summaries(let summaries)? = cachedValue(for: key) { return summaries }
-    guard case .summaries(let summaries) = try await value(for: key) else {
+    // The cache-hit path stays synchronous: no actor hop, no further async frame, and the query
+    // itself is the key (no enum around it to copy and compare).
+    let moment = now()
+    if let summaries = answers.withLock({ $0.searches.value(for: query, at: moment) }) {
+      counters.cacheHits.add(1, ordering: .relaxed)
+      return summaries
+    }
+    guard case .summaries(let summaries) = try await value(for: .search(query)) else {
       preconditionFailure("a search key always yields summaries")
     }
     return summaries
   }
 
   nonisolated func booking(id: BookingID) async throws -> Booking {
-    let key = Key.booking(id)
-    if case .booking(let booking)? = cachedValue(for: key) { return booking }
-    guard case .booking(let booking) = try await value(for: key) else {
+    let moment = now()
+    if let booking = answers.withLock({ $0.bookings.value(for: id, at: moment) }) {
+      counters.cacheHits.add(1, ordering: .relaxed)
+      return booking
+    }
+    guard case .booking(let booking) = try await value(for: .booking(id)) else {
       preconditionFailure("a booking key always yields a booking")
     }
     return booking
   }
 
   func invalidate(bookingID id: BookingID) {
-    cache.withLock { cache in
-      cache.removeAll { key, entry in
-        if case .search = key { return true }
-        return entry.value.mentions(id)
-      }
+    answers.withLock { answers in
+      answers.searches.removeAll { _, _ in true }
+      answers.bookings.removeValue(for: id)
     }
-    for key in joinable.keys {
+    detach { key in
       switch key {
-      case .search, .booking(id): detach(key)
-      case .booking: continue
+      case .search, .booking(id): true
+      case .booking: false
       }
     }
   }
 
   func invalidateAll() {
-    cache.withLock { $0.removeAll { _, _ in true } }
-    for key in joinable.keys { detach(key) }
+    answers.withLock { answers in
+      answers.searches.removeAll { _, _ in true }
+      answers.bookings.removeAll { _, _ in true }
+    }
+    detach { _ in true }
   }
 
   func statistics() -> BookingCacheStatistics {
     var statistics = counters.snapshot
-    statistics.cachedEntries = cache.withLock { $0.count }
+    statistics.cachedEntries = answers.withLock { $0.searches.count + $0.bookings.count }
     statistics.inFlight = flights.count
     statistics.waiting = flights.values.reduce(0) { $0 + $1.waiterCount }
     return statistics
@@ -111,46 +134,49 @@ actor CoalescingBookingRepository: BookingCache {
 
   // MARK: - Coalescing
 
-  /// Joins or starts the flight for `key`; the caller has already missed the cache.
+  /// Joins or starts the flight for `key`; the caller has already missed the cache. Inlined into
+  /// its two callers: every async frame a waiter holds is memory its task must allocate, and a
+  /// stampede has thousands of waiters.
+  @inline(__always)
   private nonisolated func value(for key: Key) async throws -> Value {
     // Cancelled before joining: leave with nothing recorded.
     try Task.checkCancellation()
-    let (flight, waiterID) = await join(key)
+    let waiterID = waiterIDs.add(1, ordering: .relaxed).newValue
+    if let flight = joinable.withLock({ $0[key] }), let value = try await flight.join(waiterID) {
+      return value
+    }
+    let flight = await start(key, for: waiterID)
     return try await flight.wait(waiterID)
   }
 
   private nonisolated func cachedValue(for key: Key) -> Value? {
     let moment = now()
-    let value = cache.withLock { cache -> Value? in
-      guard let entry = cache.value(for: key) else { return nil }
-      guard moment < entry.expiresAt else {
-        cache.removeValue(for: key)
-        return nil
+    let value = answers.withLock { answers -> Value? in
+      switch key {
+      case .search(let query): answers.searches.value(for: query, at: moment).map(Value.summaries)
+      case .booking(let id): answers.bookings.value(for: id, at: moment).map(Value.booking)
       }
-      return entry.value
     }
     if value != nil { counters.cacheHits.add(1, ordering: .relaxed) }
     return value
   }
 
-  /// Joins the flight for `key`, or starts one. Synchronous on the actor: the flight is in the
-  /// table before any other caller can look, so reentrancy cannot start a second one.
-  private func join(_ key: Key) -> (Flight<Value>, UInt64) {
-    nextWaiterID += 1
-    let waiterID = nextWaiterID
-    if let flight = joinable[key], flight.join(waiterID) {
-      counters.coalescedWaits.add(1, ordering: .relaxed)
-      return (flight, waiterID)
+  /// Starts the flight for `key`, or registers on one another caller started meanwhile.
+  /// Synchronous on the actor: the flight is in the table before any other caller can look, so
+  /// reentrancy cannot start a second one.
+  private func start(_ key: Key, for waiterID: UInt64) -> Flight<Value> {
+    if let flight = joinable.withLock({ $0[key] }), flight.register(waiterID, coalesced: true) {
+      return flight
     }
     // A value may have landed while this caller hopped onto the actor.
     if let cached = cachedValue(for: key) {
       let landed = Flight<Value>(counters: counters)
-      _ = landed.join(waiterID)
+      _ = landed.register(waiterID, coalesced: false)
       landed.complete(with: .success(cached))
-      return (landed, waiterID)
+      return landed
     }
     let flight = Flight<Value>(counters: counters)
-    _ = flight.join(waiterID)
+    _ = flight.register(waiterID, coalesced: false)
     flight.start(
       Task { [upstream] in
         let result: Result<Value, any Error>
@@ -162,21 +188,31 @@ actor CoalescingBookingRepository: BookingCache {
         self.finish(flight, key: key, with: result)
       })
     flights[ObjectIdentifier(flight)] = flight
-    joinable[key] = flight
+    joinable.withLock { $0[key] = flight }
     counters.upstreamCalls.add(1, ordering: .relaxed)
-    return (flight, waiterID)
+    return flight
   }
 
   /// Removes the flight from the table (only its own entry: a newer flight may hold the key),
   /// caches a success it may store, then answers its waiters.
   private func finish(_ flight: Flight<Value>, key: Key, with result: Result<Value, any Error>) {
     flights[ObjectIdentifier(flight)] = nil
-    if joinable[key] === flight { joinable[key] = nil }
+    joinable.withLock { table in
+      if table[key] === flight { table[key] = nil }
+    }
     guard !flight.isAbandoned else { return }
     switch result {
     case .success(let value) where flight.storesResult && timeToLive > .zero:
       let expiresAt = now() + timeToLive
-      cache.withLock { $0.store((value, expiresAt), for: key) }
+      answers.withLock { answers in
+        switch (key, value) {
+        case (.search(let query), .summaries(let summaries)):
+          answers.searches.store(summaries, for: query, until: expiresAt)
+        case (.booking(let id), .booking(let booking)):
+          answers.bookings.store(booking, for: id, until: expiresAt)
+        default: break
+        }
+      }
     case .success:
       break
     case .failure:
@@ -185,8 +221,12 @@ actor CoalescingBookingRepository: BookingCache {
     flight.complete(with: result)
   }
 
-  private func detach(_ key: Key) {
-    joinable.removeValue(forKey: key)?.detach()
+  /// Takes the flights whose key matches out of the table: they still answer their waiters,
+  /// but store nothing, and new callers start fresh flights.
+  private func detach(where matches: (Key) -> Bool) {
+    joinable.withLock { table in
+      for key in table.keys where matches(key) { table.removeValue(forKey: key)?.detach() }
+    }
   }
 
   private static func fetch(_ key: Key, from upstream: any BookingRepository) async throws -> Value

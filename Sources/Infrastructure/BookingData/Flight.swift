@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// The actor owns the table of flights; the waiters wait *here*, outside the actor, so that when
 /// the answer lands thousands of waiters resume in parallel instead of queueing through the
-/// actor one by one. Joining, leaving and completing are atomic under the flight's own lock.
+/// actor one by one. Joining, parking, leaving and completing are atomic under the flight's own
+/// lock, so a caller that finds the flight in the table joins it without entering the actor.
 final class Flight<Value: Sendable>: Sendable {
   // Unsafe rather than checked continuations: each one is stored under the lock and taken out
   // under the same lock by exactly one of `complete`, `leave` or `wait` itself before it is
@@ -14,7 +15,7 @@ final class Flight<Value: Sendable>: Sendable {
   private enum Waiter {
     /// Joined through the actor, not yet parked on a continuation.
     case joined
-    case parked(UnsafeContinuation<Value, any Error>)
+    case parked(UnsafeContinuation<Value?, any Error>)
   }
 
   private struct State {
@@ -46,12 +47,14 @@ final class Flight<Value: Sendable>: Sendable {
     state.withLock { $0.task = task }
   }
 
-  /// Registers a waiter; false when the flight is dying (its last waiter left), in which case
-  /// the caller must start a fresh flight instead.
-  func join(_ waiterID: UInt64) -> Bool {
+  /// Registers a waiter that will call `wait(_:)`: the caller that starts the flight, or one
+  /// that joins it on the actor. False when the flight is dying (its last waiter left), in which
+  /// case the caller must start a fresh flight instead.
+  func register(_ waiterID: UInt64, coalesced: Bool) -> Bool {
     state.withLock { state in
       guard !state.isAbandoned else { return false }
       state.waiters[waiterID] = .joined
+      if coalesced { counters.coalescedWaits.add(1, ordering: .relaxed) }
       return true
     }
   }
@@ -61,15 +64,41 @@ final class Flight<Value: Sendable>: Sendable {
     state.withLock { $0.storesResult = false }
   }
 
-  /// Waits for the flight's answer; leaves at once with `CancellationError` when the caller's
-  /// task is cancelled, even while the upstream is still working for the others.
+  /// Waits for the answer of a flight this caller registered on.
+  @inline(__always)
   func wait(_ waiterID: UInt64) async throws -> Value {
+    // A registered waiter keeps the flight alive, so it is never told the flight is dying.
+    guard let value = try await park(waiterID, registered: true) else {
+      throw CancellationError()
+    }
+    return value
+  }
+
+  /// Joins the flight and waits for its answer in one step, without the actor: registering and
+  /// parking happen under the flight's lock together. `nil` when the flight is dying (its last
+  /// waiter left and its upstream work was cancelled): the caller must start a fresh one.
+  @inline(__always)
+  func join(_ waiterID: UInt64) async throws -> Value? {
+    try await park(waiterID, registered: false)
+  }
+
+  /// Parks the caller until the answer lands; leaves at once with `CancellationError` when the
+  /// caller's task is cancelled, even while the upstream is still working for the others.
+  private func park(_ waiterID: UInt64, registered: Bool) async throws -> Value? {
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { continuation in
-        let ready = state.withLock { state -> Result<Value, any Error>? in
-          if let result = state.result { return result }
-          // Gone: the task was cancelled between joining and parking here.
-          guard state.waiters[waiterID] != nil else { return .failure(CancellationError()) }
+        let ready = state.withLock { state -> Result<Value?, any Error>? in
+          if let result = state.result { return result.map(Optional.some) }
+          if registered {
+            // Gone: the task was cancelled between registering and parking here.
+            guard state.waiters[waiterID] != nil else { return .failure(CancellationError()) }
+          } else {
+            guard !state.isAbandoned else { return .success(nil) }
+            // Checked under the lock that `leave` takes: a cancellation either is seen here,
+            // or finds this waiter parked and resumes it.
+            guard !Task.isCancelled else { return .failure(CancellationError()) }
+            counters.coalescedWaits.add(1, ordering: .relaxed)
+          }
           state.waiters[waiterID] = .parked(continuation)
           return nil
         }
@@ -82,7 +111,7 @@ final class Flight<Value: Sendable>: Sendable {
 
   /// Answers every waiter. Called by the actor after it has updated its table and cache.
   func complete(with result: Result<Value, any Error>) {
-    let parked = state.withLock { state -> [UnsafeContinuation<Value, any Error>] in
+    let parked = state.withLock { state -> [UnsafeContinuation<Value?, any Error>] in
       state.result = result
       defer { state.waiters = [:] }
       return state.waiters.values.compactMap { waiter in
@@ -90,17 +119,18 @@ final class Flight<Value: Sendable>: Sendable {
         return nil
       }
     }
-    for continuation in parked { continuation.resume(with: result) }
+    let answer = result.map(Optional.some)
+    for continuation in parked { continuation.resume(with: answer) }
   }
 
   private func leave(_ waiterID: UInt64) {
     let (continuation, abandonedTask) = state.withLock {
-      state -> (UnsafeContinuation<Value, any Error>?, Task<Void, Never>?) in
+      state -> (UnsafeContinuation<Value?, any Error>?, Task<Void, Never>?) in
       guard state.result == nil, let waiter = state.waiters.removeValue(forKey: waiterID) else {
         return (nil, nil)
       }
       counters.cancelledWaits.add(1, ordering: .relaxed)
-      var continuation: UnsafeContinuation<Value, any Error>?
+      var continuation: UnsafeContinuation<Value?, any Error>?
       if case .parked(let parked) = waiter { continuation = parked }
       guard state.waiters.isEmpty else { return (continuation, nil) }
       state.isAbandoned = true

@@ -1,91 +1,61 @@
-/// A bounded dictionary that evicts the least recently used entry when full. Reads and writes
-/// are O(1): entries sit in a doubly linked list threaded through an array, most recent first.
+/// A bounded dictionary of answers that expire, evicting the least recently used entry when full.
+///
+/// A read records its recency as a tick in the entry (one write, found by the same hash lookup)
+/// instead of moving the entry to the front of a list: reads are the hot path, so they stay a
+/// lookup. Finding the least recently used entry is left to the rare moment it is needed, when
+/// a store finds the cache full: a scan of at most `capacity` ticks, after an upstream call that
+/// took far longer. The order evicted is exact LRU, as with a linked list.
 struct LeastRecentlyUsedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-  private struct Node {
-    let key: Key
+  private struct Entry {
     var value: Value
-    var newer: Int?
-    var older: Int?
+    var expiresAt: Duration
+    var lastUsed: UInt64
   }
 
   let capacity: Int
-  private var nodes: [Node] = []
-  private var freeSlots: [Int] = []
-  private var slots: [Key: Int] = [:]
-  private var newest: Int?
-  private var oldest: Int?
+  private var entries: [Key: Entry] = [:]
+  private var clock: UInt64 = 0
 
   /// A cache holding at most `capacity` entries; 0 holds nothing.
   init(capacity: Int) {
     self.capacity = max(0, capacity)
   }
 
-  var count: Int { slots.count }
+  var count: Int { entries.count }
 
-  /// The value for `key`, which becomes the most recently used.
-  mutating func value(for key: Key) -> Value? {
-    guard let slot = slots[key] else { return nil }
-    moveToFront(slot)
-    return nodes[slot].value
+  /// The value for `key` if it has not expired at `moment`; it becomes the most recently used.
+  /// An expired entry is removed.
+  mutating func value(for key: Key, at moment: Duration) -> Value? {
+    guard let index = entries.index(forKey: key) else { return nil }
+    guard moment < entries.values[index].expiresAt else {
+      entries.remove(at: index)
+      return nil
+    }
+    clock &+= 1
+    entries.values[index].lastUsed = clock
+    return entries.values[index].value
   }
 
-  /// Stores `value` as the most recently used, evicting the least recently used when full.
-  mutating func store(_ value: Value, for key: Key) {
+  /// Stores `value` until `expiresAt` as the most recently used, evicting the least recently
+  /// used when full.
+  mutating func store(_ value: Value, for key: Key, until expiresAt: Duration) {
     guard capacity > 0 else { return }
-    if let slot = slots[key] {
-      nodes[slot].value = value
-      moveToFront(slot)
-      return
+    clock &+= 1
+    if entries[key] == nil, entries.count == capacity,
+      let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key
+    {
+      entries[oldest] = nil
     }
-    if slots.count == capacity, let oldest { remove(at: oldest) }
-    let node = Node(key: key, value: value, newer: nil, older: newest)
-    let slot: Int
-    if let free = freeSlots.popLast() {
-      nodes[free] = node
-      slot = free
-    } else {
-      nodes.append(node)
-      slot = nodes.count - 1
-    }
-    if let newest { nodes[newest].newer = slot }
-    newest = slot
-    if oldest == nil { oldest = slot }
-    slots[key] = slot
+    entries[key] = Entry(value: value, expiresAt: expiresAt, lastUsed: clock)
   }
 
   /// Removes the entry for `key`, if any.
   mutating func removeValue(for key: Key) {
-    if let slot = slots[key] { remove(at: slot) }
+    entries[key] = nil
   }
 
   /// Removes every entry for which `shouldRemove` is true.
   mutating func removeAll(where shouldRemove: (Key, Value) -> Bool) {
-    for (key, slot) in slots where shouldRemove(key, nodes[slot].value) {
-      remove(at: slot)
-    }
-  }
-
-  private mutating func remove(at slot: Int) {
-    unlink(slot)
-    slots[nodes[slot].key] = nil
-    freeSlots.append(slot)
-  }
-
-  private mutating func moveToFront(_ slot: Int) {
-    guard newest != slot else { return }
-    unlink(slot)
-    nodes[slot].older = newest
-    nodes[slot].newer = nil
-    if let newest { nodes[newest].newer = slot }
-    newest = slot
-    if oldest == nil { oldest = slot }
-  }
-
-  private mutating func unlink(_ slot: Int) {
-    let (newer, older) = (nodes[slot].newer, nodes[slot].older)
-    if let newer { nodes[newer].older = older } else { newest = older }
-    if let older { nodes[older].newer = newer } else { oldest = newer }
-    nodes[slot].newer = nil
-    nodes[slot].older = nil
+    entries = entries.filter { !shouldRemove($0.key, $0.value.value) }
   }
 }

@@ -20,6 +20,10 @@ public struct SearchQuery: Hashable, Sendable {
   public let sort: SortOrder
   /// The most results to return.
   public let limit: Int
+  /// The hash of the fields above, computed once when the query is made: a query is made once
+  /// and then looked up many times (the cache hashes it on every call), and hashing a string and
+  /// six optional fields costs more than the rest of a cache hit.
+  private let precomputedHash: Int
 
   /// How many travellers one booking may hold.
   public static let guestRange = 1...9
@@ -39,6 +43,30 @@ public struct SearchQuery: Hashable, Sendable {
     self.maximumPrice = maximumPrice
     self.sort = sort
     self.limit = limit
+    var hasher = Hasher()
+    hasher.combine(destination)
+    hasher.combine(from)
+    hasher.combine(to)
+    hasher.combine(guests)
+    hasher.combine(maximumPrice)
+    hasher.combine(sort)
+    hasher.combine(limit)
+    precomputedHash = hasher.finalize()
+  }
+
+  /// Feeds the hash computed at creation: equal queries were made from equal fields, so they
+  /// hash alike.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(precomputedHash)
+  }
+
+  /// Equal when every field is; the stored hashes are compared first, which settles most
+  /// unequal pairs without comparing strings.
+  public static func == (left: SearchQuery, right: SearchQuery) -> Bool {
+    left.precomputedHash == right.precomputedHash && left.destination == right.destination
+      && left.from == right.from && left.to == right.to && left.guests == right.guests
+      && left.maximumPrice == right.maximumPrice && left.sort == right.sort
+      && left.limit == right.limit
   }
 
   /// Validates and normalizes a search; throws the first rule it breaks.
