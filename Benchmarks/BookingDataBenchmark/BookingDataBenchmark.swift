@@ -129,24 +129,40 @@ enum BookingDataBenchmark {
   /// on a two-core machine is at the mercy of the scheduler.
   static let repetitions = 7
 
-  static func median(_ runs: [(wall: Double, p50: Double, p99: Double)]) -> (
-    wall: Double, p50: Double, p99: Double
-  ) {
-    func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-    return (middle(runs.map(\.wall)), middle(runs.map(\.p50)), middle(runs.map(\.p99)))
+  /// One stampede run: how long the callers took to join (first call to all waiting), and the
+  /// per-caller times from opening the gate to return.
+  struct Run {
+    var join: Double
+    var wall: Double
+    var p50: Double
+    var p99: Double
+  }
+
+  /// "min/median/max" of one figure over the runs, in microseconds or milliseconds.
+  static func spread(_ runs: [Run], _ figure: (Run) -> Double, scale: Double) -> String {
+    let values = runs.map(figure).sorted()
+    return [values.first, values[values.count / 2], values.last]
+      .map { format(($0 ?? 0) * scale) }.joined(separator: "/")
+  }
+
+  static func middle(_ runs: [Run], _ figure: (Run) -> Double) -> Double {
+    runs.map(figure).sorted()[runs.count / 2]
   }
 
   static func stampede() async {
     print("stampede: N callers over K keys, upstream held on a gate, then opened")
-    print("(per-caller time from opening to return; medians of \(repetitions) runs)")
     print(
-      "    N      K   upstream  coalesced   wall ms   p50 µs   p99 µs   direct p50/p99 µs   added p99 µs"
+      "(join: first call to all waiting; p99: per-caller time from opening to return; "
+        + "min/median/max of \(repetitions) runs; direct: the same callers awaiting the gate themselves)"
+    )
+    print(
+      "    N      K  upstream  coalesced   join ms: cache | direct      p99 µs: cache | direct            added p99 µs (median)"
     )
     for callers in [10, 1_000, 10_000] {
       for keys in [1, 10, 100] where keys <= callers {
         let queries = (0..<keys).map { key in Self.query("Destination \(key)") }
-        var coalescedRuns: [(wall: Double, p50: Double, p99: Double)] = []
-        var directRuns: [(wall: Double, p50: Double, p99: Double)] = []
+        var coalescedRuns: [Run] = []
+        var directRuns: [Run] = []
         var statistics = BookingCacheStatistics()
         for _ in 0..<repetitions {
           let upstream = GatedUpstream(answer: [summary])
@@ -165,14 +181,17 @@ enum BookingDataBenchmark {
               open: direct.gate.open
             ) { index in _ = try? await direct.search(queries[index % keys]) })
         }
-        let coalesced = median(coalescedRuns)
-        let baseline = median(directRuns)
+        let added = middle(coalescedRuns, \.p99) - middle(directRuns, \.p99)
         let line = [
-          pad(callers, 5), pad(keys, 6), pad(statistics.upstreamCalls, 10),
-          pad(statistics.coalescedWaits, 10), pad(format(coalesced.wall * 1_000), 9),
-          pad(format(coalesced.p50 * 1e6), 8), pad(format(coalesced.p99 * 1e6), 8),
-          pad("\(format(baseline.p50 * 1e6))/\(format(baseline.p99 * 1e6))", 19),
-          pad(format((coalesced.p99 - baseline.p99) * 1e6), 14),
+          pad(callers, 5), pad(keys, 6), pad(statistics.upstreamCalls, 9),
+          pad(statistics.coalescedWaits, 10),
+          pad(spread(coalescedRuns, \.join, scale: 1_000), 17) + " | "
+            + spread(directRuns, \.join, scale: 1_000).padding(
+              toLength: 14, withPad: " ", startingAt: 0),
+          pad(spread(coalescedRuns, \.p99, scale: 1e6), 17) + " | "
+            + spread(directRuns, \.p99, scale: 1e6).padding(
+              toLength: 17, withPad: " ", startingAt: 0),
+          pad(format(added * 1e6), 8),
         ]
         print(line.joined(separator: " "))
         if statistics.upstreamCalls != keys || statistics.inFlight != 0 || statistics.waiting != 0 {
@@ -182,8 +201,9 @@ enum BookingDataBenchmark {
     }
   }
 
-  /// Starts `callers` tasks, waits until all are parked, opens the gate, and returns the wall time
-  /// from opening to the last return and the p50/p99 of each caller's time from opening to return.
+  /// Starts `callers` tasks, waits until all are parked, opens the gate, and returns how long the
+  /// joining took, the wall time from opening to the last return and the p50/p99 of each
+  /// caller's time from opening to return.
   ///
   /// The callers are unstructured tasks that write their finish time into a preallocated slot.
   /// Not a task group: awaiting 10,000 children makes the group remove each finished child from
@@ -191,8 +211,9 @@ enum BookingDataBenchmark {
   static func measure(
     callers: Int, waitUntil ready: @escaping @Sendable () async -> Bool,
     open: @escaping @Sendable () -> Void, call: @escaping @Sendable (Int) async -> Void
-  ) async -> (wall: Double, p50: Double, p99: Double) {
+  ) async -> Run {
     let finishes = FinishLine(callers: callers)
+    let startedAt = ContinuousClock.now
     let tasks = (0..<callers).map { index in
       Task {
         await call(index)
@@ -205,7 +226,9 @@ enum BookingDataBenchmark {
     await finishes.allCrossed()
     for task in tasks { await task.value }
     let latencies = finishes.instants.map { seconds(openedAt.duration(to: $0)) }.sorted()
-    return (latencies.last ?? 0, percentile(latencies, 0.50), percentile(latencies, 0.99))
+    return Run(
+      join: seconds(startedAt.duration(to: openedAt)), wall: latencies.last ?? 0,
+      p50: percentile(latencies, 0.50), p99: percentile(latencies, 0.99))
   }
 
   // MARK: - Cache hits

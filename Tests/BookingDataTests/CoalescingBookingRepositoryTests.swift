@@ -57,10 +57,11 @@ struct CoalescingBookingRepositoryTests {
     async let second = cache.booking(id: Fixtures.id("LIS-001"))
     async let third = cache.booking(id: Fixtures.id("LIS-001"))
     await waitForWaiters(3, on: cache)
-    #expect(upstream.calls.count == 1)
+    await eventually("the upstream call starts") { upstream.calls.count == 1 }
     upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
     let bookings = try await [first, second, third]
     #expect(Set(bookings.map(\.id)) == [Fixtures.id("LIS-001")])
+    #expect(upstream.calls.count == 1)
     await expectNothingInFlight(cache)
   }
 

@@ -10,17 +10,18 @@ import Synchronization
 /// two kinds of request share one table through the `Key` and `Value` enums. Only the part that
 /// is not about bookings, a `Flight` that parks waiters, is its own (generic) type.
 ///
-/// - One upstream request per key. The actor owns the table of flights: only the actor starts,
-///   finishes and detaches a flight, and it records a new flight in one synchronous turn with no
-///   suspension in between, so a reentrant caller always finds it.
-/// - Joining does not queue on the actor. The table is also published under a lock, and a
-///   caller that finds a flight there joins it directly: registering and parking are one step
-///   under the flight's own lock. That step races only with the flight's own end, and the lock
-///   orders them: a joiner either parks before the answer lands (and is answered with everyone
-///   else) or finds the answer already there. A flight whose waiters all left refuses joiners,
-///   which then go to the actor; there, the table is read again, so two callers that both found
-///   no flight still start only one. Only the caller that starts a flight (or finds the table
-///   empty) enters the actor.
+/// - One upstream request per key. The actor starts, finishes and detaches flights: each is one
+///   synchronous turn with no suspension inside, so actor reentrancy can never observe a flight
+///   half started or half finished.
+/// - Joining does not queue on the actor. The table of joinable flights sits under a lock: a
+///   caller that finds a flight there joins it directly (registering and parking are one step
+///   under the flight's own lock), and a caller that finds none publishes a new one, registered
+///   to itself, in the same lock turn, then enters the actor to start its upstream work. So a
+///   key has one flight however many callers arrive at once, and only its first caller enters
+///   the actor. Joining races only with the flight's own end, and the flight's lock orders
+///   them: a joiner either parks before the answer lands (and is answered with everyone else)
+///   or finds the answer already there. A flight whose waiters all left is dead: the next
+///   caller replaces it in the table.
 /// - Waiters park on the `Flight`, outside the actor: when the answer lands they resume in
 ///   parallel rather than queueing through the actor.
 /// - Every waiter gets the flight's value or error; errors are never cached.
@@ -142,11 +143,29 @@ actor CoalescingBookingRepository: BookingCache {
     // Cancelled before joining: leave with nothing recorded.
     try Task.checkCancellation()
     let waiterID = waiterIDs.add(1, ordering: .relaxed).newValue
-    if let flight = joinable.withLock({ $0[key] }), let value = try await flight.join(waiterID) {
-      return value
+    while true {
+      let (flight, isNew) = flightToJoin(key, as: waiterID)
+      if isNew {
+        await launch(flight, key: key)
+        return try await flight.wait(waiterID)
+      }
+      if let value = try await flight.join(waiterID) { return value }
+      // The flight died (every waiter left) before this caller joined: look again.
     }
-    let flight = await start(key, for: waiterID)
-    return try await flight.wait(waiterID)
+  }
+
+  /// The flight for `key` in the table, or a new one registered to this caller and published
+  /// at once, so the callers of a stampede that arrive while its first caller is still on its
+  /// way to the actor join it instead of queueing on the actor too. One lock decides, so only
+  /// one flight per key is ever published.
+  private nonisolated func flightToJoin(_ key: Key, as waiterID: UInt64) -> (Flight<Value>, Bool) {
+    joinable.withLock { table in
+      if let flight = table[key], !flight.isAbandoned { return (flight, false) }
+      let flight = Flight<Value>(counters: counters)
+      _ = flight.register(waiterID, coalesced: false)
+      table[key] = flight
+      return (flight, true)
+    }
   }
 
   private nonisolated func cachedValue(for key: Key) -> Value? {
@@ -161,22 +180,20 @@ actor CoalescingBookingRepository: BookingCache {
     return value
   }
 
-  /// Starts the flight for `key`, or registers on one another caller started meanwhile.
-  /// Synchronous on the actor: the flight is in the table before any other caller can look, so
-  /// reentrancy cannot start a second one.
-  private func start(_ key: Key, for waiterID: UInt64) -> Flight<Value> {
-    if let flight = joinable.withLock({ $0[key] }), flight.register(waiterID, coalesced: true) {
-      return flight
-    }
+  /// Starts the upstream work of a flight its first caller just published. On the actor, so
+  /// starting, finishing and invalidating flights stay the actor's: the flight is in `flights`
+  /// (what the statistics report) before the actor does anything else.
+  private func launch(_ flight: Flight<Value>, key: Key) {
     // A value may have landed while this caller hopped onto the actor.
     if let cached = cachedValue(for: key) {
-      let landed = Flight<Value>(counters: counters)
-      _ = landed.register(waiterID, coalesced: false)
-      landed.complete(with: .success(cached))
-      return landed
+      joinable.withLock { table in
+        if table[key] === flight { table[key] = nil }
+      }
+      flight.complete(with: .success(cached))
+      return
     }
-    let flight = Flight<Value>(counters: counters)
-    _ = flight.register(waiterID, coalesced: false)
+    flights[ObjectIdentifier(flight)] = flight
+    counters.upstreamCalls.add(1, ordering: .relaxed)
     flight.start(
       Task { [upstream] in
         let result: Result<Value, any Error>
@@ -187,10 +204,6 @@ actor CoalescingBookingRepository: BookingCache {
         }
         self.finish(flight, key: key, with: result)
       })
-    flights[ObjectIdentifier(flight)] = flight
-    joinable.withLock { $0[key] = flight }
-    counters.upstreamCalls.add(1, ordering: .relaxed)
-    return flight
   }
 
   /// Removes the flight from the table (only its own entry: a newer flight may hold the key),

@@ -47,9 +47,8 @@ final class Flight<Value: Sendable>: Sendable {
     state.withLock { $0.task = task }
   }
 
-  /// Registers a waiter that will call `wait(_:)`: the caller that starts the flight, or one
-  /// that joins it on the actor. False when the flight is dying (its last waiter left), in which
-  /// case the caller must start a fresh flight instead.
+  /// Registers the caller that starts the flight, before anyone else can see it; it then
+  /// waits with `wait(_:)`. False when the flight is dying (its last waiter left).
   func register(_ waiterID: UInt64, coalesced: Bool) -> Bool {
     state.withLock { state in
       guard !state.isAbandoned else { return false }
