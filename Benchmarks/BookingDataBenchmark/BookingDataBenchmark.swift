@@ -234,80 +234,74 @@ enum BookingDataBenchmark {
   // MARK: - Cache hits
 
   static func cacheHitPath() async {
-    let iterations = 2_000_000
+    let iterations = 1_000_000
+    let rounds = 7
     let query = Self.query("Lisbon")
     let upstream = GatedUpstream(answer: [summary])
     upstream.gate.open()
     let cache = BookingDataAssembly.cache(in: upstream, timeToLive: .seconds(3_600))
     _ = try? await cache.search(query)
-
     let baseline = Mutex<[SearchQuery: [BookingSummary]]>([query: [summary]])
-    var checksum = 0
-    let lockStart = ContinuousClock.now
-    for _ in 0..<iterations {
-      checksum &+= baseline.withLock { $0[query]?.count ?? 0 }
-    }
-    let lockSeconds = seconds(lockStart.duration(to: .now))
-
-    let cacheStart = ContinuousClock.now
-    for _ in 0..<iterations {
-      checksum &+= (try? await cache.search(query))?.count ?? 0
-    }
-    let cacheSeconds = seconds(cacheStart.duration(to: .now))
-
     let locked = LockedValue<[SearchQuery: [BookingSummary]]>([query: [summary]])
-    let nsLockStart = ContinuousClock.now
-    for _ in 0..<iterations {
-      checksum &+= locked.withLock { $0[query]?.count ?? 0 }
-    }
-    let nsLockNanoseconds = seconds(nsLockStart.duration(to: .now)) * 1e9 / Double(iterations)
-
-    // The key's hashing, alone: as the query hashes now (computed once, when it was made), and
-    // as hashing its fields on every lookup would cost.
-    let hashStart = ContinuousClock.now
-    for _ in 0..<iterations { checksum &+= query.hashValue & 1 }
-    let hashNanoseconds = seconds(hashStart.duration(to: .now)) * 1e9 / Double(iterations)
-    let fieldsStart = ContinuousClock.now
-    for _ in 0..<iterations {
-      var hasher = Hasher()
-      hasher.combine(query.destination)
-      hasher.combine(query.from)
-      hasher.combine(query.to)
-      hasher.combine(query.guests)
-      hasher.combine(query.maximumPrice)
-      hasher.combine(query.sort)
-      hasher.combine(query.limit)
-      checksum &+= hasher.finalize() & 1
-    }
-    let fieldsNanoseconds = seconds(fieldsStart.duration(to: .now)) * 1e9 / Double(iterations)
-
     // What any implementation behind the interface pays before it does anything: an async call
-    // through `any BookingRepository` that returns an array it already holds.
-    // Chosen at run time, so the compiler cannot see through the existential and inline it.
+    // through `any BookingRepository` returning an array it holds. Chosen at run time, so the
+    // compiler cannot see through the existential and inline it.
     let stored: any BookingRepository =
       CommandLine.arguments.count > 1_000 ? upstream : StoredAnswer(answer: [summary])
-    let storedStart = ContinuousClock.now
-    for _ in 0..<iterations {
-      checksum &+= (try? await stored.search(query))?.count ?? 0
-    }
-    let storedNanoseconds = seconds(storedStart.duration(to: .now)) * 1e9 / Double(iterations)
 
-    let lockNanoseconds = lockSeconds * 1e9 / Double(iterations)
-    let cacheNanoseconds = cacheSeconds * 1e9 / Double(iterations)
-    print("cache-hit path (\(iterations) calls from one task, checksum \(checksum))")
-    print("    Mutex-guarded dictionary read (the baseline): \(format(lockNanoseconds)) ns/call")
+    var checksum = 0
+    /// Nanoseconds per call of `body`, over `iterations` calls.
+    func time(_ body: () async -> Int) async -> Double {
+      let start = ContinuousClock.now
+      for _ in 0..<iterations { checksum &+= await body() }
+      return seconds(start.duration(to: .now)) * 1e9 / Double(iterations)
+    }
+    // The figures are interleaved round by round and the medians printed: on a shared 2-core
+    // machine one long run of each would compare different moments, not different code.
+    var figures: [String: [Double]] = [:]
+    for _ in 0..<rounds {
+      figures["mutex", default: []].append(
+        await time { baseline.withLock { $0[query]?.count ?? 0 } })
+      figures["locked", default: []].append(
+        await time { locked.withLock { $0[query]?.count ?? 0 } })
+      figures["stored", default: []].append(
+        await time { (try? await stored.search(query))?.count ?? 0 })
+      figures["cache", default: []].append(
+        await time { (try? await cache.search(query))?.count ?? 0 })
+      // The key's hashing, alone: as the query hashes now (computed once, when it was made),
+      // and as hashing its fields on every lookup would cost.
+      figures["hash", default: []].append(await time { query.hashValue & 1 })
+      figures["fields", default: []].append(
+        await time {
+          var hasher = Hasher()
+          hasher.combine(query.destination)
+          hasher.combine(query.from)
+          hasher.combine(query.to)
+          hasher.combine(query.guests)
+          hasher.combine(query.maximumPrice)
+          hasher.combine(query.sort)
+          hasher.combine(query.limit)
+          return hasher.finalize() & 1
+        })
+    }
+    func median(_ name: String) -> Double { figures[name, default: [0]].sorted()[rounds / 2] }
+
     print(
-      "    LockedValue-guarded dictionary read (pthread mutex, what the cache uses): \(format(nsLockNanoseconds)) ns/call"
+      "cache-hit path (\(iterations) calls a figure, medians of \(rounds) interleaved rounds, checksum \(checksum))"
+    )
+    print("    Mutex-guarded dictionary read (the baseline): \(format(median("mutex"))) ns/call")
+    print(
+      "    LockedValue-guarded dictionary read (pthread mutex, what the cache uses): \(format(median("locked"))) ns/call"
     )
     print(
-      "    an async call through `any BookingRepository` returning a stored array: \(format(storedNanoseconds)) ns/call"
+      "    an async call through `any BookingRepository` returning a stored array: \(format(median("stored"))) ns/call"
     )
-    print("    BookingCache.search, cache hit: \(format(cacheNanoseconds)) ns/call")
+    print("    BookingCache.search, cache hit: \(format(median("cache"))) ns/call")
     print(
-      "    ratio to the Mutex baseline: \(format(cacheNanoseconds / lockNanoseconds))× (goal: within 2×)"
+      "    ratio to the Mutex baseline: \(format(median("cache") / median("mutex")))× (goal: within 2×)"
     )
     print(
-      "    of which hashing the key: \(format(hashNanoseconds)) ns (hashing its fields on every call instead: \(format(fieldsNanoseconds)) ns)"
+      "    of which hashing the key: \(format(median("hash"))) ns (hashing its fields on every call instead: \(format(median("fields"))) ns)"
     )
     print("    upstream calls: \(upstream.callCount)")
   }

@@ -44,9 +44,7 @@ public enum BookingDataAssembly {
   public static func cache(
     in front: any BookingRepository, timeToLive: Duration = .seconds(60), capacity: Int = 512
   ) -> any BookingCache {
-    let origin = ContinuousClock.now
     return CoalescingBookingRepository(
-      upstream: front, timeToLive: timeToLive, capacity: capacity,
-      now: { ContinuousClock.now - origin })
+      upstream: front, timeToLive: timeToLive, capacity: capacity, now: CoarseClock.now)
   }
 }

@@ -49,10 +49,18 @@ actor CoalescingBookingRepository: BookingCache {
   struct RecentAnswers: Sendable {
     var searches: LeastRecentlyUsedCache<SearchQuery, [BookingSummary]>
     var bookings: LeastRecentlyUsedCache<BookingID, Booking>
+    /// Callers answered from here; counted under the lock a hit holds anyway, not with an atomic.
+    var hits = 0
 
     init(capacity: Int) {
       searches = LeastRecentlyUsedCache(capacity: capacity)
       bookings = LeastRecentlyUsedCache(capacity: capacity)
+    }
+
+    /// Counts `answer` as a hit when there is one, and passes it on.
+    mutating func hit<Answer>(_ answer: Answer?) -> Answer? {
+      if answer != nil { hits += 1 }
+      return answer
     }
   }
 
@@ -82,8 +90,7 @@ actor CoalescingBookingRepository: BookingCache {
     // The cache-hit path stays synchronous: no actor hop, no further async frame, and the query
     // itself is the key (no enum around it to copy and compare).
     let moment = now()
-    if let summaries = answers.withLock({ $0.searches.value(for: query, at: moment) }) {
-      counters.cacheHits.add(1, ordering: .relaxed)
+    if let summaries = answers.withLock({ $0.hit($0.searches.value(for: query, at: moment)) }) {
       return summaries
     }
     guard case .summaries(let summaries) = try await value(for: .search(query)) else {
@@ -94,8 +101,7 @@ actor CoalescingBookingRepository: BookingCache {
 
   nonisolated func booking(id: BookingID) async throws -> Booking {
     let moment = now()
-    if let booking = answers.withLock({ $0.bookings.value(for: id, at: moment) }) {
-      counters.cacheHits.add(1, ordering: .relaxed)
+    if let booking = answers.withLock({ $0.hit($0.bookings.value(for: id, at: moment)) }) {
       return booking
     }
     guard case .booking(let booking) = try await value(for: .booking(id)) else {
@@ -127,6 +133,7 @@ actor CoalescingBookingRepository: BookingCache {
 
   func statistics() -> BookingCacheStatistics {
     var statistics = counters.snapshot
+    statistics.cacheHits = answers.withLock { $0.hits }
     statistics.cachedEntries = answers.withLock { $0.searches.count + $0.bookings.count }
     statistics.inFlight = flights.count
     statistics.waiting = flights.values.reduce(0) { $0 + $1.waiterCount }
@@ -170,14 +177,14 @@ actor CoalescingBookingRepository: BookingCache {
 
   private nonisolated func cachedValue(for key: Key) -> Value? {
     let moment = now()
-    let value = answers.withLock { answers -> Value? in
+    return answers.withLock { answers -> Value? in
       switch key {
-      case .search(let query): answers.searches.value(for: query, at: moment).map(Value.summaries)
-      case .booking(let id): answers.bookings.value(for: id, at: moment).map(Value.booking)
+      case .search(let query):
+        answers.hit(answers.searches.value(for: query, at: moment)).map(Value.summaries)
+      case .booking(let id):
+        answers.hit(answers.bookings.value(for: id, at: moment)).map(Value.booking)
       }
     }
-    if value != nil { counters.cacheHits.add(1, ordering: .relaxed) }
-    return value
   }
 
   /// Starts the upstream work of a flight its first caller just published. On the actor, so

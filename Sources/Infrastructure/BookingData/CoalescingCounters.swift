@@ -1,12 +1,11 @@
 import BookingInterface
 import Synchronization
 
-/// What the coalescing cache did, counted with atomics so the cache-hit path and a cancelled
-/// waiter can count without entering the actor.
+/// What the coalescing cache did, counted with atomics so joiners and a cancelled waiter can
+/// count without entering the actor (cache hits are counted under the cache's own lock).
 final class CoalescingCounters: Sendable {
   let upstreamCalls = Atomic(0)
   let coalescedWaits = Atomic(0)
-  let cacheHits = Atomic(0)
   let failures = Atomic(0)
   let cancelledWaits = Atomic(0)
 
@@ -16,7 +15,6 @@ final class CoalescingCounters: Sendable {
     var statistics = BookingCacheStatistics()
     statistics.upstreamCalls = upstreamCalls.load(ordering: .relaxed)
     statistics.coalescedWaits = coalescedWaits.load(ordering: .relaxed)
-    statistics.cacheHits = cacheHits.load(ordering: .relaxed)
     statistics.failures = failures.load(ordering: .relaxed)
     statistics.cancelledWaits = cancelledWaits.load(ordering: .relaxed)
     return statistics
