@@ -239,12 +239,17 @@ let featureTargets: [Target] =
   // Searching and showing trips: a state machine over BookingRepository, rendered as text or JSON.
   feature(
     "SearchFeature", uses: [.kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking)])
-  // Buying a trip: the checkout use case (draft, charge, confirm, ticket) and its state machine.
+  // Buying a trip and giving it back: the checkout saga (draft, hold, charge, confirm, ticket,
+  // each step recorded, each with its compensation), cancellation, and their state machine.
   + feature(
     "CheckoutFeature",
     uses: [
       .kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking), .interface(.payment),
     ])
+  // A person's tickets and unfinished orders, read from the ledger, rendered as text or JSON.
+  + feature(
+    "TicketsFeature",
+    uses: [.kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking)])
 
 // MARK: - App
 
@@ -255,7 +260,7 @@ let appTargets: [Target] =
     uses: [
       "SharedKernel", "DesignSystem", "BookingInterface", "PaymentInterface", "BookingData",
       "SupplierSandbox", "PaymentData", "PaymentSandbox", "LedgerData", "SearchFeature",
-      "CheckoutFeature",
+      "CheckoutFeature", "TicketsFeature",
     ],
     testsUse: ["EmbeddedDatabase"])
   // The `voyage` command: a few lines that hand the process to AppComposition.

@@ -8,6 +8,7 @@ import PaymentInterface
 import PaymentSandbox
 import SharedKernel
 import SupplierSandbox
+import TicketsFeature
 
 /// Where Voyage keeps its data and which outside systems it talks to, read from the environment.
 struct AppConfiguration {
@@ -177,6 +178,11 @@ final class AppGraph {
     return CheckoutFeature(dependencies: dependencies) { [weak self] output in
       self?.route(output)
     }
+  }
+
+  /// The tickets feature, reading the ledger in the Voyage home folder.
+  func tickets() async throws(TicketingError) -> TicketsFeature {
+    TicketsFeature(dependencies: TicketsDependencies(ledger: try await ledger()))
   }
 
   /// Where checkout's outputs go: ticket changes invalidate the cached trip; every recorded

@@ -5,6 +5,7 @@ import Foundation
 import PaymentInterface
 import SearchFeature
 import SharedKernel
+import TicketsFeature
 
 /// Runs one `voyage` invocation: parses the arguments, builds only the part of the object graph
 /// the command needs, routes feature outputs, prints results on stdout and diagnostics on
@@ -199,35 +200,27 @@ struct VoyageCommandLine {
   private func orders(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
     let parsed = try ParsedArguments(arguments, options: [], flags: ["--json"])
     try parsed.none()
-    let orders: [OrderRecord]
-    do {
-      orders = try await graph.ledger().unfinishedOrders()
-    } catch {
-      return storageFailure(error, json: parsed.has("--json"))
-    }
-    if parsed.has("--json") {
-      terminal.write(OrderList.json(orders), to: .output)
-    } else {
-      terminal.write(OrderList.text(orders, theme: theme), to: .output)
-    }
-    return .success
+    return await readTickets(json: parsed.has("--json")) { await $0.listUnfinishedOrders() }
   }
 
   private func tickets(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
     let parsed = try ParsedArguments(arguments, options: [], flags: ["--json"])
     try parsed.none()
-    let tickets: [Ticket]
+    return await readTickets(json: parsed.has("--json")) { await $0.listTickets() }
+  }
+
+  /// Runs one read of the tickets feature and prints what it found.
+  private func readTickets(json: Bool, _ read: (TicketsFeature) async -> Void) async -> ExitStatus {
+    let feature: TicketsFeature
     do {
-      tickets = try await graph.ledger().tickets()
+      feature = try await graph.tickets()
     } catch {
-      return storageFailure(error, json: parsed.has("--json"))
+      return storageFailure(error, json: json)
     }
-    if parsed.has("--json") {
-      terminal.write(TicketList.json(tickets), to: .output)
-    } else {
-      terminal.write(TicketList.text(tickets, theme: theme), to: .output)
+    await read(feature)
+    return present(feature.failure.map { _ in .storage }, json: json, jsonBody: feature.json()) {
+      feature.screen(theme: $0)
     }
-    return .success
   }
 
   // MARK: - Output

@@ -1,0 +1,138 @@
+import BookingInterface
+import DesignSystem
+import Foundation
+import SharedKernel
+
+/// Renders tickets as a table and unfinished orders with the command that finishes each, as
+/// text or JSON.
+struct TicketsScreen {
+  let state: TicketsState
+  let theme: TerminalTheme
+
+  var text: String {
+    switch state {
+    case .idle: ""
+    case .tickets(let tickets): Self.text(tickets, theme: theme)
+    case .orders(let orders): Self.text(orders, theme: theme)
+    case .failed(let error):
+      theme.paint("\(theme.symbol(.failure)) The ledger could not be read: \(error).", .danger)
+        + "\n"
+    }
+  }
+
+  static func json(_ state: TicketsState) -> Data {
+    let object: [String: Any] =
+      switch state {
+      case .idle: [:]
+      case .tickets(let tickets): ["tickets": tickets.map(ticketObject)]
+      case .orders(let orders): ["orders": orders.map(orderObject)]
+      case .failed(let error):
+        ["error": ["code": code(error), "message": "the ledger could not be read: \(error)"]]
+      }
+    let data = try? JSONSerialization.data(
+      withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    return (data ?? Data("{}".utf8)) + Data("\n".utf8)
+  }
+
+  static func code(_ error: TicketingError) -> String {
+    if case .diskFull = error { return "disk_full" }
+    return "storage_failed"
+  }
+
+  // MARK: - Tickets
+
+  static func text(_ tickets: [Ticket], theme: TerminalTheme) -> String {
+    guard !tickets.isEmpty else { return "No tickets yet. Buy one with 'voyage checkout'.\n" }
+    var table = TextTable(columns: [
+      .init("Ticket"), .init("Trip"), .init("Traveller", maximumWidth: 24),
+      .init("Places", alignment: .trailing),
+      .init("Paid", alignment: .trailing), .init("Issued"), .init("Status"),
+    ])
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    for ticket in tickets {
+      table.append([
+        .init(ticket.id.rawValue, color: .accent), .init(ticket.bookingID.rawValue),
+        .init(ticket.travellerName.escapingControlCharacters),
+        .init(String(ticket.guests)), .init(ticket.amountPaid.description),
+        .init(formatter.string(from: ticket.issuedAt)),
+        ticket.cancelledAt == nil ? .init("issued") : .init("cancelled", color: .muted),
+      ])
+    }
+    let heading = theme.style("\(tickets.count) ticket\(tickets.count == 1 ? "" : "s")", .title)
+    return ([heading, ""] + table.render(theme: theme)).joined(separator: "\n") + "\n"
+  }
+
+  static func ticketObject(_ ticket: Ticket) -> [String: Any] {
+    let formatter = ISO8601DateFormatter()
+    return [
+      "id": ticket.id.rawValue, "order_id": ticket.orderID.rawValue,
+      "booking_id": ticket.bookingID.rawValue,
+      "traveller": ticket.travellerName, "guests": ticket.guests, "paid_with": ticket.paidWith,
+      "amount_paid": [
+        "minor_units": ticket.amountPaid.minorUnits, "currency": ticket.amountPaid.currency.code,
+        "formatted": ticket.amountPaid.description,
+      ],
+      "issued_at": formatter.string(from: ticket.issuedAt),
+      "cancelled_at": ticket.cancelledAt.map { formatter.string(from: $0) } ?? NSNull(),
+    ]
+  }
+
+  // MARK: - Orders
+
+  static func text(_ orders: [OrderRecord], theme: TerminalTheme) -> String {
+    guard !orders.isEmpty else { return "No unfinished orders: every checkout ended.\n" }
+    var lines = [
+      theme.style("\(orders.count) unfinished order\(orders.count == 1 ? "" : "s")", .title)
+    ]
+    for order in orders {
+      let places = order.guests == 1 ? "1 place" : "\(order.guests) places"
+      lines.append("")
+      lines.append(
+        theme.paint(order.id.rawValue, .accent) + "  " + order.bookingID.rawValue + "  " + places
+          + "  " + order.travellerName.escapingControlCharacters + "  " + order.amount.description)
+      lines.append("  " + theme.paint(meaning(order.state), .muted))
+      lines.append("  " + theme.paint("$ ", .muted) + command(order))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func orderObject(_ order: OrderRecord) -> [String: Any] {
+    [
+      "id": order.id.rawValue, "booking_id": order.bookingID.rawValue, "guests": order.guests,
+      "traveller": order.travellerName, "state": order.state.rawValue,
+      "amount": [
+        "minor_units": order.amount.minorUnits, "currency": order.amount.currency.code,
+        "formatted": order.amount.description,
+      ],
+      "hold_id": order.hold?.id.rawValue ?? NSNull(), "charge_id": order.chargeID ?? NSNull(),
+      "command": command(order),
+    ]
+  }
+
+  static func meaning(_ state: OrderState) -> String {
+    switch state {
+    case .drafted: "drafted: nothing held, nothing charged"
+    case .held: "held: places held at the supplier until the hold expires, nothing charged"
+    case .charged: "charged: the card was charged; the ticket is not issued yet"
+    case .ticketed, .released, .refunded, .cancelled: state.rawValue
+    }
+  }
+
+  /// The checkout that finishes the order: the same request and key. The card number is never
+  /// stored, so the command names the card by what may be kept of it.
+  static func command(_ order: OrderRecord) -> String {
+    let expiry =
+      String(format: "%02d", order.card.expiryMonth) + "/"
+      + String(format: "%02d", order.card.expiryYear % 100)
+    return
+      "voyage checkout \(order.bookingID) --guests \(order.guests) --name "
+      + shellQuoted(order.travellerName)
+      + " --card '<your \(order.card.brand) ending \(order.card.lastFour)>' --expiry \(expiry)"
+      + " --idempotency-key \(order.id)"
+  }
+
+  private static func shellQuoted(_ text: String) -> String {
+    "'" + text.escapingControlCharacters.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}

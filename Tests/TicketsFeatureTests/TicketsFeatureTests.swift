@@ -1,0 +1,127 @@
+import BookingInterface
+import DesignSystem
+import Foundation
+import SharedKernel
+import Testing
+import TicketsFeature
+
+/// A ledger that only answers reads: what the tickets feature asks of it.
+actor ReadOnlyLedger: OrderLedger {
+  let storedTickets: [Ticket]
+  let storedOrders: [OrderRecord]
+  let failure: TicketingError?
+
+  init(tickets: [Ticket] = [], orders: [OrderRecord] = [], failure: TicketingError? = nil) {
+    storedTickets = tickets
+    storedOrders = orders
+    self.failure = failure
+  }
+
+  func tickets() async throws(TicketingError) -> [Ticket] {
+    if let failure { throw failure }
+    return storedTickets
+  }
+
+  func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
+    if let failure { throw failure }
+    return storedOrders
+  }
+
+  func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
+    throw .storageFailed(reason: "read-only")
+  }
+  func record(of id: OrderID) async throws(TicketingError) -> OrderRecord? { nil }
+  func record(of ticket: TicketID) async throws(TicketingError) -> OrderRecord? { nil }
+  func advance(_ id: OrderID, by step: OrderStep) async throws(TicketingError) -> OrderRecord {
+    throw .storageFailed(reason: "read-only")
+  }
+  func issueTicket(for order: PaidOrder, reference: SupplierReference) async throws(TicketingError)
+    -> Ticket
+  {
+    throw .storageFailed(reason: "read-only")
+  }
+}
+
+@Suite("Tickets feature")
+@MainActor
+struct TicketsFeatureTests {
+  static func ticket(_ id: String, name: String = "Ada Lovelace", cancelled: Bool = false) throws
+    -> Ticket
+  {
+    Ticket(
+      id: try #require(TicketID(id)), orderID: try #require(OrderID("order-\(id)")),
+      bookingID: try #require(BookingID("LIS-004")), travellerName: name, guests: 2,
+      amountPaid: Money(minorUnits: 57_600, currency: .eur), paidWith: "Visa •••• 4242",
+      issuedAt: Date(timeIntervalSince1970: 1_800_000_000),
+      cancelledAt: cancelled ? Date(timeIntervalSince1970: 1_800_000_100) : nil)
+  }
+
+  static func order(_ state: OrderState, name: String = "Ada O'Brien") throws -> OrderRecord {
+    OrderRecord(
+      id: try #require(OrderID("halfway")), bookingID: try #require(BookingID("LIS-004")),
+      guests: 2, amount: Money(minorUnits: 57_600, currency: .eur), travellerName: name,
+      card: MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 3, expiryYear: 2030),
+      state: state, hold: nil, chargeID: state == .charged ? "ch_1" : nil,
+      supplierReference: nil, ticketID: nil, refundID: nil, updatedAt: Date())
+  }
+
+  func feature(_ ledger: ReadOnlyLedger) -> TicketsFeature {
+    TicketsFeature(dependencies: TicketsDependencies(ledger: ledger))
+  }
+
+  func json(_ feature: TicketsFeature) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: feature.json()) as? [String: Any])
+  }
+
+  @Test func ticketsAreListedWithTheirStatusAndCancelledOnesSaySo() async throws {
+    let tickets = feature(
+      ReadOnlyLedger(tickets: [try Self.ticket("TKT-2", cancelled: true), try Self.ticket("TKT-1")])
+    )
+    await tickets.listTickets()
+    let screen = tickets.screen(theme: .plain)
+    #expect(screen.hasPrefix("2 tickets\n"))
+    #expect(screen.contains("TKT-2") && screen.contains("cancelled"))
+    #expect(screen.contains("TKT-1") && screen.contains("issued"))
+    let listed = try #require(try json(tickets)["tickets"] as? [[String: Any]])
+    #expect(listed.map { $0["id"] as? String } == ["TKT-2", "TKT-1"])
+    #expect(listed[0]["cancelled_at"] as? String != nil)
+    #expect(listed[1]["cancelled_at"] is NSNull)
+  }
+
+  @Test func aStoredNameWithEscapeCodesIsShownHarmlessly() async throws {
+    let tickets = feature(ReadOnlyLedger(tickets: [try Self.ticket("TKT-1", name: "Eve\u{1B}[2J")]))
+    await tickets.listTickets()
+    #expect(!tickets.screen(theme: .plain).contains("\u{1B}"))
+    #expect(tickets.screen(theme: .plain).contains("Eve\\u{1B}[2J"))
+  }
+
+  @Test func noTicketsSaysHowToBuyOne() async throws {
+    let tickets = feature(ReadOnlyLedger())
+    await tickets.listTickets()
+    #expect(tickets.screen(theme: .plain) == "No tickets yet. Buy one with 'voyage checkout'.\n")
+    #expect(try json(tickets)["tickets"] as? [Any] != nil)
+  }
+
+  @Test(arguments: [OrderState.drafted, .held, .charged])
+  func anUnfinishedOrderComesWithTheCommandThatFinishesIt(state: OrderState) async throws {
+    let orders = feature(ReadOnlyLedger(orders: [try Self.order(state)]))
+    await orders.listUnfinishedOrders()
+    let screen = orders.screen(theme: .plain)
+    #expect(screen.contains("halfway") && screen.contains(state.rawValue))
+    #expect(
+      screen.contains(
+        "voyage checkout LIS-004 --guests 2 --name 'Ada O'\\''Brien' --card '<your Visa ending 4242>' --expiry 03/30 --idempotency-key halfway"
+      ))
+    let listed = try #require(try json(orders)["orders"] as? [[String: Any]])
+    #expect(listed.first?["state"] as? String == state.rawValue)
+    #expect((listed.first?["command"] as? String)?.hasSuffix("--idempotency-key halfway") == true)
+  }
+
+  @Test func anUnreadableLedgerIsAFailureWithACodeForScripts() async throws {
+    let tickets = feature(ReadOnlyLedger(failure: .diskFull(path: "/full/ledger.sqlite")))
+    await tickets.listTickets()
+    #expect(tickets.failure == .diskFull(path: "/full/ledger.sqlite"))
+    let error = try #require(try json(tickets)["error"] as? [String: Any])
+    #expect(error["code"] as? String == "disk_full")
+  }
+}
