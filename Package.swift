@@ -124,23 +124,34 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String], brew: [Stri
   )
 }
 
-/// The App layer's composition root: the one module allowed to see every layer.
-/// Its tests run the real `voyage` binary and compare help texts with the files in `Snapshots/`;
-/// `testsUse` names what only they need, such as the database to check files after a crash.
-func compositionRoot(
-  _ name: String, uses dependencies: [Target.Dependency],
+/// The App layer's composition root: the one module allowed to see every implementation. It
+/// builds the graph and hands out features; it holds no parsing and no screens.
+func compositionRoot(_ name: String, uses dependencies: [Target.Dependency]) -> [Target] {
+  moduleTargets(name, layer: "App", dependencies: dependencies)
+}
+
+/// The App layer's front: commands, parsing, help and the interactive session, driving the
+/// features the composition root hands out. It names features and the root, never an
+/// implementation. Its tests run the real `voyage` binary and compare help texts with the files
+/// in `Snapshots/`; `testsUse` names what only they need, such as the database to check files
+/// after a crash.
+func front(
+  _ name: String, root: String, uses features: [String],
   testsUse testDependencies: [Target.Dependency] = []
 ) -> [Target] {
   moduleTargets(
-    name, layer: "App", dependencies: dependencies, testDependencies: testDependencies,
-    testExclusions: ["Snapshots"])
+    name, layer: "App",
+    dependencies: [.target(name: root)] + features.map { .target(name: $0) }
+      + [Kernel.sharedKernel, .designSystem].map { .target(name: $0.rawValue) }
+      + [Interface.booking, .payment].map { .target(name: $0.rawValue) },
+    testDependencies: testDependencies, testExclusions: ["Snapshots"])
 }
 
-/// The App layer's executable: a thin `main.swift` that calls into the composition root.
-func executable(_ name: String, root: String) -> Target {
+/// The App layer's executable: a thin `main.swift` that hands the process to the front.
+func executable(_ name: String, front: String) -> Target {
   .executableTarget(
     name: name,
-    dependencies: [.target(name: root)],
+    dependencies: [.target(name: front)],
     path: "Sources/App/\(name)",
     exclude: ["README.md"],
     swiftSettings: sharedSwiftSettings
@@ -254,17 +265,21 @@ let featureTargets: [Target] =
 // MARK: - App
 
 let appTargets: [Target] =
-  // The composition root: builds the object graph, routes feature outputs, runs the command line.
+  // The composition root: builds the object graph, hands out features, routes their outputs.
   compositionRoot(
     "AppComposition",
     uses: [
-      "SharedKernel", "DesignSystem", "BookingInterface", "PaymentInterface", "BookingData",
-      "SupplierSandbox", "PaymentData", "PaymentSandbox", "LedgerData", "SearchFeature",
-      "CheckoutFeature", "TicketsFeature",
-    ],
-    testsUse: ["EmbeddedDatabase"])
-  // The `voyage` command: a few lines that hand the process to AppComposition.
-  + [executable("voyage", root: "AppComposition")]
+      "SharedKernel", "BookingInterface", "PaymentInterface", "BookingData", "SupplierSandbox",
+      "PaymentData", "PaymentSandbox", "LedgerData", "SearchFeature", "CheckoutFeature",
+      "TicketsFeature",
+    ])
+  // The command line: each command's parsing and help, the interactive session and the demo.
+  + front(
+    "CommandLineInterface", root: "AppComposition",
+    uses: ["SearchFeature", "CheckoutFeature", "TicketsFeature"],
+    testsUse: ["EmbeddedDatabase", "PaymentSandbox", "SupplierSandbox"])
+  // The `voyage` command: a few lines that hand the process to the command line.
+  + [executable("voyage", front: "CommandLineInterface")]
 
 // MARK: - Benchmarks
 
@@ -317,7 +332,7 @@ let package = Package(
   platforms: [.iOS(.v18), .macOS(.v15)],
   products: [
     .executable(name: "voyage", targets: ["voyage"]),
-    .library(name: "AppComposition", targets: ["AppComposition"]),
+    .library(name: "CommandLineInterface", targets: ["CommandLineInterface"]),
   ],
   targets: kernelTargets + interfaceTargets + infrastructureTargets + featureTargets + appTargets
     + benchmarkTargets

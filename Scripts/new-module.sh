@@ -39,7 +39,7 @@ purpose=${positional[2]:-"Why $name exists, in one sentence."}
 
 case "$layer" in
   Kernel | Interfaces | Infrastructure | Features) ;;
-  App) refuse "the App layer holds only the composition root and the executable; add code to AppComposition" ;;
+  App) refuse "the App layer holds the composition root, the command line and the executable; wire new modules in AppComposition" ;;
   *) refuse "unknown layer '$layer'; choose Kernel, Interfaces, Infrastructure or Features" ;;
 esac
 [[ "$name" =~ ^[A-Z][A-Za-z0-9]{1,63}$ ]] || refuse "'$name' is not a module name: use a Swift type name such as ItineraryFeature"

@@ -62,7 +62,10 @@ struct ScaffoldingTests {
 
   @Test(arguments: [
     (["Widgets", "Foo"], "unknown layer 'Widgets'"),
-    (["App", "Foo"], "the App layer holds only"),
+    (
+      ["App", "Foo"],
+      "the App layer holds the composition root, the command line and the executable"
+    ),
     (["Features", "SearchFeature"], "a module named 'SearchFeature' already exists"),
     (["Features", "9lives"], "is not a module name"),
     (["Features", "search-feature"], "is not a module name"),

@@ -1,64 +1,15 @@
 import BookingData
-import BookingInterface
-import CheckoutFeature
+public import BookingInterface
+public import CheckoutFeature
 import Foundation
 import LedgerData
 import PaymentData
 import PaymentInterface
 import PaymentSandbox
+public import SearchFeature
 import SharedKernel
 import SupplierSandbox
-import TicketsFeature
-
-/// Where Voyage keeps its data and which outside systems it talks to, read from the environment.
-struct AppConfiguration {
-  /// `$VOYAGE_HOME`, or `$HOME/.voyage`; `nil` when neither is set, which commands that keep
-  /// data report instead of guessing a folder.
-  let home: URL?
-  /// `$VOYAGE_SUPPLIER_URL`: the live travel supplier; the embedded sandbox when unset.
-  let supplierURL: URL?
-  /// `$VOYAGE_PAYMENTS_URL`: the live payment provider; the embedded sandbox when unset.
-  let paymentsURL: URL?
-  /// `$VOYAGE_SANDBOX_TRIPS_PER_DESTINATION`: the supplier sandbox's catalog size (default 50
-  /// trips for each of its 49 destinations), for benchmarks of larger catalogs.
-  let sandboxTripsPerDestination: Int
-  /// `$VOYAGE_DEADLINE_SECONDS`: how long one call to the supplier or the payment provider may
-  /// take, retries included (default 10 seconds, at most 300).
-  let deadline: Duration
-  /// `$VOYAGE_TEST_STOP_AT`: stops the process dead (SIGKILL) at a named point of the checkout
-  /// saga, such as `payments:charged` or `ledger:held`; tests use it to prove recovery.
-  let stopAt: String?
-
-  /// The deadline when `VOYAGE_DEADLINE_SECONDS` is not set.
-  static let defaultDeadline: Duration = .seconds(10)
-
-  init(environment: [String: String]) {
-    if let home = environment["VOYAGE_HOME"], !home.isEmpty {
-      self.home = URL(fileURLWithPath: home)
-    } else if let user = environment["HOME"], !user.isEmpty {
-      self.home = URL(fileURLWithPath: user).appendingPathComponent(".voyage")
-    } else {
-      self.home = nil
-    }
-    supplierURL = environment["VOYAGE_SUPPLIER_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
-    paymentsURL = environment["VOYAGE_PAYMENTS_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
-    sandboxTripsPerDestination =
-      environment["VOYAGE_SANDBOX_TRIPS_PER_DESTINATION"].flatMap { Int($0) }.map {
-        min(max($0, 1), 10_000)
-      } ?? 50
-    deadline =
-      environment["VOYAGE_DEADLINE_SECONDS"].flatMap { Double($0) }.map {
-        .milliseconds(Int64(min(max($0, 0.1), 300) * 1_000))
-      } ?? Self.defaultDeadline
-    stopAt = environment["VOYAGE_TEST_STOP_AT"].flatMap { $0.isEmpty ? nil : $0 }
-  }
-
-  /// The home folder, or the error that says how to name one.
-  func requireHome() throws(TicketingError) -> URL {
-    guard let home else { throw .noHome }
-    return home
-  }
-}
+public import TicketsFeature
 
 /// Something that happened in one feature that another part of the app may care about. The
 /// emitter does not know who listens; the composition root wires listeners.
@@ -68,14 +19,17 @@ enum AppEvent: Sendable {
 }
 
 /// The object graph: the composition root is the only place that knows which implementation
-/// stands behind each interface. Everything is built on first use (a search never opens the
-/// ledger), which also keeps the graph free of construction-order cycles.
+/// stands behind each interface. It hands out features wired to their dependencies and routes
+/// their outputs; whoever drives the features (the command line) never sees an implementation.
+/// Everything is built on first use (a search never opens the ledger), which also keeps the
+/// graph free of construction-order cycles.
 @MainActor
-final class AppGraph {
-  let configuration: AppConfiguration
+public final class AppGraph {
+  /// Where data lives and which outside systems are used.
+  public let configuration: AppConfiguration
   /// Cache invalidations handled so far (for tests and the demo).
-  private(set) var invalidations = 0
-  private(set) var paymentSandbox: PaymentSandbox?
+  public private(set) var invalidations = 0
+  private var paymentSandbox: PaymentSandbox?
   private var cachedBookings: (any BookingCache)?
   private var cachedPayments: (any PaymentGateway)?
   private var cachedLedger: (any OrderLedger)?
@@ -83,7 +37,8 @@ final class AppGraph {
   private let emitter: AsyncStream<AppEvent>.Continuation
   private var listener: Task<Void, Never>?
 
-  init(configuration: AppConfiguration) {
+  /// A graph for `configuration`; nothing is built until it is first asked for.
+  public init(configuration: AppConfiguration) {
     // The listener runs as long as the graph; a one-shot command may exit before it handles
     // its last event, which only concerned this process's in-memory cache.
     self.configuration = configuration
@@ -102,11 +57,26 @@ final class AppGraph {
       })
     : nil
 
-  /// The embedded supplier, for the demo's narration and the tests.
-  var supplierSandbox: SupplierSandbox? { embeddedSupplier }
+  /// Makes the embedded supplier answer after `latency`, so the demo can show requests
+  /// coalescing; nothing when a live supplier is configured.
+  package func slowSupplier(by latency: Duration) {
+    embeddedSupplier?.setLatency(latency)
+  }
 
-  /// Trips, through the coalescing cache, from the live supplier or the embedded sandbox.
-  var bookings: any BookingCache {
+  /// How many charges the embedded payment provider has taken, for the demo's narration; `nil`
+  /// when a live provider is configured or no checkout has opened it.
+  package func chargesTaken() async -> Int? {
+    try? await paymentSandbox?.chargeCount()
+  }
+
+  /// A search feature over the graph's cached trips.
+  public func search(output: @escaping (SearchOutput) -> Void = { _ in }) -> SearchFeature {
+    SearchFeature(dependencies: SearchDependencies(bookings: bookings), output: output)
+  }
+
+  /// Trips, through the coalescing cache, from the live supplier or the embedded sandbox; the
+  /// demo reads its counters.
+  package var bookings: any BookingCache {
     if let cachedBookings { return cachedBookings }
     let upstream: any BookingRepository
     if let url = configuration.supplierURL {
@@ -163,7 +133,7 @@ final class AppGraph {
   }
 
   /// The order ledger in the Voyage home folder.
-  func ledger() async throws(TicketingError) -> any OrderLedger {
+  package func ledger() async throws(TicketingError) -> any OrderLedger {
     if let cachedLedger { return cachedLedger }
     let ledger = try await LedgerDataAssembly.ledger(home: configuration.requireHome())
     cachedLedger = ledger
@@ -171,7 +141,7 @@ final class AppGraph {
   }
 
   /// A checkout feature wired to this graph: its outputs become app events.
-  func checkout() async throws(TicketingError) -> CheckoutFeature {
+  public func checkout() async throws(TicketingError) -> CheckoutFeature {
     let dependencies = CheckoutDependencies(
       bookings: bookings, reservations: reservations, payments: try payments(),
       ledger: try await ledger())
@@ -181,7 +151,7 @@ final class AppGraph {
   }
 
   /// The tickets feature, reading the ledger in the Voyage home folder.
-  func tickets() async throws(TicketingError) -> TicketsFeature {
+  public func tickets() async throws(TicketingError) -> TicketsFeature {
     TicketsFeature(dependencies: TicketsDependencies(ledger: try await ledger()))
   }
 
@@ -214,7 +184,7 @@ final class AppGraph {
   /// Returns once every event emitted so far has been handled, so what is read next (a trip's
   /// places after a purchase) already reflects it: the demo and the interactive session wait
   /// here, and so do tests, instead of sleeping.
-  func settled() async {
+  public func settled() async {
     guard eventsInFlight > 0 else { return }
     await withCheckedContinuation { settledWaiters.append($0) }
   }

@@ -1,4 +1,4 @@
-import AppComposition
+import CommandLineInterface
 import Foundation
 
 exit(await Voyage.main())

@@ -1,3 +1,4 @@
+import AppComposition
 public import DesignSystem
 import Foundation
 

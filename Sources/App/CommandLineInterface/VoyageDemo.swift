@@ -1,9 +1,8 @@
+import AppComposition
 import BookingInterface
 import DesignSystem
 import Foundation
-import PaymentSandbox
 import SharedKernel
-import SupplierSandbox
 
 /// `voyage demo`: a narrated, non-interactive tour of what the architecture buys, run against a
 /// temporary Voyage home (or `--home PATH`) so it never touches real data.
@@ -41,7 +40,7 @@ struct VoyageDemo {
     _ = await commandLine.run(["search", "Lisbon", "--limit", "5"])
 
     narrate("Ten identical searches at once: the cache sends one request and shares its answer.")
-    graph.supplierSandbox?.setLatency(.milliseconds(100))
+    graph.slowSupplier(by: .milliseconds(100))
     let cache = graph.bookings
     let before = await cache.statistics()
     let query: SearchQuery
@@ -53,7 +52,7 @@ struct VoyageDemo {
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<10 { group.addTask { _ = try? await cache.search(query) } }
     }
-    graph.supplierSandbox?.setLatency(.zero)
+    graph.slowSupplier(by: .zero)
     let after = await cache.statistics()
     terminal.line(
       "   callers: 10   supplier calls: \(after.upstreamCalls - before.upstreamCalls)   "
@@ -78,7 +77,7 @@ struct VoyageDemo {
 
     narrate("The same checkout again, same idempotency key: the same ticket, no second charge.")
     _ = await commandLine.run(checkout)
-    let charges = (try? await graph.paymentSandbox?.chargeCount()) ?? 0
+    let charges = await graph.chargesTaken() ?? 0
     terminal.line("   charges taken by the payment sandbox: \(charges)")
 
     narrate(

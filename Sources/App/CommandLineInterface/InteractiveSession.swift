@@ -1,3 +1,4 @@
+import AppComposition
 import CheckoutFeature
 import DesignSystem
 import Foundation
@@ -16,8 +17,7 @@ struct InteractiveSession {
     let theme = terminal.theme(for: .output)
     terminal.line(theme.style("Voyage", .title) + theme.paint("  (an empty answer quits)", .muted))
     var selected: BookingID?
-    let search = SearchFeature(dependencies: SearchDependencies(bookings: graph.bookings)) {
-      output in
+    let search = graph.search { output in
       if case .bookingSelected(let id) = output { selected = id }
     }
     while selected == nil {

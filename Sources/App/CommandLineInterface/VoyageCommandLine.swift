@@ -1,3 +1,4 @@
+import AppComposition
 import BookingInterface
 import CheckoutFeature
 import DesignSystem
@@ -93,7 +94,7 @@ struct VoyageCommandLine {
     } catch {
       throw UsageError(error.description)
     }
-    let feature = SearchFeature(dependencies: SearchDependencies(bookings: graph.bookings)) { _ in }
+    let feature = graph.search()
     let showsProgress = terminal.isInteractive(.error) && !parsed.has("--json")
     if showsProgress { terminal.write(errorTheme.progress("Searching…"), to: .error) }
     await feature.search(query)
@@ -108,7 +109,7 @@ struct VoyageCommandLine {
   private func show(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
     let parsed = try ParsedArguments(arguments, options: [], flags: ["--json"])
     let id = try Self.bookingID(parsed.single("trip"))
-    let feature = SearchFeature(dependencies: SearchDependencies(bookings: graph.bookings)) { _ in }
+    let feature = graph.search()
     await feature.show(id)
     return present(
       feature.failure.map(Self.status), json: parsed.has("--json"), jsonBody: feature.json()
