@@ -237,18 +237,39 @@ struct VoyageCommandLineTests {
 
   /// The help texts are a user interface: each is compared in full with its snapshot in
   /// `Snapshots/`. To re-record on purpose: `VOYAGE_RECORD_SNAPSHOTS=1 swift test --filter helpText`.
-  @Test(arguments: ["--help", "search", "show", "checkout", "tickets", "cancel", "orders", "demo"])
+  @Test(arguments: [
+    "--help", "search", "show", "checkout", "tickets", "cancel", "orders", "demo", "completions",
+    "manual",
+  ])
   func helpTextMatchesItsSnapshot(command: String) async throws {
     let outcome =
       command == "--help" ? try await voyage("--help") : try await voyage(command, "--help")
     #expect(outcome.status == 0)
-    let name = command == "--help" ? "help" : "help-\(command)"
+    try expectSnapshot(outcome.output, command == "--help" ? "help" : "help-\(command)")
+  }
+
+  /// The completion scripts and the man page, generated from the command declarations, compared
+  /// in full with their snapshots.
+  @Test(arguments: [
+    ["completions", "bash"], ["completions", "zsh"], ["completions", "fish"], ["manual"],
+  ])
+  func generatedScriptsMatchTheirSnapshots(arguments: [String]) async throws {
+    let outcome = try await run(arguments)
+    #expect(outcome.status == 0, "\(outcome.error)")
+    try expectSnapshot(outcome.output, arguments.joined(separator: "-"))
+  }
+
+  /// Compares `output` with `Snapshots/<name>.txt`; `VOYAGE_RECORD_SNAPSHOTS=1` re-records it.
+  func expectSnapshot(
+    _ output: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Snapshots/\(name).txt")
     if ProcessInfo.processInfo.environment["VOYAGE_RECORD_SNAPSHOTS"] == "1" {
-      try Data(outcome.output.utf8).write(to: snapshot)
+      try Data(output.utf8).write(to: snapshot)
     }
-    #expect(outcome.output == (try String(contentsOf: snapshot, encoding: .utf8)))
+    #expect(
+      output == (try String(contentsOf: snapshot, encoding: .utf8)), sourceLocation: sourceLocation)
   }
 
   @Test func withoutATerminalAndWithoutArgumentsVoyagePrintsTheHelp() async throws {

@@ -20,56 +20,98 @@ struct VoyageCommandLine {
   private var errorTheme: TerminalTheme { terminal.theme(for: .error) }
 
   func run(_ arguments: [String]) async -> ExitStatus {
-    guard let command = arguments.first else {
-      terminal.line(HelpText.overview)
+    guard let name = arguments.first else {
+      terminal.line(VoyageCommands.overview)
       return .success
     }
     let rest = Array(arguments.dropFirst())
-    if rest.contains("-h") || rest.contains("--help"), HelpText.commands[command] != nil {
-      terminal.line(HelpText.help(for: command) ?? "")
-      return .success
-    }
+    let command = VoyageCommands.named(name)
     do throws(UsageError) {
-      switch command {
+      switch name {
       case "-h", "--help":
-        terminal.line(HelpText.overview)
+        terminal.line(VoyageCommands.overview)
         return .success
       case "--version":
-        terminal.line(HelpText.version)
+        terminal.line(VoyageCommands.version)
         return .success
       case "help":
-        guard let topic = rest.first else {
-          terminal.line(HelpText.overview)
+        return try help(rest)
+      default:
+        guard let command else {
+          throw UsageError(
+            "unknown command '\(name.prefix(40))'"
+              + Spelling.suggestion(for: name, among: VoyageCommands.all.map(\.name) + ["help"]))
+        }
+        let parsed = try command.parse(rest)
+        if parsed.wantsHelp {
+          terminal.line(command.help)
           return .success
         }
-        guard rest.count == 1, let text = HelpText.help(for: topic) else {
-          throw UsageError("unknown command '\(rest.joined(separator: " "))'")
-        }
-        terminal.line(text)
-        return .success
-      case "search": return try await search(rest)
-      case "show": return try await show(rest)
-      case "checkout": return try await checkout(rest)
-      case "tickets": return try await tickets(rest)
-      case "cancel": return try await cancel(rest)
-      case "orders": return try await orders(rest)
-      case "demo": return try await VoyageDemo(terminal: terminal, arguments: rest).run()
-      default: throw UsageError("unknown command '\(command)'")
+        return try await run(command, parsed)
       }
     } catch {
-      return usageFailure(error, command: HelpText.commands[command] == nil ? nil : command)
+      return usageFailure(error, command: command, json: Self.asksForJSON(rest))
     }
+  }
+
+  /// The one place a declared command meets the code that carries it out.
+  private func run(_ command: CommandSpec, _ parsed: ParsedArguments) async throws(UsageError)
+    -> ExitStatus
+  {
+    switch command.name {
+    case VoyageCommands.search.name: return try await search(parsed)
+    case VoyageCommands.show.name: return try await show(parsed)
+    case VoyageCommands.checkout.name: return try await checkout(parsed)
+    case VoyageCommands.tickets.name: return try await tickets(parsed)
+    case VoyageCommands.cancel.name: return try await cancel(parsed)
+    case VoyageCommands.orders.name: return try await orders(parsed)
+    case VoyageCommands.demo.name:
+      return try await VoyageDemo(terminal: terminal, parsed: parsed).run()
+    case VoyageCommands.completions.name: return try completions(parsed)
+    case VoyageCommands.manual.name:
+      try parsed.none()
+      terminal.write(
+        ShellCompletions.manual(VoyageCommands.all, version: VoyageCommands.version), to: .output)
+      return .success
+    default: throw UsageError("'\(command.name)' is declared but not implemented")
+    }
+  }
+
+  private func help(_ topics: [String]) throws(UsageError) -> ExitStatus {
+    guard let topic = topics.first else {
+      terminal.line(VoyageCommands.overview)
+      return .success
+    }
+    guard topics.count == 1, let command = VoyageCommands.named(topic) else {
+      throw UsageError(
+        "unknown command '\(topics.joined(separator: " ").prefix(40))'"
+          + Spelling.suggestion(for: topic, among: VoyageCommands.all.map(\.name)))
+    }
+    terminal.line(command.help)
+    return .success
+  }
+
+  private func completions(_ parsed: ParsedArguments) throws(UsageError) -> ExitStatus {
+    let shell = try parsed.single("shell")
+    guard let script = ShellCompletions.script(for: shell, commands: VoyageCommands.all) else {
+      throw UsageError(
+        "no completions for '\(shell.prefix(20))'; choose \(ShellCompletions.shells.joined(separator: ", "))"
+      )
+    }
+    terminal.write(script, to: .output)
+    return .success
+  }
+
+  /// Whether the raw arguments ask for JSON: a usage error is then also a JSON document.
+  static func asksForJSON(_ arguments: [String]) -> Bool {
+    arguments.prefix { $0 != "--" }.contains("--json")
   }
 
   // MARK: - Commands
 
-  private func search(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
-    let parsed = try ParsedArguments(
-      arguments,
-      options: ["--from", "--to", "--guests", "--max-price", "--currency", "--sort", "--limit"],
-      flags: ["--json"])
+  private func search(_ parsed: ParsedArguments) async throws(UsageError) -> ExitStatus {
     let destination = try parsed.single("destination")
-    let currency = try Self.currency(parsed.value("--currency") ?? "EUR")
+    let currency = try Self.currency(parsed.value("--currency") ?? "")
     var maximumPrice: Money?
     if let text = parsed.value("--max-price") {
       do {
@@ -78,14 +120,14 @@ struct VoyageCommandLine {
         throw UsageError("--max-price: \(error)")
       }
     }
-    guard let sort = SortOrder(rawValue: parsed.value("--sort") ?? "price") else {
+    guard let sort = SortOrder(rawValue: parsed.value("--sort") ?? "") else {
       throw UsageError(
         "--sort must be price, rating or date, not '\(parsed.value("--sort") ?? "")'")
     }
     let from = try Self.date(parsed.value("--from"), "--from")
     let to = try Self.date(parsed.value("--to"), "--to")
-    let guests = try Self.integer(parsed.value("--guests"), "--guests") ?? 1
-    let limit = try Self.integer(parsed.value("--limit"), "--limit") ?? 20
+    let guests = try Self.integer(parsed.value("--guests"), "--guests") ?? 0
+    let limit = try Self.integer(parsed.value("--limit"), "--limit") ?? 0
     let query: SearchQuery
     do {
       query = try SearchQuery.make(
@@ -106,8 +148,7 @@ struct VoyageCommandLine {
     }
   }
 
-  private func show(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
-    let parsed = try ParsedArguments(arguments, options: [], flags: ["--json"])
+  private func show(_ parsed: ParsedArguments) async throws(UsageError) -> ExitStatus {
     let id = try Self.bookingID(parsed.single("trip"))
     let feature = graph.search()
     await feature.show(id)
@@ -118,17 +159,12 @@ struct VoyageCommandLine {
     }
   }
 
-  private func checkout(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
-    let parsed = try ParsedArguments(
-      arguments,
-      options: ["--card", "--expiry", "--name", "--email", "--guests", "--idempotency-key"],
-      flags: ["--json"])
+  private func checkout(_ parsed: ParsedArguments) async throws(UsageError) -> ExitStatus {
     let id = try Self.bookingID(parsed.single("trip"))
-    guard let number = parsed.value("--card") else { throw UsageError("missing --card NUMBER") }
-    guard let expiryText = parsed.value("--expiry") else {
-      throw UsageError("missing --expiry MM/YY")
-    }
-    guard let name = parsed.value("--name") else { throw UsageError("missing --name TRAVELLER") }
+    // Required by the declaration: the parser refused the command line without them.
+    let (number, expiryText, name) = (
+      parsed.value("--card") ?? "", parsed.value("--expiry") ?? "", parsed.value("--name") ?? ""
+    )
     guard let expiry = PaymentCard.parseExpiry(expiryText) else {
       throw UsageError("--expiry must be MM/YY, like 12/30, not '\(expiryText)'")
     }
@@ -145,7 +181,7 @@ struct VoyageCommandLine {
     } catch {
       throw UsageError(error.description)
     }
-    let guests = try Self.integer(parsed.value("--guests"), "--guests") ?? 1
+    let guests = try Self.integer(parsed.value("--guests"), "--guests") ?? 0
     let key: OrderID
     if let text = parsed.value("--idempotency-key") {
       guard let given = OrderID(text) else {
@@ -177,8 +213,7 @@ struct VoyageCommandLine {
     }
   }
 
-  private func cancel(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
-    let parsed = try ParsedArguments(arguments, options: [], flags: ["--json"])
+  private func cancel(_ parsed: ParsedArguments) async throws(UsageError) -> ExitStatus {
     let text = try parsed.single("ticket")
     guard let ticket = TicketID(text) else {
       throw UsageError("'\(text.prefix(70))' is not a ticket identifier (like TKT-6EBD95C0BAF9)")
@@ -198,14 +233,12 @@ struct VoyageCommandLine {
     }
   }
 
-  private func orders(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
-    let parsed = try ParsedArguments(arguments, options: [], flags: ["--json"])
+  private func orders(_ parsed: ParsedArguments) async throws(UsageError) -> ExitStatus {
     try parsed.none()
     return await readTickets(json: parsed.has("--json")) { await $0.listUnfinishedOrders() }
   }
 
-  private func tickets(_ arguments: [String]) async throws(UsageError) -> ExitStatus {
-    let parsed = try ParsedArguments(arguments, options: [], flags: ["--json"])
+  private func tickets(_ parsed: ParsedArguments) async throws(UsageError) -> ExitStatus {
     try parsed.none()
     return await readTickets(json: parsed.has("--json")) { await $0.listTickets() }
   }
@@ -255,15 +288,19 @@ struct VoyageCommandLine {
     return .storage
   }
 
-  private func usageFailure(_ error: UsageError, command: String?) -> ExitStatus {
-    terminal.line(errorTheme.paint("Error: \(error.message)", .danger), to: .error)
-    if let command, let usage = HelpText.commands[command]?.usage {
-      terminal.line("Usage: \(usage)", to: .error)
-      terminal.line("See 'voyage \(command) --help'.", to: .error)
-    } else {
-      terminal.line("Usage: voyage <command> [options]", to: .error)
-      terminal.line("See 'voyage --help'.", to: .error)
+  private func usageFailure(_ error: UsageError, command: CommandSpec?, json: Bool) -> ExitStatus {
+    let usage = command?.usage ?? "voyage <command> [options]"
+    let see = command.map { "See 'voyage \($0.name) --help'." } ?? "See 'voyage --help'."
+    if json {
+      let object = ["error": ["code": "usage", "message": error.message, "usage": usage]]
+      let data =
+        (try? JSONSerialization.data(
+          withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+      terminal.write(String(decoding: data, as: UTF8.self) + "\n", to: .output)
     }
+    terminal.line(errorTheme.paint("Error: \(error.message)", .danger), to: .error)
+    terminal.line("Usage: \(usage)", to: .error)
+    terminal.line(see, to: .error)
     return .usage
   }
 

@@ -9,10 +9,9 @@ import SharedKernel
 @MainActor
 struct VoyageDemo {
   let terminal: any Terminal
-  let arguments: [String]
+  let parsed: ParsedArguments
 
   func run() async throws(UsageError) -> ExitStatus {
-    let parsed = try ParsedArguments(arguments, options: ["--home"], flags: [])
     try parsed.none()
     let home =
       parsed.value("--home").map { URL(fileURLWithPath: $0) }
