@@ -83,3 +83,31 @@ extension VoyageCommandLineTests {
     #expect(try await bashCompletes("voyage completions f") == ["fish"])
   }
 }
+
+/// The screens in a 40-column terminal without Unicode: what a person on a small window over a
+/// plain ssh session sees.
+extension VoyageCommandLineTests {
+  @Test func searchFitsFortyColumnsInASCIIAndNeverCutsAPrice() async throws {
+    let outcome = try await run(
+      ["search", "Sao Paulo", "--limit", "3"], environment: ["COLUMNS": "40", "LANG": "C"])
+    #expect(outcome.status == 0)
+    let lines = outcome.output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(
+      lines.allSatisfy { $0.count <= 40 && $0.unicodeScalars.allSatisfy(\.isASCII) },
+      "\(outcome.output)")
+    #expect(outcome.output.contains("BRL 1,980.00"))
+    try expectSnapshot(outcome.output, "search-40-columns-ascii")
+  }
+
+  @Test func ticketsFitFortyColumnsInASCII() async throws {
+    _ = try await run(
+      ["checkout", try await bookableTrip(), "--name", "Ada Lovelace", "--guests", "2"] + Self.card)
+    let outcome = try await run(["tickets"], environment: ["COLUMNS": "40", "LANG": "C"])
+    #expect(outcome.status == 0)
+    let lines = outcome.output.split(separator: "\n")
+    #expect(
+      lines.allSatisfy { $0.count <= 40 && $0.unicodeScalars.allSatisfy(\.isASCII) },
+      "\(outcome.output)")
+    #expect(lines.last?.hasSuffix("issued") == true)
+  }
+}

@@ -49,7 +49,9 @@ struct TextTableTests {
   @Test func aCappedColumnCutsLongTextWithAnEllipsis() {
     var table = TextTable(columns: [.init("Title", maximumWidth: 8), .init("N")])
     table.append(["Old Town and Fado Nights", "1"])
-    #expect(table.render(theme: .plain)[1] == "Old Tow…  1")
+    #expect(
+      table.render(theme: TerminalTheme(usesColor: false, usesUnicode: true))[1] == "Old Tow…  1")
+    #expect(table.render(theme: .plain)[1] == "Old T...  1")
   }
 
   @Test(arguments: [
@@ -61,5 +63,52 @@ struct TextTableTests {
   ])
   func storedTextIsShownWithItsControlCharactersMadeVisible(text: String, shown: String) {
     #expect(text.escapingControlCharacters == shown)
+  }
+}
+
+/// Tables that fit the terminal: cut what may be cut, drop what may be dropped, never wrap.
+@Suite("Tables in a narrow terminal")
+struct NarrowTableTests {
+  func table() -> TextTable {
+    var table = TextTable(columns: [
+      .init("Trip"),
+      .init("Title", maximumWidth: 34, minimumWidth: 10, dropOrder: 2),
+      .init("Dates", dropOrder: 1),
+      .init("Price", alignment: .trailing),
+    ])
+    table.append([
+      "GRU-023", "Hiking and Views in São Paulo", "2027-04-10 -> 2027-04-13", "BRL 1,980.00",
+    ])
+    table.append(["LIS-001", "Old Town Walks in Lisbon", "2027-09-06 -> 2027-09-10", "EUR 760.00"])
+    return table
+  }
+
+  @Test(arguments: [100, 80, 60, 40, 30])
+  func everyLineFitsAndNoAmountIsCut(width: Int) {
+    let lines = table().render(
+      theme: TerminalTheme(usesColor: false, usesUnicode: false, width: width))
+    #expect(lines.allSatisfy { $0.displayWidth <= width }, "\(lines)")
+    #expect(lines[1].hasSuffix("BRL 1,980.00") && lines[2].hasSuffix("EUR 760.00"))
+  }
+
+  @Test func aCuttableColumnIsCutBeforeAnyColumnLeavesAndEndsInTheThemesEllipsis() {
+    let lines = table().render(
+      theme: TerminalTheme(usesColor: false, usesUnicode: false, width: 66))
+    #expect(lines[0].contains("Dates") && lines[0].contains("Title"))
+    #expect(lines[1].contains("..."))
+  }
+
+  @Test func columnsLeaveInTheirDropOrderOnceCuttingIsNotEnough() {
+    let narrow = table().render(
+      theme: TerminalTheme(usesColor: false, usesUnicode: false, width: 40))
+    #expect(!narrow[0].contains("Dates") && narrow[0].contains("Title"))
+    let narrower = table().render(
+      theme: TerminalTheme(usesColor: false, usesUnicode: false, width: 25))
+    #expect(narrower[0] == "Trip            Price")
+  }
+
+  @Test func withoutAWidthEveryColumnIsShownWhole() {
+    let lines = table().render(theme: .plain)
+    #expect(lines[1].contains("Hiking and Views in São Paulo") && lines[0].contains("Dates"))
   }
 }

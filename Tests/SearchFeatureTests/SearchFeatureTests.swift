@@ -83,7 +83,7 @@ struct SearchFeatureTests {
         1  LIS-001  Old Town Walks in Lisbon  2027-07-01 -> 2027-07-05  EUR 450.00   * 4.6         5
         2  LIS-002  Old Town Walks in Lisbon  2027-07-01 -> 2027-07-05  EUR 520.50   * 4.6  sold out
 
-        Show one: voyage show <trip>   Buy one: voyage checkout <trip> --card …
+        Show one: voyage show <trip>   Buy one: voyage checkout <trip> --help
 
         """)
   }

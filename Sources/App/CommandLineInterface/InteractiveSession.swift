@@ -89,7 +89,8 @@ struct InteractiveSession {
 
   /// Asks a question; `nil` for an empty answer or the end of input.
   private func ask(_ question: String) -> String? {
-    terminal.write(terminal.theme(for: .output).paint("\(question) › ", .accent), to: .output)
+    let theme = terminal.theme(for: .output)
+    terminal.write(theme.paint("\(question) \(theme.symbol(.prompt)) ", .accent), to: .output)
     guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
       return nil
     }

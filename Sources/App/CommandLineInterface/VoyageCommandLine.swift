@@ -138,7 +138,9 @@ struct VoyageCommandLine {
     }
     let feature = graph.search()
     let showsProgress = terminal.isInteractive(.error) && !parsed.has("--json")
-    if showsProgress { terminal.write(errorTheme.progress("Searching…"), to: .error) }
+    if showsProgress {
+      terminal.write(errorTheme.progress("Searching" + errorTheme.symbol(.ellipsis)), to: .error)
+    }
     await feature.search(query)
     if showsProgress { terminal.write(errorTheme.clearProgress, to: .error) }
     return present(

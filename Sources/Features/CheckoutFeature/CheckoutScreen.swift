@@ -12,10 +12,10 @@ struct CheckoutScreen {
   var text: String {
     switch state {
     case .draft: return ""
-    case .holding: return theme.paint("Holding the places…", .muted)
-    case .charging: return theme.paint("Charging the card…", .muted)
-    case .confirming: return theme.paint("Confirming the places…", .muted)
-    case .cancelling: return theme.paint("Cancelling…", .muted)
+    case .holding: return theme.paint("Holding the places" + theme.symbol(.ellipsis), .muted)
+    case .charging: return theme.paint("Charging the card" + theme.symbol(.ellipsis), .muted)
+    case .confirming: return theme.paint("Confirming the places" + theme.symbol(.ellipsis), .muted)
+    case .cancelling: return theme.paint("Cancelling" + theme.symbol(.ellipsis), .muted)
     case .failed(let failure):
       return theme.paint("\(theme.symbol(.failure)) \(Self.message(failure))", .danger) + "\n"
     case .ticketed(let ticket):

@@ -12,15 +12,19 @@ struct SearchScreen {
     case .idle:
       return ""
     case .loading:
-      return theme.paint("Searching…", .muted)
+      return theme.paint("Searching" + theme.symbol(.ellipsis), .muted)
     case .empty(let query):
       return "No trips match \"\(query.destination)\". Try a country, or fewer filters.\n"
     case .failed(let failure):
       return theme.paint("\(theme.symbol(.failure)) \(Self.message(failure))", .danger) + "\n"
     case .loaded(let query, let results):
       var table = TextTable(columns: [
-        .init("#", alignment: .trailing), .init("Trip"), .init("Title", maximumWidth: 34),
-        .init("Dates"), .init("Price", alignment: .trailing), .init("Rating", alignment: .trailing),
+        // In a narrow terminal the title is cut first, then the rating, the dates and the title
+        // leave; the trip, its price and its places always stay, never cut.
+        .init("#", alignment: .trailing), .init("Trip"),
+        .init("Title", maximumWidth: 34, minimumWidth: 16, dropOrder: 3),
+        .init("Dates", dropOrder: 2), .init("Price", alignment: .trailing),
+        .init("Rating", alignment: .trailing, dropOrder: 1),
         .init("Places", alignment: .trailing),
       ])
       for (index, trip) in results.enumerated() {
@@ -34,9 +38,16 @@ struct SearchScreen {
       let heading = theme.style(
         "\(results.count) trip\(results.count == 1 ? "" : "s") for \"\(query.destination)\"", .title
       )
-      let hint = theme.paint(
-        "Show one: voyage show <trip>   Buy one: voyage checkout <trip> --card …", .muted)
-      return ([heading, ""] + table.render(theme: theme) + ["", hint]).joined(separator: "\n")
+      let hints = [
+        "Show one: voyage show <trip>",
+        "Buy one: voyage checkout <trip> --help",
+      ]
+      let oneLine = hints.joined(separator: "   ")
+      // Two short lines rather than one the terminal would wrap.
+      let hint =
+        (theme.width.map { oneLine.displayWidth > $0 } ?? false ? hints : [oneLine])
+        .map { theme.paint($0, .muted) }
+      return ([heading, ""] + table.render(theme: theme) + [""] + hint).joined(separator: "\n")
         + "\n"
     case .showing(let trip):
       let rows: [(String, String)] = [

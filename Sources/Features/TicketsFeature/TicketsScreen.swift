@@ -44,9 +44,10 @@ struct TicketsScreen {
   static func text(_ tickets: [Ticket], theme: TerminalTheme) -> String {
     guard !tickets.isEmpty else { return "No tickets yet. Buy one with 'voyage checkout'.\n" }
     var table = TextTable(columns: [
-      .init("Ticket"), .init("Trip"), .init("Traveller", maximumWidth: 24),
-      .init("Places", alignment: .trailing),
-      .init("Paid", alignment: .trailing), .init("Issued"), .init("Status"),
+      .init("Ticket"), .init("Trip", dropOrder: 4),
+      .init("Traveller", maximumWidth: 24, minimumWidth: 8, dropOrder: 2),
+      .init("Places", alignment: .trailing, dropOrder: 3),
+      .init("Paid", alignment: .trailing), .init("Issued", dropOrder: 1), .init("Status"),
     ])
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withFullDate]

@@ -6,19 +6,21 @@ extension String {
     reduce(0) { $0 + $1.displayWidth }
   }
 
-  /// The longest prefix that fits in `width` columns, ending in `…` when anything was cut.
-  public func truncated(toDisplayWidth width: Int) -> String {
+  /// The longest prefix that fits in `width` columns, ending in `ellipsis` when anything was
+  /// cut (pass the theme's `symbol(.ellipsis)`, which is `...` where Unicode cannot be drawn).
+  public func truncated(toDisplayWidth width: Int, ellipsis: String = "…") -> String {
     guard displayWidth > width else { return self }
-    guard width > 0 else { return "" }
+    let room = width - ellipsis.displayWidth
+    guard room > 0 else { return String(ellipsis.prefix(max(0, width))) }
     var result = ""
     var used = 0
     for character in self {
       let next = character.displayWidth
-      if used + next > width - 1 { break }
+      if used + next > room { break }
       result.append(character)
       used += next
     }
-    return result + "…"
+    return result + ellipsis
   }
 
   /// The text with every control character (escape codes, carriage returns, bells) shown as a

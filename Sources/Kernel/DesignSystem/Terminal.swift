@@ -17,6 +17,8 @@ public protocol Terminal: Sendable {
   func isInteractive(_ stream: TerminalStream) -> Bool
   /// The environment variables that decide colours and symbols (`NO_COLOR`, `TERM`, `LANG`, …).
   var environment: [String: String] { get }
+  /// How many columns `stream` shows before it wraps, when known.
+  func width(of stream: TerminalStream) -> Int?
 }
 
 /// The two output streams of a command-line program: results and diagnostics.
@@ -36,7 +38,8 @@ extension Terminal {
   /// The theme this terminal supports on `stream`, decided from its environment and whether the
   /// stream is interactive.
   public func theme(for stream: TerminalStream = .output) -> TerminalTheme {
-    TerminalTheme(environment: environment, isInteractive: isInteractive(stream))
+    TerminalTheme(
+      environment: environment, isInteractive: isInteractive(stream), width: width(of: stream))
   }
 }
 
@@ -59,5 +62,16 @@ public struct StandardTerminal: Terminal {
   /// Asks the operating system whether the stream's file descriptor is a terminal.
   public func isInteractive(_ stream: TerminalStream) -> Bool {
     isatty(stream == .output ? STDOUT_FILENO : STDERR_FILENO) == 1
+  }
+
+  /// A terminal's own width (`TIOCGWINSZ`); otherwise `$COLUMNS`, the shells' convention for
+  /// output that is piped but will still be read in a terminal; otherwise no limit.
+  public func width(of stream: TerminalStream) -> Int? {
+    var size = winsize()
+    let descriptor = stream == .output ? STDOUT_FILENO : STDERR_FILENO
+    if isInteractive(stream), ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      return Int(size.ws_col)
+    }
+    return environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
   }
 }

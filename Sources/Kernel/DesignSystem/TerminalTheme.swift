@@ -5,11 +5,15 @@ public struct TerminalTheme: Sendable, Hashable {
   public let usesColor: Bool
   /// Whether symbols are drawn in Unicode (`✓`) or their ASCII fallback (`ok`).
   public let usesUnicode: Bool
+  /// How many columns a line may take before the terminal would wrap it; `nil` for no limit
+  /// (a pipe or a file). Tables fit themselves into it.
+  public let width: Int?
 
   /// A theme with explicit capabilities, for rendering to files and for tests.
-  public init(usesColor: Bool, usesUnicode: Bool) {
+  public init(usesColor: Bool, usesUnicode: Bool, width: Int? = nil) {
     self.usesColor = usesColor
     self.usesUnicode = usesUnicode
+    self.width = width
   }
 
   /// Plain text: no colour, ASCII symbols. Safe anywhere.
@@ -22,7 +26,9 @@ public struct TerminalTheme: Sendable, Hashable {
   /// 4. otherwise colour is on only for an interactive terminal.
   /// Unicode symbols are used when the locale (`LC_ALL`, `LC_CTYPE` or `LANG`, first set wins)
   /// names UTF-8.
-  public init(environment: [String: String], isInteractive: Bool) {
+  /// `width` is the terminal's, when known.
+  public init(environment: [String: String], isInteractive: Bool, width: Int? = nil) {
+    self.width = width
     self.usesColor = Self.decidesColor(environment: environment, isInteractive: isInteractive)
     let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }
       .first { !$0.isEmpty }

@@ -64,6 +64,10 @@ public enum Symbol: Sendable, CaseIterable {
   case bullet
   /// A rating: `★` / `*`.
   case star
+  /// Text cut short: `…` / `...`.
+  case ellipsis
+  /// A question waiting for an answer: `›` / `>`.
+  case prompt
 
   /// The Unicode form.
   public var unicode: String {
@@ -74,6 +78,8 @@ public enum Symbol: Sendable, CaseIterable {
     case .arrow: "→"
     case .bullet: "•"
     case .star: "★"
+    case .ellipsis: "…"
+    case .prompt: "›"
     }
   }
 
@@ -86,6 +92,8 @@ public enum Symbol: Sendable, CaseIterable {
     case .arrow: "->"
     case .bullet: "*"
     case .star: "*"
+    case .ellipsis: "..."
+    case .prompt: ">"
     }
   }
 }
