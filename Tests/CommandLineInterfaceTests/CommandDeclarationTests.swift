@@ -93,7 +93,7 @@ extension VoyageCommandLineTests {
     #expect(outcome.status == 0)
     let lines = outcome.output.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(
-      lines.allSatisfy { $0.count <= 40 && $0.unicodeScalars.allSatisfy(\.isASCII) },
+      lines.allSatisfy { $0.count <= 40 && $0.unicodeScalars.allSatisfy { $0.isASCII } },
       "\(outcome.output)")
     #expect(outcome.output.contains("BRL 1,980.00"))
     try expectSnapshot(outcome.output, "search-40-columns-ascii")
@@ -106,7 +106,7 @@ extension VoyageCommandLineTests {
     #expect(outcome.status == 0)
     let lines = outcome.output.split(separator: "\n")
     #expect(
-      lines.allSatisfy { $0.count <= 40 && $0.unicodeScalars.allSatisfy(\.isASCII) },
+      lines.allSatisfy { $0.count <= 40 && $0.unicodeScalars.allSatisfy { $0.isASCII } },
       "\(outcome.output)")
     #expect(lines.last?.hasSuffix("issued") == true)
   }

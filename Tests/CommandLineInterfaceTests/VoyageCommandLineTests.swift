@@ -220,7 +220,8 @@ struct VoyageCommandLineTests {
   }
 
   @Test func inATerminalVoyageWalksFromADestinationToATicket() async throws {
-    let outcome = try await interactive("Lisbon\n2\n4242 4242 4242 4242\n12/30\nAda Lovelace\n")
+    let outcome = try await interactive(
+      "Lisbon\n2\n1\n4242 4242 4242 4242\n12/30\nAda Lovelace\ny\n")
     #expect(outcome.status == 0)
     #expect(outcome.output.contains("Where to?"))
     #expect(outcome.output.contains("✓ Ticket TKT-"))

@@ -150,7 +150,7 @@ struct SearchFeatureTests {
     #expect(feature.screen(theme: .plain).hasPrefix("1 trip for \"東京\""))
   }
 
-  @Test func selectingAResultReportsItsIdentifierOnly() async throws {
+  @Test func selectingAResultReportsItsIdentifierOnlyAndASoldOutTripCannotBePicked() async throws {
     var outputs: [SearchOutput] = []
     let feature = SearchFeature(
       dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
@@ -158,9 +158,11 @@ struct SearchFeatureTests {
       outputs.append($0)
     }
     await feature.search(try query("Lisbon"))
-    #expect(feature.select(resultNumber: 3) == nil)
-    #expect(feature.select(resultNumber: 2) == BookingID("LIS-002"))
-    #expect(outputs == [.bookingSelected(try #require(BookingID("LIS-002")))])
+    #expect(feature.select(resultNumber: 3) == .noSuchResult)
+    #expect(feature.select(resultNumber: 2) == .soldOut(try #require(BookingID("LIS-002"))))
+    #expect(outputs.isEmpty)
+    #expect(feature.select(resultNumber: 1) == .selected(try #require(BookingID("LIS-001"))))
+    #expect(outputs == [.bookingSelected(try #require(BookingID("LIS-001")))])
   }
 
   @Test func theJSONFormKeepsAmountsExactAndKeysStable() async throws {

@@ -6,54 +6,35 @@ import PaymentInterface
 import SearchFeature
 import SharedKernel
 
-/// `voyage` with no arguments in a terminal: destination → numbered results → pick → card
-/// details → ticket. An empty answer (or end of input) leaves cleanly at any prompt.
+/// `voyage` with no arguments in a terminal: destination → numbered results → pick → places →
+/// card → traveller → the total to confirm → ticket. A bad answer is explained and asked again;
+/// an empty answer (or the end of input) leaves cleanly at any prompt, and nothing is charged
+/// before the total was confirmed.
 @MainActor
 struct InteractiveSession {
   let terminal: any Terminal
   let graph: AppGraph
 
+  private var theme: TerminalTheme { terminal.theme(for: .output) }
+
   func run() async -> ExitStatus {
-    let theme = terminal.theme(for: .output)
     terminal.line(theme.style("Voyage", .title) + theme.paint("  (an empty answer quits)", .muted))
-    var selected: BookingID?
-    let search = graph.search { output in
-      if case .bookingSelected(let id) = output { selected = id }
-    }
-    while selected == nil {
-      guard let destination = ask("Where to?") else { return goodbye() }
-      do {
-        await search.search(try SearchQuery.make(destination: destination, limit: 10))
-      } catch {
-        terminal.line(theme.paint(error.description, .danger))
-        continue
-      }
-      terminal.write(search.screen(theme: theme), to: .output)
-      guard search.failure == nil else { continue }
-      while selected == nil {
-        guard let answer = ask("Pick a trip by number (or another destination)") else {
-          return goodbye()
-        }
-        if let number = Int(answer) {
-          if search.select(resultNumber: number) == nil {
-            terminal.line(theme.paint("No result \(number).", .danger))
-          }
-        } else {
-          break
-        }
-      }
-    }
-    guard let trip = selected else { return goodbye() }
+    let search = graph.search()
+    guard let trip = await pickTrip(with: search) else { return goodbye() }
     await search.show(trip)
     terminal.write(search.screen(theme: theme), to: .output)
-
-    guard let card = askCard(theme), let name = ask("Traveller's name") else { return goodbye() }
-    let traveller: Traveller
-    do {
-      traveller = try Traveller(name: name)
-    } catch {
-      terminal.line(theme.paint(error.description, .danger))
-      return .usage
+    guard let shown = search.shownTrip, let guests = askGuests(placesLeft: shown.seatsLeft),
+      let card = askCard(), let traveller = askTraveller()
+    else { return goodbye() }
+    guard let total = try? shown.price.multiplied(by: guests) else { return goodbye() }
+    let places = guests == 1 ? "1 place" : "\(guests) places"
+    guard
+      confirm(
+        "Pay \(total) for \(places) on \(shown.id) with the \(card.brand) ending \(card.lastFour)?"
+      )
+    else {
+      terminal.line("Nothing was charged.")
+      return goodbye()
     }
     let checkout: CheckoutFeature
     do {
@@ -64,15 +45,64 @@ struct InteractiveSession {
     }
     await checkout.checkout(
       CheckoutRequest(
-        bookingID: trip, guests: 1, traveller: traveller, card: card,
+        bookingID: shown.id, guests: guests, traveller: traveller, card: card,
         orderID: VoyageCommandLine.newOrderID()))
+    await graph.settled()
     terminal.write(checkout.screen(theme: theme), to: .output)
     return checkout.failure == nil ? .success : .failure
   }
 
-  private func askCard(_ theme: TerminalTheme) -> PaymentCard? {
-    while true {
-      guard let number = ask("Card number (test card: 4242 4242 4242 4242)") else { return nil }
+  /// Searches until a bookable trip is picked: a number picks from the list, any other text
+  /// searches that destination instead.
+  private func pickTrip(with search: SearchFeature) async -> BookingID? {
+    var destination = ask("Where to?")
+    while let text = destination {
+      do {
+        await search.search(try SearchQuery.make(destination: text, limit: 10))
+      } catch {
+        terminal.line(theme.paint(error.description, .danger))
+        destination = ask("Where to?")
+        continue
+      }
+      terminal.write(search.screen(theme: theme), to: .output)
+      guard search.failure == nil else {
+        destination = ask("Where to?")
+        continue
+      }
+      while true {
+        guard let answer = ask("Pick a trip by number (or another destination)") else {
+          return nil
+        }
+        guard let number = Int(answer) else {
+          destination = answer
+          break
+        }
+        switch search.select(resultNumber: number) {
+        case .selected(let trip): return trip
+        case .soldOut(let trip):
+          terminal.line(theme.paint("\(trip) is sold out; pick another trip.", .danger))
+        case .noSuchResult:
+          terminal.line(theme.paint("There is no result \(number).", .danger))
+        }
+      }
+    }
+    return nil
+  }
+
+  private func askGuests(placesLeft: Int) -> Int? {
+    let most = min(placesLeft, SearchQuery.guestRange.upperBound)
+    while let answer = ask("How many places (1 to \(most))") {
+      guard let guests = Int(answer), (1...most).contains(guests) else {
+        terminal.line(theme.paint("Type a number from 1 to \(most).", .danger))
+        continue
+      }
+      return guests
+    }
+    return nil
+  }
+
+  private func askCard() -> PaymentCard? {
+    while let number = ask("Card number (test card: 4242 4242 4242 4242)") {
       guard let expiryText = ask("Expiry (MM/YY)") else { return nil }
       guard let expiry = PaymentCard.parseExpiry(expiryText) else {
         terminal.line(theme.paint("The expiry must be MM/YY, like 12/30.", .danger))
@@ -82,16 +112,34 @@ struct InteractiveSession {
         return try PaymentCard(
           number: number, expiryMonth: expiry.month, expiryYear: expiry.year, holderName: "")
       } catch {
-        terminal.line(theme.paint(error.description, .danger))
+        terminal.line(theme.paint("The card is not valid: \(error).", .danger))
       }
     }
+    return nil
+  }
+
+  private func askTraveller() -> Traveller? {
+    while let name = ask("Traveller's name") {
+      do {
+        return try Traveller(name: name)
+      } catch {
+        terminal.line(theme.paint("That name cannot be used: \(error).", .danger))
+      }
+    }
+    return nil
+  }
+
+  /// Asks a yes-or-no question; only an answer starting with "y" is a yes.
+  private func confirm(_ question: String) -> Bool {
+    guard let answer = ask(question + " [y/N]") else { return false }
+    return answer.lowercased().hasPrefix("y")
   }
 
   /// Asks a question; `nil` for an empty answer or the end of input.
   private func ask(_ question: String) -> String? {
-    let theme = terminal.theme(for: .output)
     terminal.write(theme.paint("\(question) \(theme.symbol(.prompt)) ", .accent), to: .output)
-    guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+    guard let answer = terminal.readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty
+    else {
       return nil
     }
     return answer

@@ -46,17 +46,24 @@ public final class SearchFeature {
     await viewModel.show(id)
   }
 
-  /// Picks the result numbered `number` (1-based) in the current list, reporting it; `nil` when
-  /// there is no such result.
+  /// Picks the result numbered `number` (1-based) in the current list and reports it, unless
+  /// there is no such result or the trip is sold out: a sold-out trip is listed, never bought.
   @discardableResult
-  public func select(resultNumber number: Int) -> BookingID? {
+  public func select(resultNumber number: Int) -> SearchSelection {
     guard case .loaded(_, let results) = viewModel.state, results.indices.contains(number - 1)
     else {
-      return nil
+      return .noSuchResult
     }
-    let id = results[number - 1].id
-    output(.bookingSelected(id))
-    return id
+    let trip = results[number - 1]
+    guard !trip.isSoldOut else { return .soldOut(trip.id) }
+    output(.bookingSelected(trip.id))
+    return .selected(trip.id)
+  }
+
+  /// The trip `show(_:)` fetched, while it is on screen: what a checkout of it will cost.
+  public var shownTrip: Booking? {
+    if case .showing(let trip) = viewModel.state { return trip }
+    return nil
   }
 
   /// Whether the last operation failed, and how: lets a command line choose its exit status.
@@ -71,6 +78,16 @@ public final class SearchFeature {
   public func json() -> Data {
     SearchScreen.json(viewModel.state)
   }
+}
+
+/// What picking a result by its number did.
+public enum SearchSelection: Sendable, Equatable {
+  /// The trip was picked (and reported as `.bookingSelected`).
+  case selected(BookingID)
+  /// The trip has no places left; nothing was picked.
+  case soldOut(BookingID)
+  /// The current list has no result with that number.
+  case noSuchResult
 }
 
 /// Why a search or a lookup failed, in the categories a caller reacts to differently.

@@ -19,6 +19,8 @@ public protocol Terminal: Sendable {
   var environment: [String: String] { get }
   /// How many columns `stream` shows before it wraps, when known.
   func width(of stream: TerminalStream) -> Int?
+  /// The next line a person typed (without its newline), or `nil` at the end of input.
+  func readLine() -> String?
 }
 
 /// The two output streams of a command-line program: results and diagnostics.
@@ -57,6 +59,11 @@ public struct StandardTerminal: Terminal {
   public func write(_ text: String, to stream: TerminalStream) {
     let handle = stream == .output ? FileHandle.standardOutput : FileHandle.standardError
     handle.write(Data(text.utf8))
+  }
+
+  /// Reads standard input.
+  public func readLine() -> String? {
+    Swift.readLine(strippingNewline: true)
   }
 
   /// Asks the operating system whether the stream's file descriptor is a terminal.

@@ -1,0 +1,106 @@
+import CommandLineInterface
+import Foundation
+import Testing
+
+/// `voyage` with no arguments in a terminal, driven in-process through a recording terminal:
+/// every prompt, every bad answer asked again, and nothing charged before the total is confirmed.
+@Suite("Interactive session")
+@MainActor
+struct InteractiveSessionTests {
+  let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "voyage-interactive-\(UUID().uuidString)")
+
+  var environment: [String: String] {
+    ["VOYAGE_HOME": home.path, "NO_COLOR": "1", "LANG": "C.UTF-8"]
+  }
+
+  /// Runs a session answering `answers`, one per prompt, and returns it with its exit status.
+  func session(_ answers: [String]) async -> (terminal: RecordingTerminal, status: Int32) {
+    let terminal = RecordingTerminal(input: answers, environment: environment)
+    let status = await Voyage.run(arguments: [], environment: environment, terminal: terminal)
+    return (terminal, status)
+  }
+
+  func tickets() async -> String {
+    let terminal = RecordingTerminal(environment: environment, interactive: false)
+    _ = await Voyage.run(
+      arguments: ["tickets", "--json"], environment: environment, terminal: terminal)
+    return terminal.output
+  }
+
+  /// Lisbon's cheapest trip is sold out; the second is bookable (fixed by the sandbox's seed).
+  static let lisbonPick = "2"
+  static let card = ["4242 4242 4242 4242", "12/30"]
+
+  @Test func aPersonGoesFromADestinationToATicketConfirmingTheTotalFirst() async throws {
+    let (terminal, status) = await session(
+      ["Lisbon", Self.lisbonPick, "2"] + Self.card + ["Ada Lovelace", "y"])
+    #expect(status == 0, "\(terminal.output)")
+    #expect(terminal.output.contains("How many places (1 to"))
+    #expect(
+      terminal.output.contains(
+        "Pay EUR 576.00 for 2 places on LIS-004 with the Visa ending 4242? [y/N]"))
+    #expect(terminal.output.contains("✓ Ticket TKT-"))
+    #expect(terminal.unreadInput.isEmpty)
+    #expect(await tickets().contains("\"guests\" : 2"))
+  }
+
+  @Test func declinedConfirmationChargesNothing() async throws {
+    let (terminal, status) = await session(
+      ["Lisbon", Self.lisbonPick, "1"] + Self.card + ["Ada Lovelace", "n"])
+    #expect(status == 0)
+    #expect(terminal.output.contains("Nothing was charged."))
+    #expect(await tickets().contains("\"tickets\" : ["))
+    #expect(!(await tickets()).contains("TKT-"))
+  }
+
+  @Test func aSoldOutTripIsShownButCannotBePicked() async throws {
+    let (terminal, _) = await session(["Lisbon", "1", ""])
+    #expect(terminal.output.contains("sold out"))
+    #expect(terminal.output.contains("LIS-022 is sold out; pick another trip."))
+    #expect(!terminal.output.contains("How many places"))
+  }
+
+  @Test func aDestinationTypedAtThePickPromptSearchesIt() async throws {
+    let (terminal, _) = await session(["Lisbon", "Porto", ""])
+    #expect(terminal.output.contains("trips for \"lisbon\""))
+    #expect(terminal.output.contains("trips for \"porto\""))
+  }
+
+  @Test func badAnswersAreExplainedAndAskedAgainNeverEndingTheSession() async throws {
+    let longName = String(repeating: "n", count: 101)
+    let (terminal, status) = await session(
+      ["Lisbon", "99", Self.lisbonPick, "0", "ten", "1", "4242 4242 4242 4241", "12/30"]
+        + Self.card + [longName, "Ada\u{1B}[2J", "Ada Lovelace", "y"])
+    #expect(status == 0, "\(terminal.output)")
+    for message in [
+      "There is no result 99.", "Type a number from 1 to", "The card is not valid",
+      "That name cannot be used: the traveller's name is longer than 100 characters",
+      "That name cannot be used: the traveller's name holds control characters",
+    ] {
+      #expect(terminal.output.contains(message), "missing: \(message)")
+    }
+    #expect(terminal.output.contains("✓ Ticket TKT-"))
+  }
+
+  @Test func anEmptyAnswerLeavesCleanlyAtEveryPrompt() async throws {
+    for answered in 0...6 {
+      let answers = Array(
+        (["Lisbon", Self.lisbonPick, "1"] + Self.card + ["Ada"]).prefix(answered))
+      let (terminal, status) = await session(answers + [""])
+      #expect(status == 0)
+      #expect(terminal.output.hasSuffix("Goodbye.\n"), "after \(answered) answers")
+    }
+    #expect(!(await tickets()).contains("TKT-"))
+  }
+
+  @Test func withoutUnicodeThePromptsUseTheirASCIIFallbacks() async throws {
+    let environment = ["VOYAGE_HOME": home.path, "NO_COLOR": "1", "LANG": "C"]
+    let terminal = RecordingTerminal(input: ["Lisbon", ""], environment: environment, width: 40)
+    _ = await Voyage.run(arguments: [], environment: environment, terminal: terminal)
+    #expect(terminal.output.contains("Where to? > "))
+    #expect(terminal.output.unicodeScalars.allSatisfy { $0.isASCII }, "\(terminal.output)")
+    #expect(
+      terminal.output.split(separator: "\n").allSatisfy { $0.count <= 40 || $0.hasPrefix("Pick") })
+  }
+}
