@@ -204,7 +204,8 @@ actor FakeLedger: OrderLedger {
       issued[id] = Ticket(
         id: ticket.id, orderID: ticket.orderID, bookingID: ticket.bookingID,
         travellerName: ticket.travellerName, guests: ticket.guests, amountPaid: ticket.amountPaid,
-        paidWith: ticket.paidWith, issuedAt: ticket.issuedAt, cancelledAt: Date())
+        cardBrand: ticket.cardBrand, cardLastFour: ticket.cardLastFour, issuedAt: ticket.issuedAt,
+        cancelledAt: Date())
     }
     return moved
   }

@@ -75,7 +75,7 @@ struct CheckoutFeatureTests {
           Trip       LIS-001
           Traveller  Ada Lovelace
           Places     2
-          Paid       EUR 900.00 with Visa •••• 4242
+          Paid       EUR 900.00 with Visa **** 4242
           Order      order-1
 
         """)

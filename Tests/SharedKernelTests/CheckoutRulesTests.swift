@@ -80,7 +80,7 @@ struct CheckoutRulesTests {
     let order = try Self.draft()
     let paid = try order.confirm(with: Self.receipt(amount: order.amount))
     let ticket = Ticket(id: try #require(TicketID("t-1")), for: paid, issuedAt: Date())
-    #expect(ticket.paidWith == "Visa •••• 4242")
+    #expect(ticket.cardBrand == "Visa" && ticket.cardLastFour == "4242")
     #expect(ticket.amountPaid == order.amount)
   }
 

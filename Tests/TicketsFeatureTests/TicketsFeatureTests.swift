@@ -51,7 +51,8 @@ struct TicketsFeatureTests {
     Ticket(
       id: try #require(TicketID(id)), orderID: try #require(OrderID("order-\(id)")),
       bookingID: try #require(BookingID("LIS-004")), travellerName: name, guests: 2,
-      amountPaid: Money(minorUnits: 57_600, currency: .eur), paidWith: "Visa •••• 4242",
+      amountPaid: Money(minorUnits: 57_600, currency: .eur), cardBrand: "Visa",
+      cardLastFour: "4242",
       issuedAt: Date(timeIntervalSince1970: 1_800_000_000),
       cancelledAt: cancelled ? Date(timeIntervalSince1970: 1_800_000_100) : nil)
   }

@@ -279,11 +279,8 @@ struct VoyageCommandLine {
   private func storageFailure(_ error: TicketingError, json: Bool) -> ExitStatus {
     if json {
       let code = if case .diskFull = error { "disk_full" } else { "storage_failed" }
-      let object = ["error": ["code": code, "message": error.description]]
-      let data =
-        (try? JSONSerialization.data(
-          withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-      terminal.write(String(decoding: data, as: UTF8.self) + "\n", to: .output)
+      terminal.write(
+        JSONDocument.text(["error": ["code": code, "message": error.description]]), to: .output)
     } else {
       terminal.line(errorTheme.paint("Error: \(error)", .danger), to: .error)
     }
@@ -294,11 +291,9 @@ struct VoyageCommandLine {
     let usage = command?.usage ?? "voyage <command> [options]"
     let see = command.map { "See 'voyage \($0.name) --help'." } ?? "See 'voyage --help'."
     if json {
-      let object = ["error": ["code": "usage", "message": error.message, "usage": usage]]
-      let data =
-        (try? JSONSerialization.data(
-          withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-      terminal.write(String(decoding: data, as: UTF8.self) + "\n", to: .output)
+      terminal.write(
+        JSONDocument.text(["error": ["code": "usage", "message": error.message, "usage": usage]]),
+        to: .output)
     }
     terminal.line(errorTheme.paint("Error: \(error.message)", .danger), to: .error)
     terminal.line("Usage: \(usage)", to: .error)

@@ -25,7 +25,7 @@ struct CheckoutScreen {
           ("Trip", ticket.bookingID.rawValue),
           ("Traveller", ticket.travellerName.escapingControlCharacters),
           ("Places", String(ticket.guests)),
-          ("Paid", "\(ticket.amountPaid) with \(ticket.paidWith)"),
+          ("Paid", "\(ticket.amountPaid) with \(card(ticket))"),
           ("Order", ticket.orderID.rawValue),
         ])
     case .cancelled(let ticket):
@@ -33,10 +33,14 @@ struct CheckoutScreen {
         theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id) cancelled", .success),
         [
           ("Trip", ticket.bookingID.rawValue), ("Places", "\(ticket.guests) returned"),
-          ("Refunded", "\(ticket.amountPaid) to \(ticket.paidWith)"),
+          ("Refunded", "\(ticket.amountPaid) to \(card(ticket))"),
           ("Order", ticket.orderID.rawValue),
         ])
     }
+  }
+
+  private func card(_ ticket: Ticket) -> String {
+    theme.maskedCard(brand: ticket.cardBrand, lastFour: ticket.cardLastFour)
   }
 
   private func details(_ title: String, _ rows: [(String, String)]) -> String {
@@ -117,9 +121,7 @@ struct CheckoutScreen {
       object = ["error": error]
     default: object = ["state": "in_progress"]
     }
-    let data = try? JSONSerialization.data(
-      withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-    return (data ?? Data("{}".utf8)) + Data("\n".utf8)
+    return JSONDocument.data(object)
   }
 
   static func ticketObject(_ ticket: Ticket) -> [String: Any] {
@@ -131,7 +133,9 @@ struct CheckoutScreen {
         "minor_units": ticket.amountPaid.minorUnits, "currency": ticket.amountPaid.currency.code,
         "formatted": ticket.amountPaid.description,
       ],
-      "paid_with": ticket.paidWith,
+      // The documented form, the same in every locale.
+      "paid_with": TerminalTheme(usesColor: false, usesUnicode: true).maskedCard(
+        brand: ticket.cardBrand, lastFour: ticket.cardLastFour),
       "issued_at": ISO8601DateFormatter().string(from: ticket.issuedAt),
       "cancelled_at": ticket.cancelledAt.map { ISO8601DateFormatter().string(from: $0) }
         ?? NSNull(),

@@ -106,9 +106,7 @@ struct SearchScreen {
         }
       object = ["error": ["code": code, "message": message(failure)]]
     }
-    let data = try? JSONSerialization.data(
-      withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-    return (data ?? Data("{}".utf8)) + Data("\n".utf8)
+    return JSONDocument.data(object)
   }
 
   private static func queryObject(_ query: SearchQuery) -> [String: Any] {

@@ -29,9 +29,7 @@ struct TicketsScreen {
       case .failed(let error):
         ["error": ["code": code(error), "message": "the ledger could not be read: \(error)"]]
       }
-    let data = try? JSONSerialization.data(
-      withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-    return (data ?? Data("{}".utf8)) + Data("\n".utf8)
+    return JSONDocument.data(object)
   }
 
   static func code(_ error: TicketingError) -> String {
@@ -69,7 +67,10 @@ struct TicketsScreen {
     return [
       "id": ticket.id.rawValue, "order_id": ticket.orderID.rawValue,
       "booking_id": ticket.bookingID.rawValue,
-      "traveller": ticket.travellerName, "guests": ticket.guests, "paid_with": ticket.paidWith,
+      "traveller": ticket.travellerName, "guests": ticket.guests,
+      // The documented form, the same in every locale.
+      "paid_with": TerminalTheme(usesColor: false, usesUnicode: true).maskedCard(
+        brand: ticket.cardBrand, lastFour: ticket.cardLastFour),
       "amount_paid": [
         "minor_units": ticket.amountPaid.minorUnits, "currency": ticket.amountPaid.currency.code,
         "formatted": ticket.amountPaid.description,

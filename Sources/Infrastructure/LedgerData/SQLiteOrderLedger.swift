@@ -76,6 +76,16 @@ struct SQLiteOrderLedger: OrderLedger {
         SELECT 1 FROM order_transitions WHERE from_state = OLD.state AND to_state = NEW.state)
       BEGIN SELECT RAISE(ABORT, 'illegal order transition'); END;
     """,
+    // A ticket keeps the card as data (brand, last four digits), not as the text a screen
+    // showed; earlier tickets' text ("Visa •••• 4242") is split once, here.
+    """
+    ALTER TABLE tickets ADD COLUMN card_brand TEXT NOT NULL DEFAULT '';
+    ALTER TABLE tickets ADD COLUMN card_last_four TEXT NOT NULL DEFAULT '';
+    UPDATE tickets SET
+      card_brand = CASE WHEN instr(paid_with, ' ') > 0
+        THEN substr(paid_with, 1, instr(paid_with, ' ') - 1) ELSE paid_with END,
+      card_last_four = substr(paid_with, -4);
+    """,
   ]
 
   func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
@@ -212,14 +222,16 @@ struct SQLiteOrderLedger: OrderLedger {
           .text(candidate.id.rawValue), .text(order.id.rawValue), .text(order.bookingID.rawValue),
           .text(candidate.travellerName), .integer(Int64(candidate.guests)),
           .integer(candidate.amountPaid.minorUnits), .text(candidate.amountPaid.currency.code),
-          .text(candidate.paidWith), .text(paid.receipt.chargeID), .real(now), .null,
+          .text(candidate.cardBrand), .text(paid.receipt.chargeID), .real(now), .null,
+          .text(candidate.cardLastFour),
         ]
+        // `paid_with` keeps the first schema's text, which that schema's code shows as is.
         try connection.execute(
           """
           INSERT INTO tickets (id, order_id, booking_id, traveller_name, guests, amount_minor_units,
-            currency, paid_with, charge_id, issued_at, cancelled_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """, values)
+            currency, card_brand, charge_id, issued_at, cancelled_at, card_last_four, paid_with)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """, values + [.text("\(candidate.cardBrand) •••• \(candidate.cardLastFour)")])
         return .moved(values)
       }
     }
@@ -272,7 +284,7 @@ struct SQLiteOrderLedger: OrderLedger {
 
   private static let ticketColumns = """
     SELECT id, order_id, booking_id, traveller_name, guests, amount_minor_units, currency,
-      paid_with, charge_id, issued_at, cancelled_at FROM tickets
+      card_brand, charge_id, issued_at, cancelled_at, card_last_four FROM tickets
     """
 
   /// The columns a step writes, and their values.
@@ -332,16 +344,17 @@ struct SQLiteOrderLedger: OrderLedger {
   }
 
   private static func ticket(from row: [SQLValue]) throws(TicketingError) -> Ticket {
-    guard row.count == 11, let id = row[0].text.flatMap(TicketID.init),
+    guard row.count == 12, let id = row[0].text.flatMap(TicketID.init),
       let orderID = row[1].text.flatMap(OrderID.init),
       let bookingID = row[2].text.flatMap(BookingID.init),
       let name = row[3].text, let guests = row[4].integer, let minorUnits = row[5].integer,
-      let currency = row[6].text.flatMap({ Currency(code: $0) }), let paidWith = row[7].text,
-      let issuedAt = row[9].real
+      let currency = row[6].text.flatMap({ Currency(code: $0) }), let brand = row[7].text,
+      let lastFour = row[11].text, let issuedAt = row[9].real
     else { throw .storageFailed(reason: "a ticket row in the ledger is malformed") }
     return Ticket(
       id: id, orderID: orderID, bookingID: bookingID, travellerName: name, guests: Int(guests),
-      amountPaid: Money(minorUnits: minorUnits, currency: currency), paidWith: paidWith,
+      amountPaid: Money(minorUnits: minorUnits, currency: currency), cardBrand: brand,
+      cardLastFour: lastFour,
       issuedAt: Date(timeIntervalSince1970: issuedAt),
       cancelledAt: row[10].real.map(Date.init(timeIntervalSince1970:)))
   }

@@ -16,8 +16,11 @@ public struct Ticket: Hashable, Sendable, Encodable {
   public let guests: Int
   /// What was paid.
   public let amountPaid: Money
-  /// The paying card as a customer may see it: "Visa •••• 4242".
-  public let paidWith: String
+  /// The paying card's brand, such as "Visa".
+  public let cardBrand: String
+  /// The paying card's last four digits: all a ticket keeps of the card. How they are shown
+  /// ("Visa •••• 4242") is the screen's business.
+  public let cardLastFour: String
   /// When it was issued.
   public let issuedAt: Date
   /// When it was cancelled (its money given back, its places returned), if it was.
@@ -29,15 +32,15 @@ public struct Ticket: Hashable, Sendable, Encodable {
       id: id, orderID: paid.order.id, bookingID: paid.order.bookingID,
       travellerName: paid.order.traveller.name, guests: paid.order.guests,
       amountPaid: paid.receipt.amount,
-      paidWith: "\(paid.receipt.cardBrand) •••• \(paid.receipt.cardLastFour)", issuedAt: issuedAt,
-      cancelledAt: nil)
+      cardBrand: paid.receipt.cardBrand, cardLastFour: paid.receipt.cardLastFour,
+      issuedAt: issuedAt, cancelledAt: nil)
   }
 
   // `package`: a stored ticket is read back from the ledger without its order in memory; outside
   // the package, the only way to make a ticket is from a `PaidOrder`.
   package init(
     id: TicketID, orderID: OrderID, bookingID: BookingID, travellerName: String, guests: Int,
-    amountPaid: Money, paidWith: String, issuedAt: Date, cancelledAt: Date?
+    amountPaid: Money, cardBrand: String, cardLastFour: String, issuedAt: Date, cancelledAt: Date?
   ) {
     self.id = id
     self.orderID = orderID
@@ -45,7 +48,8 @@ public struct Ticket: Hashable, Sendable, Encodable {
     self.travellerName = travellerName
     self.guests = guests
     self.amountPaid = amountPaid
-    self.paidWith = paidWith
+    self.cardBrand = cardBrand
+    self.cardLastFour = cardLastFour
     self.issuedAt = issuedAt
     self.cancelledAt = cancelledAt
   }
