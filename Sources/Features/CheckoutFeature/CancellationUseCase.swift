@@ -26,16 +26,8 @@ struct CancellationUseCase {
       } catch {
         throw CheckoutUseCase.supplierFailure(error, record.id)
       }
-      let refund: PaymentRefund
-      do {
-        refund = try await dependencies.payments.refund(
-          record.amount, ofCharge: chargeID, idempotencyKey: record.id)
-      } catch {
-        if case .outcomeUnknown(let reason) = error {
-          throw .outcomeUnknown(record.id, reason: reason)
-        }
-        throw .payment(error, order: record.id)
-      }
+      let refund = try await CheckoutUseCase.refund(
+        record.amount, ofCharge: chargeID, order: record.id, through: dependencies.payments)
       do {
         _ = try await dependencies.ledger.advance(record.id, by: .cancelled(refundID: refund.id))
       } catch {

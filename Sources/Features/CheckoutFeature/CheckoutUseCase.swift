@@ -170,17 +170,23 @@ struct CheckoutUseCase {
   private func refund(_ order: DraftOrder, _ chargeID: String, _ progress: (Step) -> Void)
     async throws(CheckoutFailure)
   {
-    let refund: PaymentRefund
-    do {
-      refund = try await dependencies.payments.refund(
-        order.amount, ofCharge: chargeID, idempotencyKey: order.id)
-    } catch {
-      if case .outcomeUnknown(let reason) = error {
-        throw .outcomeUnknown(order.id, reason: reason)
-      }
-      throw .payment(error, order: order.id)
-    }
+    let refund = try await Self.refund(
+      order.amount, ofCharge: chargeID, order: order.id, through: dependencies.payments)
     _ = try await advance(order.id, by: .refunded(refundID: refund.id), progress)
+  }
+
+  /// Gives a charge back, keyed by its order, so asking again never refunds twice. A refund
+  /// whose answer never came is an unknown outcome, like any other keyed call.
+  static func refund(
+    _ amount: Money, ofCharge chargeID: String, order: OrderID,
+    through payments: any PaymentGateway
+  ) async throws(CheckoutFailure) -> PaymentRefund {
+    do {
+      return try await payments.refund(amount, ofCharge: chargeID, idempotencyKey: order)
+    } catch {
+      if case .outcomeUnknown(let reason) = error { throw .outcomeUnknown(order, reason: reason) }
+      throw .payment(error, order: order)
+    }
   }
 
   private func issuedTicket(_ record: OrderRecord) async throws(CheckoutFailure) -> Ticket {
