@@ -262,12 +262,14 @@ struct VoyageCommandLine {
   // MARK: - Output
 
   /// Prints a feature's outcome: on success the screen (or JSON) on stdout; on failure the
-  /// screen on stderr (JSON still on stdout, for scripts).
+  /// screen on stderr (JSON still on stdout, for scripts). The JSON is built only when asked
+  /// for: Foundation's serializer costs a search more than the search itself.
   private func present(
-    _ failure: ExitStatus?, json: Bool, jsonBody: Data, screen: (TerminalTheme) -> String
+    _ failure: ExitStatus?, json: Bool, jsonBody: @autoclosure () -> Data,
+    screen: (TerminalTheme) -> String
   ) -> ExitStatus {
     if json {
-      terminal.write(String(decoding: jsonBody, as: UTF8.self), to: .output)
+      terminal.write(String(decoding: jsonBody(), as: UTF8.self), to: .output)
     } else if failure == nil {
       terminal.write(screen(theme), to: .output)
     } else {
