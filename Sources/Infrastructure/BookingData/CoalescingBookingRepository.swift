@@ -169,7 +169,7 @@ actor CoalescingBookingRepository: BookingCache {
     joinable.withLock { table in
       if let flight = table[key], !flight.isAbandoned { return (flight, false) }
       let flight = Flight<Value>(counters: counters)
-      _ = flight.register(waiterID, coalesced: false)
+      flight.registerStarter(waiterID)
       table[key] = flight
       return (flight, true)
     }

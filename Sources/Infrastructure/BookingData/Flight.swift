@@ -13,7 +13,7 @@ final class Flight<Value: Sendable>: Sendable {
   // resumed, so it is resumed exactly once; the checked kind's bookkeeping costs per waiter in a
   // stampede.
   private enum Waiter {
-    /// Joined through the actor, not yet parked on a continuation.
+    /// The flight's starter, registered before anyone could see the flight, not yet parked.
     case joined
     case parked(UnsafeContinuation<Value?, any Error>)
   }
@@ -47,15 +47,10 @@ final class Flight<Value: Sendable>: Sendable {
     state.withLock { $0.task = task }
   }
 
-  /// Registers the caller that starts the flight, before anyone else can see it; it then
-  /// waits with `wait(_:)`. False when the flight is dying (its last waiter left).
-  func register(_ waiterID: UInt64, coalesced: Bool) -> Bool {
-    state.withLock { state in
-      guard !state.isAbandoned else { return false }
-      state.waiters[waiterID] = .joined
-      if coalesced { counters.coalescedWaits.add(1, ordering: .relaxed) }
-      return true
-    }
+  /// Registers the caller that starts the flight, before anyone else can see it, so the
+  /// flight has a waiter from its first moment; that caller then waits with `wait(_:)`.
+  func registerStarter(_ waiterID: UInt64) {
+    state.withLock { $0.waiters[waiterID] = .joined }
   }
 
   /// Stops storing the result: an invalidation made it stale before it landed.
