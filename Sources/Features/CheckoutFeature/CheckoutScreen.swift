@@ -129,13 +129,10 @@ struct CheckoutScreen {
       "id": ticket.id.rawValue, "order_id": ticket.orderID.rawValue,
       "booking_id": ticket.bookingID.rawValue,
       "traveller": ticket.travellerName, "guests": ticket.guests,
-      "amount_paid": [
-        "minor_units": ticket.amountPaid.minorUnits, "currency": ticket.amountPaid.currency.code,
-        "formatted": ticket.amountPaid.description,
-      ],
-      // The documented form, the same in every locale.
-      "paid_with": TerminalTheme(usesColor: false, usesUnicode: true).maskedCard(
-        brand: ticket.cardBrand, lastFour: ticket.cardLastFour),
+      "amount_paid": JSONDocument.amount(
+        minorUnits: ticket.amountPaid.minorUnits, currency: ticket.amountPaid.currency.code,
+        formatted: ticket.amountPaid.description),
+      "paid_with": JSONDocument.card(brand: ticket.cardBrand, lastFour: ticket.cardLastFour),
       "issued_at": ISO8601DateFormatter().string(from: ticket.issuedAt),
       "cancelled_at": ticket.cancelledAt.map { ISO8601DateFormatter().string(from: $0) }
         ?? NSNull(),

@@ -130,9 +130,7 @@ struct SearchScreen {
   }
 
   static func moneyObject(_ money: Money) -> [String: Any] {
-    [
-      "minor_units": money.minorUnits, "currency": money.currency.code,
-      "formatted": money.description,
-    ]
+    JSONDocument.amount(
+      minorUnits: money.minorUnits, currency: money.currency.code, formatted: money.description)
   }
 }

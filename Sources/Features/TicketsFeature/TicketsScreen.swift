@@ -68,13 +68,10 @@ struct TicketsScreen {
       "id": ticket.id.rawValue, "order_id": ticket.orderID.rawValue,
       "booking_id": ticket.bookingID.rawValue,
       "traveller": ticket.travellerName, "guests": ticket.guests,
-      // The documented form, the same in every locale.
-      "paid_with": TerminalTheme(usesColor: false, usesUnicode: true).maskedCard(
-        brand: ticket.cardBrand, lastFour: ticket.cardLastFour),
-      "amount_paid": [
-        "minor_units": ticket.amountPaid.minorUnits, "currency": ticket.amountPaid.currency.code,
-        "formatted": ticket.amountPaid.description,
-      ],
+      "paid_with": JSONDocument.card(brand: ticket.cardBrand, lastFour: ticket.cardLastFour),
+      "amount_paid": JSONDocument.amount(
+        minorUnits: ticket.amountPaid.minorUnits, currency: ticket.amountPaid.currency.code,
+        formatted: ticket.amountPaid.description),
       "issued_at": formatter.string(from: ticket.issuedAt),
       "cancelled_at": ticket.cancelledAt.map { formatter.string(from: $0) } ?? NSNull(),
     ]
@@ -103,10 +100,9 @@ struct TicketsScreen {
     [
       "id": order.id.rawValue, "booking_id": order.bookingID.rawValue, "guests": order.guests,
       "traveller": order.travellerName, "state": order.state.rawValue,
-      "amount": [
-        "minor_units": order.amount.minorUnits, "currency": order.amount.currency.code,
-        "formatted": order.amount.description,
-      ],
+      "amount": JSONDocument.amount(
+        minorUnits: order.amount.minorUnits, currency: order.amount.currency.code,
+        formatted: order.amount.description),
       "hold_id": order.hold?.id.rawValue ?? NSNull(), "charge_id": order.chargeID ?? NSNull(),
       "command": command(order),
     ]
