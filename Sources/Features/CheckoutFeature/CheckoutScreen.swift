@@ -114,7 +114,7 @@ struct CheckoutScreen {
   static func json(_ state: CheckoutViewModel.State) -> Data {
     var object: [String: Any] = [:]
     switch state {
-    case .ticketed(let ticket), .cancelled(let ticket): object = ["ticket": ticketObject(ticket)]
+    case .ticketed(let ticket), .cancelled(let ticket): object = ["ticket": ticket.jsonObject]
     case .failed(let failure):
       var error: [String: Any] = ["code": code(failure), "message": message(failure)]
       if let order = failure.recordedOrder { error["order_id"] = order.rawValue }
@@ -122,20 +122,5 @@ struct CheckoutScreen {
     default: object = ["state": "in_progress"]
     }
     return JSONDocument.data(object)
-  }
-
-  static func ticketObject(_ ticket: Ticket) -> [String: Any] {
-    [
-      "id": ticket.id.rawValue, "order_id": ticket.orderID.rawValue,
-      "booking_id": ticket.bookingID.rawValue,
-      "traveller": ticket.travellerName, "guests": ticket.guests,
-      "amount_paid": JSONDocument.amount(
-        minorUnits: ticket.amountPaid.minorUnits, currency: ticket.amountPaid.currency.code,
-        formatted: ticket.amountPaid.description),
-      "paid_with": JSONDocument.card(brand: ticket.cardBrand, lastFour: ticket.cardLastFour),
-      "issued_at": ISO8601DateFormatter().string(from: ticket.issuedAt),
-      "cancelled_at": ticket.cancelledAt.map { ISO8601DateFormatter().string(from: $0) }
-        ?? NSNull(),
-    ]
   }
 }

@@ -116,7 +116,7 @@ struct SearchScreen {
     ]
     if let from = query.from { object["from"] = from.description }
     if let to = query.to { object["to"] = to.description }
-    if let price = query.maximumPrice { object["max_price"] = moneyObject(price) }
+    if let price = query.maximumPrice { object["max_price"] = price.jsonObject }
     return object
   }
 
@@ -124,13 +124,8 @@ struct SearchScreen {
     [
       "id": trip.id.rawValue, "title": trip.title, "city": trip.destination.city,
       "country": trip.destination.country, "start_date": trip.startDate.description,
-      "end_date": trip.endDate.description, "price": moneyObject(trip.price),
+      "end_date": trip.endDate.description, "price": trip.price.jsonObject,
       "rating": trip.rating.description, "seats_left": trip.seatsLeft, "sold_out": trip.isSoldOut,
     ]
-  }
-
-  static func moneyObject(_ money: Money) -> [String: Any] {
-    JSONDocument.amount(
-      minorUnits: money.minorUnits, currency: money.currency.code, formatted: money.description)
   }
 }

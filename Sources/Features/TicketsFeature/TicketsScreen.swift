@@ -24,7 +24,7 @@ struct TicketsScreen {
     let object: [String: Any] =
       switch state {
       case .idle: [:]
-      case .tickets(let tickets): ["tickets": tickets.map(ticketObject)]
+      case .tickets(let tickets): ["tickets": tickets.map(\.jsonObject)]
       case .orders(let orders): ["orders": orders.map(orderObject)]
       case .failed(let error):
         ["error": ["code": code(error), "message": "the ledger could not be read: \(error)"]]
@@ -62,21 +62,6 @@ struct TicketsScreen {
     return ([heading, ""] + table.render(theme: theme)).joined(separator: "\n") + "\n"
   }
 
-  static func ticketObject(_ ticket: Ticket) -> [String: Any] {
-    let formatter = ISO8601DateFormatter()
-    return [
-      "id": ticket.id.rawValue, "order_id": ticket.orderID.rawValue,
-      "booking_id": ticket.bookingID.rawValue,
-      "traveller": ticket.travellerName, "guests": ticket.guests,
-      "paid_with": JSONDocument.card(brand: ticket.cardBrand, lastFour: ticket.cardLastFour),
-      "amount_paid": JSONDocument.amount(
-        minorUnits: ticket.amountPaid.minorUnits, currency: ticket.amountPaid.currency.code,
-        formatted: ticket.amountPaid.description),
-      "issued_at": formatter.string(from: ticket.issuedAt),
-      "cancelled_at": ticket.cancelledAt.map { formatter.string(from: $0) } ?? NSNull(),
-    ]
-  }
-
   // MARK: - Orders
 
   static func text(_ orders: [OrderRecord], theme: TerminalTheme) -> String {
@@ -100,9 +85,7 @@ struct TicketsScreen {
     [
       "id": order.id.rawValue, "booking_id": order.bookingID.rawValue, "guests": order.guests,
       "traveller": order.travellerName, "state": order.state.rawValue,
-      "amount": JSONDocument.amount(
-        minorUnits: order.amount.minorUnits, currency: order.amount.currency.code,
-        formatted: order.amount.description),
+      "amount": order.amount.jsonObject,
       "hold_id": order.hold?.id.rawValue ?? NSNull(), "charge_id": order.chargeID ?? NSNull(),
       "command": command(order),
     ]

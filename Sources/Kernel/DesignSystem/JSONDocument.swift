@@ -14,18 +14,6 @@ public enum JSONDocument {
   public static func text(_ object: [String: Any]) -> String {
     String(decoding: data(object), as: UTF8.self)
   }
-
-  /// An amount, the one shape every document uses: integer minor units (no precision lost),
-  /// the currency's code, and the amount as a person reads it.
-  public static func amount(minorUnits: Int64, currency: String, formatted: String) -> [String: Any]
-  {
-    ["minor_units": minorUnits, "currency": currency, "formatted": formatted]
-  }
-
-  /// The card as the documents show it, the same in every locale: "Visa •••• 4242".
-  public static func card(brand: String, lastFour: String) -> String {
-    TerminalTheme(usesColor: false, usesUnicode: true).maskedCard(brand: brand, lastFour: lastFour)
-  }
 }
 
 extension TerminalTheme {
