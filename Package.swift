@@ -4,7 +4,8 @@
 //   1. the kernel and interface modules as enums, so a helper's parameter types say which a layer may use;
 //   2. one helper per layer, whose signature is the layer's dependency rule;
 //   3. the targets, one `// MARK: -` section per layer, lowest layer first.
-// A target's layer is its folder: `Sources/<Layer>/<Target>`, tested in `Tests/<Target>Tests`;
+// A target's layer is its folder: `Sources/<Layer>/<Target>`, tested in `Tests/<Target>Tests`,
+// whose doubles of an interface are shared from `Tests/Support/<Interface>TestSupport`;
 // each module folder has a README.md (excluded from the build) whose graph the linter maintains.
 // `Scripts/check-architecture.swift` checks what a signature cannot express.
 
@@ -22,6 +23,20 @@ enum Kernel: String {
 enum Interface: String {
   case booking = "BookingInterface"
   case payment = "PaymentInterface"
+}
+
+/// Hand-written doubles of an interface, written once for every test target that needs them.
+enum TestSupport: String {
+  case booking = "BookingInterfaceTestSupport"
+  case payment = "PaymentInterfaceTestSupport"
+
+  /// The interface whose doubles it holds: the one module (besides the kernel) it may use.
+  var interface: Interface {
+    switch self {
+    case .booking: .booking
+    case .payment: .payment
+    }
+  }
 }
 
 /// What a feature may name: the kernel and the interfaces, never another feature or an implementation.
@@ -72,7 +87,10 @@ func interface(_ module: Interface) -> [Target] {
 }
 
 /// A Features module: it may use the kernel and interfaces only, and runs on the main actor.
-func feature(_ name: String, uses dependencies: [FeatureDependency]) -> [Target] {
+/// `testsUse` names the interfaces' doubles its tests run it against.
+func feature(
+  _ name: String, uses dependencies: [FeatureDependency], testsUse doubles: [TestSupport] = []
+) -> [Target] {
   let names = dependencies.map { dependency in
     switch dependency {
     case .kernel(let module): module.rawValue
@@ -83,6 +101,7 @@ func feature(_ name: String, uses dependencies: [FeatureDependency]) -> [Target]
     name,
     layer: "Features",
     dependencies: names.map { .target(name: $0) },
+    testDependencies: doubles.map { .target(name: $0.rawValue) },
     swiftSettings: featureSwiftSettings
   )
 }
@@ -153,6 +172,20 @@ func executable(_ name: String, front: String) -> Target {
     name: name,
     dependencies: [.target(name: front)],
     path: "Sources/App/\(name)",
+    exclude: ["README.md"],
+    swiftSettings: sharedSwiftSettings
+  )
+}
+
+/// Test support: the doubles of one interface in `Tests/Support/<name>`, a library that only test
+/// targets may name (the linter checks), using the kernel and that interface alone.
+func testSupport(_ module: TestSupport) -> Target {
+  .target(
+    name: module.rawValue,
+    dependencies: [Kernel.sharedKernel.rawValue, module.interface.rawValue].map {
+      .target(name: $0)
+    },
+    path: "Tests/Support/\(module.rawValue)",
     exclude: ["README.md"],
     swiftSettings: sharedSwiftSettings
   )
@@ -249,18 +282,21 @@ let infrastructureTargets: [Target] =
 let featureTargets: [Target] =
   // Searching and showing trips: a state machine over BookingRepository, rendered as text or JSON.
   feature(
-    "SearchFeature", uses: [.kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking)])
+    "SearchFeature", uses: [.kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking)],
+    testsUse: [.booking])
   // Buying a trip and giving it back: the checkout saga (draft, hold, charge, confirm, ticket,
   // each step recorded, each with its compensation), cancellation, and their state machine.
   + feature(
     "CheckoutFeature",
     uses: [
       .kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking), .interface(.payment),
-    ])
+    ],
+    testsUse: [.booking, .payment])
   // A person's tickets and unfinished orders, read from the ledger, rendered as text or JSON.
   + feature(
     "TicketsFeature",
-    uses: [.kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking)])
+    uses: [.kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking)],
+    testsUse: [.booking])
 
 // MARK: - App
 
@@ -308,6 +344,14 @@ let benchmarkTargets: [Target] = [
     ]),
 ]
 
+// MARK: - Test support
+
+let testSupportTargets: [Target] =
+  // In-memory catalog, seat reservations and order ledger, with failures and pauses on demand.
+  [testSupport(.booking)]
+  // An in-memory payment provider: one charge per key, refunds, declines and silence on demand.
+  + [testSupport(.payment)]
+
 // MARK: - Architecture tests
 
 let architectureTestTargets: [Target] = [
@@ -336,5 +380,6 @@ let package = Package(
   ],
   targets: kernelTargets + interfaceTargets + infrastructureTargets + featureTargets + appTargets
     + benchmarkTargets
+    + testSupportTargets
     + architectureTestTargets
 )

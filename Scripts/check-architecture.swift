@@ -19,6 +19,7 @@ let allowedDependencies: [Layer: Set<Layer>] = [
   .features: [.kernel, .interfaces],
   .app: [.kernel, .interfaces, .infrastructure, .features, .app],
   .benchmarks: [.kernel, .interfaces, .infrastructure, .features, .app],
+  .testSupport: [.kernel, .interfaces],
 ]
 
 /// Layers that may use third-party products.
@@ -47,6 +48,8 @@ enum Layer: String, CaseIterable, Comparable {
   case features = "Features"
   case app = "App"
   case benchmarks = "Benchmarks"
+  /// Doubles of an interface shared by test targets (`Tests/Support/<Target>`); no layer may use it.
+  case testSupport = "TestSupport"
 
   static func < (lhs: Layer, rhs: Layer) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -91,6 +94,14 @@ let rules: [Rule] = [
       on the next, and the dependency is invisible in Package.swift. SwiftPM's own check accepts a
       dependency's dependency and reports only the first file; this rule does neither.
       Fix: declare the dependency in Package.swift (if the layer table allows it) or remove the import.
+      """),
+  Rule(
+    id: "test-support", summary: "a production target depends on test support",
+    rationale: """
+      Test support (Tests/Support/<Target>) holds hand-written doubles of an interface, shared by
+      the test targets that need them. A production target that links one could ship a fake
+      payment provider, and its tests would no longer prove what runs.
+      Fix: keep the code that needs the double in a test target; depend on the interface.
       """),
   Rule(
     id: "feature-network", summary: "feature code uses URLSession",
@@ -187,17 +198,21 @@ struct Target {
   let dependencies: [String]
   let products: [String]
   var isTest: Bool { kind == "test" }
+  /// Test targets and test support: code that never ships, exempt from the source rules.
+  var isTestCode: Bool { isTest || layer == .testSupport }
 }
 
-/// The layer a target's folder puts it in: `Sources/<Layer>/<Target>` or `Benchmarks/<Target>`.
+/// The layer a target's folder puts it in: `Sources/<Layer>/<Target>`, `Benchmarks/<Target>` or
+/// `Tests/Support/<Target>`.
 func layer(ofPath path: String) -> Layer? {
   let parts = path.split(separator: "/").map(String.init)
   if parts.count == 3, parts[0] == "Sources", let layer = Layer(rawValue: parts[1]),
-    layer != .benchmarks
+    layer != .benchmarks, layer != .testSupport
   {
     return layer
   }
   if parts.count == 2, parts[0] == "Benchmarks" { return .benchmarks }
+  if parts.count == 3, parts[0] == "Tests", parts[1] == "Support" { return .testSupport }
   return nil
 }
 
@@ -543,7 +558,14 @@ struct Linter {
       if let layer = target.layer, !target.isTest {
         for dependency in target.dependencies.sorted() {
           guard let other = byName[dependency], let otherLayer = other.layer else { continue }
-          if !(allowedDependencies[layer] ?? []).contains(otherLayer) {
+          if otherLayer == .testSupport && layer != .testSupport {
+            violations.append(
+              Violation(
+                rule: "test-support", file: file, line: line, column: column,
+                message:
+                  "production target '\(target.name)' depends on the test support '\(dependency)'; only test targets may. Move the code that needs it into a test target",
+                key: "test-support|\(target.name) -> \(dependency)"))
+          } else if !(allowedDependencies[layer] ?? []).contains(otherLayer) {
             violations.append(
               Violation(
                 rule: "layer-dependency", file: file, line: line, column: column,
@@ -630,7 +652,7 @@ struct Linter {
                 "'\(target.name)' imports '\(found.module)' without declaring it in Package.swift; declare the dependency (if the layer table allows it) or remove the import",
               key: "undeclared-import|\(target.name) -> \(found.module)|\(file)"))
         }
-        if found.isTestable && !target.isTest {
+        if found.isTestable && !target.isTestCode {
           violations.append(
             Violation(
               rule: "testable-import", file: file, line: found.line, column: found.column,
@@ -639,7 +661,7 @@ struct Linter {
               key: "testable-import|\(target.name) -> \(found.module)|\(file)"))
         }
         if uiFrameworks.contains(found.module), target.layer != .app,
-          !modulesAllowedUI.contains(target.moduleName), !target.isTest
+          !modulesAllowedUI.contains(target.moduleName), !target.isTestCode
         {
           violations.append(
             Violation(
@@ -649,7 +671,7 @@ struct Linter {
               key: "ui-framework|\(target.name) -> \(found.module)|\(file)"))
         }
       }
-      guard !target.isTest else { continue }
+      guard !target.isTestCode else { continue }
       violations += lintTokens(tokens, in: target, file: file)
     }
     return violations
@@ -783,7 +805,7 @@ struct Baseline {
 
 func mermaid(_ linter: Linter, violations: [Violation], baselined: Set<String>) -> String {
   var lines = ["flowchart TD"]
-  let modules = linter.targets.filter { !$0.isTest && $0.kind != "plugin" }
+  let modules = linter.targets.filter { !$0.isTestCode && $0.kind != "plugin" }
   for layer in Layer.allCases {
     let members = modules.filter { $0.layer == layer }.sorted { $0.name < $1.name }
     guard !members.isEmpty else { continue }
@@ -816,7 +838,7 @@ func mermaid(_ linter: Linter, violations: [Violation], baselined: Set<String>) 
 
 /// One module's neighbourhood: what it uses and who uses it (test targets left out).
 func mermaidSlice(of target: Target, in linter: Linter) -> String {
-  let modules = linter.targets.filter { !$0.isTest && $0.kind != "plugin" }
+  let modules = linter.targets.filter { !$0.isTestCode && $0.kind != "plugin" }
   let names = Set(modules.map(\.name))
   var lines = ["flowchart LR"]
   for dependent in modules.sorted(by: { $0.name < $1.name })
@@ -836,7 +858,7 @@ func mermaidSlice(of target: Target, in linter: Linter) -> String {
 func moduleReadmes(_ linter: Linter, write: Bool) -> [String] {
   var problems: [String] = []
   for target in linter.targets.sorted(by: { $0.name < $1.name })
-  where !target.isTest && target.kind != "plugin" && target.layer != nil {
+  where !target.isTestCode && target.kind != "plugin" && target.layer != nil {
     let path = linter.root.appendingPathComponent(target.path).appendingPathComponent("README.md")
     let location = "\(target.path)/README.md:1:1: error: [module-readme]"
     guard let text = try? String(contentsOf: path, encoding: .utf8) else {

@@ -22,6 +22,7 @@ struct ArchitectureLinterTests {
         "layer-dependency", "outside-layer", "third-party-product", "undeclared-import",
         "feature-network", "ui-framework", "receipt-minting", "raw-escape-code", "testable-import",
         "view-model-final", "public-implementation", "missing-owner", "stale-baseline",
+        "test-support",
       ])
     #expect(Self.fixtures.contains("Clean") && Self.fixtures.contains("CommentedAndQuotedTwins"))
   }
@@ -68,7 +69,7 @@ struct ArchitectureLinterTests {
     let ids = line.split(separator: ":")[1].split(separator: ",").map {
       $0.trimmingCharacters(in: .whitespaces)
     }
-    #expect(ids.count == 13)
+    #expect(ids.count == 14)
     for id in ids {
       let explanation = try await Linter.run(["--explain", id])
       #expect(explanation.status == 0)

@@ -4,11 +4,14 @@ import Testing
 /// `Scripts/new-module.sh`, run in a copy of the repository.
 @Suite("Scaffolding a module", .serialized)
 struct ScaffoldingTests {
-  /// A copy of the repository's tracked files in a temporary folder.
+  /// A copy of the repository's files as they are on disk, tracked or not (but not ignored), in
+  /// a temporary folder: a module added and not yet committed is part of the copy.
   static func copyOfRepository() async throws -> URL {
     let copy = try makeTemporaryFolder("scaffold")
-    let files = try await Subprocess.run("git", ["-C", repositoryRoot.path, "ls-files"])
-    for path in files.output.split(separator: "\n").map(String.init) {
+    let files = try await Subprocess.run(
+      "git", ["-C", repositoryRoot.path, "ls-files", "--cached", "--others", "--exclude-standard"])
+    for path in files.output.split(separator: "\n").map(String.init)
+    where FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(path).path) {
       let target = copy.appendingPathComponent(path)
       try FileManager.default.createDirectory(
         at: target.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,7 +1,9 @@
 import BookingInterface
+import BookingInterfaceTestSupport
 import DesignSystem
 import Foundation
 import PaymentInterface
+import PaymentInterfaceTestSupport
 import SharedKernel
 import Testing
 
@@ -24,12 +26,12 @@ struct CheckoutFeatureTests {
     price: trip.price,
     rating: trip.rating, seatsLeft: 0, details: "")
 
-  let gateway: FakeGateway
-  let ledger = FakeLedger()
-  let reservations = FakeReservations(capacity: [Self.trip.id: 3, Self.soldOut.id: 0])
+  let gateway: InMemoryPaymentGateway
+  let ledger = InMemoryOrderLedger()
+  let reservations = InMemorySeatReservations(capacity: [Self.trip.id: 3, Self.soldOut.id: 0])
 
   init() {
-    gateway = FakeGateway()
+    gateway = InMemoryPaymentGateway()
   }
 
   var key: OrderID { OrderID("order-1") ?? { preconditionFailure("valid identifier") }() }
@@ -46,11 +48,12 @@ struct CheckoutFeatureTests {
   }
 
   func feature(
-    _ gateway: FakeGateway? = nil, outputs: @escaping (CheckoutOutput) -> Void = { _ in }
+    _ gateway: InMemoryPaymentGateway? = nil, outputs: @escaping (CheckoutOutput) -> Void = { _ in }
   ) -> CheckoutFeature {
     CheckoutFeature(
       dependencies: CheckoutDependencies(
-        bookings: FakeBookings([Self.trip, Self.soldOut]), reservations: reservations,
+        bookings: InMemoryBookingRepository(trips: [Self.trip, Self.soldOut]),
+        reservations: reservations,
         payments: gateway ?? self.gateway, ledger: ledger),
       output: outputs)
   }
@@ -95,7 +98,7 @@ struct CheckoutFeatureTests {
 
   @Test func aDeclinedCardReleasesTheHoldEndsTheOrderAndIssuesNoTicket() async throws {
     var outputs: [CheckoutOutput] = []
-    let checkout = feature(FakeGateway(failure: .declined)) { outputs.append($0) }
+    let checkout = feature(InMemoryPaymentGateway(failure: .declined)) { outputs.append($0) }
     await checkout.checkout(try request())
     #expect(checkout.failure == .payment(.declined, order: key))
     #expect(outputs.last == .paymentDeclined(key))
@@ -111,7 +114,7 @@ struct CheckoutFeatureTests {
   }
 
   @Test func anOrderThatEndedCannotBeRetriedUnderItsKey() async throws {
-    await feature(FakeGateway(failure: .declined)).checkout(try request())
+    await feature(InMemoryPaymentGateway(failure: .declined)).checkout(try request())
     let retry = feature()
     await retry.checkout(try request())
     #expect(retry.failure == .orderEnded(key, .released))
@@ -161,7 +164,7 @@ struct CheckoutFeatureTests {
   }
 
   @Test func aReceiptThatDoesNotMatchTheOrderIsRefundedAndNeverBecomesATicket() async throws {
-    let dollars = FakeGateway(chargesInDollars: true)
+    let dollars = InMemoryPaymentGateway(chargesInDollars: true)
     let checkout = feature(dollars)
     await checkout.checkout(try request())
     #expect(checkout.failure == .rejected(.currencyMismatch(expected: .eur, received: .usd)))

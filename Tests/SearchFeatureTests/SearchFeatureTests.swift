@@ -1,48 +1,11 @@
 import BookingInterface
+import BookingInterfaceTestSupport
 import DesignSystem
 import Foundation
 import SharedKernel
 import Testing
 
 @testable import SearchFeature
-
-/// A hand-written in-memory repository: answers from a fixed list, or holds a search until the
-/// test releases it (to order two searches' answers).
-actor InMemoryBookingRepository: BookingRepository {
-  var trips: [Booking]
-  var failure: BookingError?
-  private var held: [String: CheckedContinuation<Void, Never>] = [:]
-  private var holding: Set<String> = []
-
-  init(trips: [Booking], failure: BookingError? = nil) {
-    self.trips = trips
-    self.failure = failure
-  }
-
-  func hold(_ destination: String) { holding.insert(destination) }
-
-  func release(_ destination: String) {
-    holding.remove(destination)
-    held.removeValue(forKey: destination)?.resume()
-  }
-
-  func isHeld(_ destination: String) -> Bool { held[destination] != nil }
-
-  func search(_ query: SearchQuery) async throws -> [BookingSummary] {
-    if holding.contains(query.destination) {
-      await withCheckedContinuation { held[query.destination] = $0 }
-    }
-    if let failure { throw failure }
-    return trips.filter { SearchQuery.normalize($0.destination.city).contains(query.destination) }
-      .map(\.summary)
-  }
-
-  func booking(id: BookingID) async throws -> Booking {
-    if let failure { throw failure }
-    guard let trip = trips.first(where: { $0.id == id }) else { throw BookingError.notFound(id) }
-    return trip
-  }
-}
 
 enum Trips {
   static func make(_ id: String, city: String, price: Int64, seats: Int = 5) -> Booking {

@@ -1,46 +1,10 @@
 import BookingInterface
+import BookingInterfaceTestSupport
 import DesignSystem
 import Foundation
 import SharedKernel
 import Testing
 import TicketsFeature
-
-/// A ledger that only answers reads: what the tickets feature asks of it.
-actor ReadOnlyLedger: OrderLedger {
-  let storedTickets: [Ticket]
-  let storedOrders: [OrderRecord]
-  let failure: TicketingError?
-
-  init(tickets: [Ticket] = [], orders: [OrderRecord] = [], failure: TicketingError? = nil) {
-    storedTickets = tickets
-    storedOrders = orders
-    self.failure = failure
-  }
-
-  func tickets() async throws(TicketingError) -> [Ticket] {
-    if let failure { throw failure }
-    return storedTickets
-  }
-
-  func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
-    if let failure { throw failure }
-    return storedOrders
-  }
-
-  func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
-    throw .storageFailed(reason: "read-only")
-  }
-  func record(of id: OrderID) async throws(TicketingError) -> OrderRecord? { nil }
-  func record(of ticket: TicketID) async throws(TicketingError) -> OrderRecord? { nil }
-  func advance(_ id: OrderID, by step: OrderStep) async throws(TicketingError) -> OrderRecord {
-    throw .storageFailed(reason: "read-only")
-  }
-  func issueTicket(for order: PaidOrder, reference: SupplierReference) async throws(TicketingError)
-    -> Ticket
-  {
-    throw .storageFailed(reason: "read-only")
-  }
-}
 
 @Suite("Tickets feature")
 @MainActor
@@ -66,7 +30,7 @@ struct TicketsFeatureTests {
       supplierReference: nil, ticketID: nil, refundID: nil, updatedAt: Date())
   }
 
-  func feature(_ ledger: ReadOnlyLedger) -> TicketsFeature {
+  func feature(_ ledger: InMemoryOrderLedger) -> TicketsFeature {
     TicketsFeature(dependencies: TicketsDependencies(ledger: ledger))
   }
 
@@ -76,7 +40,9 @@ struct TicketsFeatureTests {
 
   @Test func ticketsAreListedWithTheirStatusAndCancelledOnesSaySo() async throws {
     let tickets = feature(
-      ReadOnlyLedger(tickets: [try Self.ticket("TKT-2", cancelled: true), try Self.ticket("TKT-1")])
+      InMemoryOrderLedger(tickets: [
+        try Self.ticket("TKT-2", cancelled: true), try Self.ticket("TKT-1"),
+      ])
     )
     await tickets.listTickets()
     let screen = tickets.screen(theme: .plain)
@@ -90,14 +56,15 @@ struct TicketsFeatureTests {
   }
 
   @Test func aStoredNameWithEscapeCodesIsShownHarmlessly() async throws {
-    let tickets = feature(ReadOnlyLedger(tickets: [try Self.ticket("TKT-1", name: "Eve\u{1B}[2J")]))
+    let tickets = feature(
+      InMemoryOrderLedger(tickets: [try Self.ticket("TKT-1", name: "Eve\u{1B}[2J")]))
     await tickets.listTickets()
     #expect(!tickets.screen(theme: .plain).contains("\u{1B}"))
     #expect(tickets.screen(theme: .plain).contains("Eve\\u{1B}[2J"))
   }
 
   @Test func noTicketsSaysHowToBuyOne() async throws {
-    let tickets = feature(ReadOnlyLedger())
+    let tickets = feature(InMemoryOrderLedger())
     await tickets.listTickets()
     #expect(tickets.screen(theme: .plain) == "No tickets yet. Buy one with 'voyage checkout'.\n")
     #expect(try json(tickets)["tickets"] as? [Any] != nil)
@@ -105,7 +72,7 @@ struct TicketsFeatureTests {
 
   @Test(arguments: [OrderState.drafted, .held, .charged])
   func anUnfinishedOrderComesWithTheCommandThatFinishesIt(state: OrderState) async throws {
-    let orders = feature(ReadOnlyLedger(orders: [try Self.order(state)]))
+    let orders = feature(InMemoryOrderLedger(orders: [try Self.order(state)]))
     await orders.listUnfinishedOrders()
     let screen = orders.screen(theme: .plain)
     #expect(screen.contains("halfway") && screen.contains(state.rawValue))
@@ -119,7 +86,7 @@ struct TicketsFeatureTests {
   }
 
   @Test func anUnreadableLedgerIsAFailureWithACodeForScripts() async throws {
-    let tickets = feature(ReadOnlyLedger(failure: .diskFull(path: "/full/ledger.sqlite")))
+    let tickets = feature(InMemoryOrderLedger(readFailure: .diskFull(path: "/full/ledger.sqlite")))
     await tickets.listTickets()
     #expect(tickets.failure == .diskFull(path: "/full/ledger.sqlite"))
     let error = try #require(try json(tickets)["error"] as? [String: Any])

@@ -1,0 +1,2 @@
+import BookingInterfaceTestSupport
+import SearchFeature

@@ -1,0 +1,3 @@
+import BookingInterface
+
+public struct InMemoryBookings {}

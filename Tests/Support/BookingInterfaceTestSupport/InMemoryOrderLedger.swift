@@ -1,0 +1,152 @@
+public import BookingInterface
+import Foundation
+public import SharedKernel
+
+/// The ledger as dictionaries that keep the transition table: a move the table does not allow
+/// is refused. It can be told to fail the next write into a given state (as a full disk or a
+/// crash right before that write would), or to fail every read.
+public actor InMemoryOrderLedger: OrderLedger {
+  /// Every order by its key, in its latest state.
+  public private(set) var records: [OrderID: OrderRecord] = [:]
+  /// Every ticket by the order it was issued for.
+  public private(set) var issued: [OrderID: Ticket] = [:]
+  /// The state of every write, in order: the path a saga took.
+  public private(set) var moves: [OrderState] = []
+  /// The state whose next write fails.
+  public var failingWrite: OrderState?
+  /// Thrown by every read while set.
+  public var readFailure: TicketingError?
+  private var ticketsNewestFirst: [OrderID] = []
+
+  /// A ledger that already holds `tickets` (newest first) and `orders`, and fails every read
+  /// with `readFailure` when one is given.
+  public init(
+    tickets: [Ticket] = [], orders: [OrderRecord] = [], readFailure: TicketingError? = nil
+  ) {
+    self.readFailure = readFailure
+    for ticket in tickets.reversed() {
+      issued[ticket.orderID] = ticket
+      ticketsNewestFirst.insert(ticket.orderID, at: 0)
+    }
+    for order in orders { records[order.id] = order }
+  }
+
+  /// Fails the next write into `state` with `diskFull`.
+  public func failNextWrite(into state: OrderState) { failingWrite = state }
+
+  /// Fails every read with `error` from now on (`nil` stops it).
+  public func failReads(with error: TicketingError?) { readFailure = error }
+
+  private func write(_ state: OrderState) throws(TicketingError) {
+    if failingWrite == state {
+      failingWrite = nil
+      throw .diskFull(path: "/fake/ledger.sqlite")
+    }
+    moves.append(state)
+  }
+
+  /// Drafts the order, or returns it when the same key comes back with the same order.
+  public func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError)
+    -> OrderRecord
+  {
+    if let existing = records[order.id] {
+      guard existing.bookingID == order.bookingID, existing.guests == order.guests,
+        existing.travellerName == order.traveller.name, existing.card == card
+      else { throw .orderConflict(order.id) }
+      return existing
+    }
+    try write(.drafted)
+    let record = OrderRecord(
+      id: order.id, bookingID: order.bookingID, guests: order.guests, amount: order.amount,
+      travellerName: order.traveller.name, card: card, state: .drafted, hold: nil, chargeID: nil,
+      supplierReference: nil, ticketID: nil, refundID: nil, updatedAt: Date())
+    records[order.id] = record
+    return record
+  }
+
+  /// The order with key `id`.
+  public func record(of id: OrderID) async throws(TicketingError) -> OrderRecord? { records[id] }
+
+  /// The order `ticket` was issued for.
+  public func record(of ticket: TicketID) async throws(TicketingError) -> OrderRecord? {
+    records.values.first { $0.ticketID == ticket }
+  }
+
+  /// Moves the order by `step` if the transition table allows it.
+  public func advance(_ id: OrderID, by step: OrderStep) async throws(TicketingError) -> OrderRecord
+  {
+    guard let current = records[id] else { throw .unknownOrder(id.rawValue) }
+    guard current.state.next.contains(step.state) else {
+      throw .illegalTransition(id, from: current.state, to: step.state)
+    }
+    try write(step.state)
+    var hold = current.hold
+    var chargeID = current.chargeID
+    var refundID = current.refundID
+    switch step {
+    case .held(let held): hold = held
+    case .charged(let charge): chargeID = charge
+    case .refunded(let refund), .cancelled(let refund): refundID = refund
+    case .released: break
+    }
+    let moved = current.with(
+      state: step.state, hold: hold, chargeID: chargeID, reference: current.supplierReference,
+      ticketID: current.ticketID, refundID: refundID)
+    records[id] = moved
+    if case .cancelled = step, let ticket = issued[id] {
+      issued[id] = Ticket(
+        id: ticket.id, orderID: ticket.orderID, bookingID: ticket.bookingID,
+        travellerName: ticket.travellerName, guests: ticket.guests, amountPaid: ticket.amountPaid,
+        cardBrand: ticket.cardBrand, cardLastFour: ticket.cardLastFour, issuedAt: ticket.issuedAt,
+        cancelledAt: Date())
+    }
+    return moved
+  }
+
+  /// Drafted, held and charged orders, oldest first.
+  public func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
+    if let readFailure { throw readFailure }
+    return records.values.filter { [.drafted, .held, .charged].contains($0.state) }
+      .sorted { $0.updatedAt < $1.updatedAt }
+  }
+
+  /// Issues the ticket of a charged order, once.
+  public func issueTicket(for order: PaidOrder, reference: SupplierReference)
+    async throws(TicketingError)
+    -> Ticket
+  {
+    if let ticket = issued[order.order.id] { return ticket }
+    guard let current = records[order.order.id], current.state == .charged else {
+      throw .illegalTransition(
+        order.order.id, from: records[order.order.id]?.state ?? .drafted, to: .ticketed)
+    }
+    try write(.ticketed)
+    let ticket = Ticket(
+      id: TicketID("TKT-\(issued.count + 1)") ?? { preconditionFailure("valid identifier") }(),
+      for: order, issuedAt: Date(timeIntervalSince1970: 0))
+    issued[order.order.id] = ticket
+    ticketsNewestFirst.insert(order.order.id, at: 0)
+    records[order.order.id] = current.with(
+      state: .ticketed, hold: current.hold, chargeID: order.receipt.chargeID,
+      reference: reference, ticketID: ticket.id, refundID: nil)
+    return ticket
+  }
+
+  /// Every ticket, newest first.
+  public func tickets() async throws(TicketingError) -> [Ticket] {
+    if let readFailure { throw readFailure }
+    return ticketsNewestFirst.compactMap { issued[$0] }
+  }
+}
+
+extension OrderRecord {
+  fileprivate nonisolated func with(
+    state: OrderState, hold: SeatHold?, chargeID: String?, reference: SupplierReference?,
+    ticketID: TicketID?, refundID: String?
+  ) -> OrderRecord {
+    OrderRecord(
+      id: id, bookingID: bookingID, guests: guests, amount: amount, travellerName: travellerName,
+      card: card, state: state, hold: hold, chargeID: chargeID, supplierReference: reference,
+      ticketID: ticketID, refundID: refundID, updatedAt: Date())
+  }
+}
