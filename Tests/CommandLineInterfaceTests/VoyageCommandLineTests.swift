@@ -236,6 +236,77 @@ struct VoyageCommandLineTests {
     #expect(outcome.output.contains("Goodbye."))
   }
 
+  /// Runs `voyage` with no arguments inside a pseudo-terminal and holds a conversation: each
+  /// answer is typed only once the screen shows its prompt, so a keystroke such as Ctrl-C
+  /// (`"\u{03}"`, which the terminal turns into SIGINT) arrives exactly where the test says.
+  func converse(_ turns: [(prompt: String, answer: String)]) async throws -> Outcome {
+    let process = Process()
+    // A prompt that never shows would leave the session waiting for an answer: after two minutes
+    // `timeout` ends it, and the test fails on the prompts it never saw instead of hanging.
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+    process.arguments = ["120", "/usr/bin/script", "-qec", Self.binary.path, "/dev/null"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["VOYAGE_HOME"] = home.path
+    environment["NO_COLOR"] = "1"
+    environment["LANG"] = "C.UTF-8"
+    process.environment = environment
+    let (input, output) = (Pipe(), Pipe())
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = output
+    let chunks = AsyncStream<Data> { continuation in
+      output.fileHandleForReading.readabilityHandler = { handle in
+        let data = handle.availableData
+        if data.isEmpty {
+          handle.readabilityHandler = nil
+          continuation.finish()
+        } else {
+          continuation.yield(data)
+        }
+      }
+    }
+    let exited = AsyncStream<Int32> { continuation in
+      process.terminationHandler = {
+        continuation.yield($0.terminationStatus)
+        continuation.finish()
+      }
+    }
+    try process.run()
+    var screen = ""
+    var remaining = turns[...]
+    for await chunk in chunks {
+      screen += String(decoding: chunk, as: UTF8.self)
+      while let turn = remaining.first, screen.contains(turn.prompt) {
+        screen = screen.replacingOccurrences(of: turn.prompt, with: "«answered»")
+        input.fileHandleForWriting.write(Data(turn.answer.utf8))
+        remaining = remaining.dropFirst()
+      }
+    }
+    try input.fileHandleForWriting.close()
+    var status: Int32 = -1
+    for await code in exited { status = code }
+    #expect(remaining.isEmpty, "prompts never shown: \(remaining.map(\.prompt)) in:\n\(screen)")
+    return Outcome(status: status, output: screen, error: "")
+  }
+
+  /// Ctrl-C at any prompt, the confirmation of the total included, ends the session the way an
+  /// interrupted command ends in a shell (status 130) and nothing was charged or recorded.
+  @Test(arguments: ["Where to?", "Pick a trip", "How many places", "Card number", "[y/N]"])
+  func ctrlCAtAPromptExits130WithNothingCharged(prompt: String) async throws {
+    let answers: [(prompt: String, answer: String)] = [
+      ("Where to?", "Lisbon\n"), ("Pick a trip", "2\n"), ("How many places", "1\n"),
+      ("Card number", "4242 4242 4242 4242\n"), ("Expiry", "12/30\n"), ("name", "Ada\n"),
+      ("[y/N]", "y\n"),
+    ]
+    let until = try #require(answers.firstIndex { $0.prompt == prompt })
+    let outcome = try await converse(Array(answers[..<until]) + [(prompt, "\u{03}")])
+    #expect(outcome.status == 130)
+    #expect(try await PaymentSandbox(home: home).chargeCount() == 0)
+    let orders = try #require(
+      try json(try await voyage("orders", "--json").output)["orders"] as? [[String: Any]])
+    #expect(orders.isEmpty)
+  }
+
   /// The help texts are a user interface: each is compared in full with its snapshot in
   /// `Snapshots/`. To re-record on purpose: `VOYAGE_RECORD_SNAPSHOTS=1 swift test --filter helpText`.
   @Test(arguments: [

@@ -8,6 +8,7 @@ public enum Voyage {
   /// Runs `voyage` as this process: its arguments, its environment, its standard streams.
   @MainActor
   public static func main() async -> Int32 {
+    unblockTerminationSignals()
     let environment = ProcessInfo.processInfo.environment
     return await run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
@@ -24,5 +25,15 @@ public enum Voyage {
       return await InteractiveSession(terminal: terminal, graph: graph).run().rawValue
     }
     return await VoyageCommandLine(terminal: terminal, graph: graph).run(arguments).rawValue
+  }
+
+  /// A parent that starts `voyage` from a thread with signals blocked (a Dispatch worker does,
+  /// and `posix_spawn` passes the mask on) would leave Ctrl-C, a hang-up and `kill` waiting
+  /// forever; unblocked on this thread, they end the process as they do any command (Ctrl-C: 130).
+  private static func unblockTerminationSignals() {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&signals, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
   }
 }
