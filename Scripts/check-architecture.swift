@@ -1,159 +1,140 @@
-// Voyage's architecture linter: the layer rules of the README that the compiler and the manifest
-// cannot express, checked on a package description and its sources.
+// An architecture linter for Swift packages: the layer rules that the compiler and the manifest
+// cannot express, checked on a package description and its sources. It reads the layers, what
+// each may use and the rules to run from `architecture.json` at the package root; without one,
+// it runs only the rules that need no layers (undeclared imports, @testable in production, …).
 //
 //   swift package describe --type json | swift Scripts/check-architecture.swift
-//   swift Scripts/check-architecture.swift description.json --format json
+//   swift Scripts/check-architecture.swift description.json --check-graph README.md --check-module-readmes
+//   swift Scripts/check-architecture.swift description.json --only undeclared-import --no-config
 //   swift Scripts/check-architecture.swift --explain layer-dependency
 //
-// Exit status: 0 clean, 1 violations, 2 bad input or usage.
+// For a large repository, compile it once: `swiftc -O Scripts/check-architecture.swift -o lint`.
+// Exit status: 0 clean, 1 violations, 2 bad input, unreadable code or usage.
 
 import Foundation
 
-// MARK: - The rules at a glance
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
-/// The layer table: which layers each layer may depend on. This literal is the whole rule.
-let allowedDependencies: [Layer: Set<Layer>] = [
-  .kernel: [],
-  .interfaces: [.kernel],
-  .infrastructure: [.kernel, .interfaces, .infrastructure],
-  .features: [.kernel, .interfaces],
-  .app: [.kernel, .interfaces, .infrastructure, .features, .app],
-  .benchmarks: [.kernel, .interfaces, .infrastructure, .features, .app],
-  .testSupport: [.kernel, .interfaces],
-]
-
-/// Layers that may use third-party products.
-let layersAllowedThirdParty: Set<Layer> = [.infrastructure, .app, .benchmarks]
-
-/// Layers (and modules) that may import a UI framework.
-let uiFrameworks: Set<String> = ["UIKit", "AppKit", "SwiftUI"]
-let modulesAllowedUI: Set<String> = ["DesignSystem"]
-
-/// The only module that may construct a `PaymentReceipt`.
-let receiptMintingModule = "PaymentData"
-
-/// The only module that may write raw terminal escape codes.
-let escapeCodeModule = "DesignSystem"
-
-/// Keywords that declare a type.
-let typeKeywords: Set<String> = ["struct", "class", "enum", "actor", "protocol", "typealias"]
-
-/// Suffixes of implementation types that an infrastructure module must not make public.
-let implementationSuffixes = ["Repository", "Gateway", "Client", "DTO", "Store"]
-
-enum Layer: String, CaseIterable, Comparable {
-  case kernel = "Kernel"
-  case interfaces = "Interfaces"
-  case infrastructure = "Infrastructure"
-  case features = "Features"
-  case app = "App"
-  case benchmarks = "Benchmarks"
-  /// Doubles of an interface shared by test targets (`Tests/Support/<Target>`); no layer may use it.
-  case testSupport = "TestSupport"
-
-  static func < (lhs: Layer, rhs: Layer) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-  }
-}
+// MARK: - Rules
 
 struct Rule {
   let id: String
   let summary: String
   let rationale: String
+  /// Whether it runs without a configuration (it needs no layers and no options).
+  let runsWithoutConfiguration: Bool
 }
 
-let rules: [Rule] = [
+let allRules: [Rule] = [
   Rule(
     id: "layer-dependency", summary: "a target depends on a layer its own layer may not use",
     rationale: """
-      Layers are folders (Sources/<Layer>/<Target>) and each may depend only on the layers the table
-      allows: Kernel on nothing; Interfaces on Kernel; Infrastructure on Kernel, Interfaces and
+      Each layer may depend only on the layers its `mayUse` list names in architecture.json. In
+      Voyage: Kernel on nothing; Interfaces on Kernel; Infrastructure on Kernel, Interfaces and
       Infrastructure; Features on Kernel and Interfaces; App on everything. The direction keeps
       the domain free of frameworks and lets features be built, tested and replaced alone.
-      Fix: depend on an interface instead of its implementation, move a shared type down to
-      SharedKernel, or wire the two together in AppComposition.
-      """),
+      Fix: depend on an interface instead of its implementation, move a shared type down a
+      layer, or wire the two together in the composition root.
+      """, runsWithoutConfiguration: false),
   Rule(
-    id: "outside-layer", summary: "a target lives outside every layer folder",
+    id: "outside-layer", summary: "a target matches no layer",
     rationale: """
-      A target's layer is the folder it lives in. A target outside Sources/<Layer>/ has no layer,
-      so no rule would apply to it: it fails instead of passing silently.
-      Fix: move it to Sources/<Layer>/<Target> and declare it with that layer's helper.
-      """),
+      A target's layer comes from its folder or its name (the layers' `paths` and `names` in
+      architecture.json). A target that matches none has no layer, so no rule would apply to
+      it: it fails instead of passing silently. Test targets need no layer.
+      Fix: move it into a layer's folder (Sources/<Layer>/<Target> in Voyage) and declare it
+      with that layer's helper, or add a pattern for it to the configuration.
+      """, runsWithoutConfiguration: false),
   Rule(
-    id: "third-party-product", summary: "a third-party product used outside Infrastructure and App",
+    id: "third-party-product", summary: "another package's product used by a layer that may not",
     rationale: """
-      Outside code enters through the edges: Infrastructure wraps it behind an interface, App wires
-      it. A feature or the kernel that imports a vendor ties the domain to it.
+      Outside code enters through the edges: only layers with `mayUseProducts` (Infrastructure,
+      App and Benchmarks in Voyage) may use another package's products. A feature or the kernel
+      that imports a vendor ties the domain to it.
       Fix: wrap the product in an Infrastructure module that implements an interface.
-      """),
+      """, runsWithoutConfiguration: false),
   Rule(
-    id: "undeclared-import", summary: "a file imports a package module its target does not declare",
+    id: "undeclared-import",
+    summary: "a file imports a module its target does not declare (a target or a product's module)",
     rationale: """
       A module found only because it sits in the shared build folder compiles on one build and not
       on the next, and the dependency is invisible in Package.swift. SwiftPM's own check accepts a
-      dependency's dependency and reports only the first file; this rule does neither.
-      Fix: declare the dependency in Package.swift (if the layer table allows it) or remove the import.
-      """),
+      dependency's dependency and reports only the first file; this rule does neither, and it
+      checks other packages' modules too: importing a module of a dependency package needs a
+      product that provides it.
+      Fix: declare the dependency (target or product) in Package.swift, or remove the import.
+      """, runsWithoutConfiguration: true),
   Rule(
     id: "test-support", summary: "a production target depends on test support",
     rationale: """
-      Test support (Tests/Support/<Target>) holds hand-written doubles of an interface, shared by
-      the test targets that need them. A production target that links one could ship a fake
-      payment provider, and its tests would no longer prove what runs.
+      Test support (a layer with `testSupport`, Tests/Support/<Target> in Voyage) holds
+      hand-written doubles of an interface, shared by the test targets that need them. A
+      production target that links one could ship a fake payment provider, and its tests would
+      no longer prove what runs.
       Fix: keep the code that needs the double in a test target; depend on the interface.
-      """),
+      """, runsWithoutConfiguration: false),
   Rule(
-    id: "feature-network", summary: "feature code uses URLSession",
+    id: "feature-network", summary: "code of a layer that may not talk HTTP names a network type",
     rationale: """
       Network calls belong to repositories in Infrastructure; a feature that talks HTTP cannot be
-      tested with an in-memory fake and bypasses retries, caching and coalescing.
+      tested with an in-memory fake and bypasses retries, caching and coalescing. Configured by
+      `layers` and `names` (Features and URLSession in Voyage).
       Fix: call a repository protocol from an Interfaces module.
-      """),
+      """, runsWithoutConfiguration: false),
   Rule(
-    id: "ui-framework", summary: "a UI framework imported outside App and DesignSystem",
+    id: "ui-framework", summary: "a UI framework imported outside the layers and targets allowed",
     rationale: """
       UIKit, AppKit and SwiftUI exist only on Apple platforms; outside the App layer and the design
-      system they would make the module unbuildable on Linux and tie logic to a screen.
-      Fix: keep presentation in App or DesignSystem; pass plain values down.
-      """),
+      system they would make the module unbuildable on Linux and tie logic to a screen. Every
+      branch of an `#if` that may compile counts. Configured by `modules`, `allowedLayers` and
+      `allowedTargets`.
+      Fix: keep presentation in App or the design system; pass plain values down.
+      """, runsWithoutConfiguration: false),
   Rule(
-    id: "receipt-minting", summary: "PaymentReceipt constructed outside PaymentData",
+    id: "receipt-minting", summary: "a proof-of-payment type constructed outside its one module",
     rationale: """
       PaymentReceipt's initializer is `package`, so only Voyage's modules can mint one; this rule
-      narrows that to PaymentData, so every receipt stands for a real charge. Tests are exempt.
+      narrows that to PaymentData, so every receipt stands for a real charge. Tests and test
+      support are exempt. Configured by `type` and `allowedTargets`.
       Fix: obtain receipts from a PaymentGateway.
-      """),
+      """, runsWithoutConfiguration: false),
   Rule(
-    id: "raw-escape-code", summary: "a raw terminal escape code outside DesignSystem",
+    id: "raw-escape-code", summary: "a raw terminal escape code outside the design system",
     rationale: """
-      Colour and style decisions (NO_COLOR, CLICOLOR_FORCE, TERM=dumb, TTY) live in DesignSystem; a
-      hand-written escape code ignores them and corrupts piped output. Tests are exempt.
+      Colour and style decisions (NO_COLOR, CLICOLOR_FORCE, TERM=dumb, TTY) live in the design
+      system; a hand-written escape code ignores them and corrupts piped output. Tests are exempt.
+      Configured by `allowedTargets`.
       Fix: use TerminalTheme.paint(_:_:) or .style(_:_:).
-      """),
+      """, runsWithoutConfiguration: false),
   Rule(
     id: "testable-import", summary: "@testable import in production code",
     rationale: """
       @testable reaches internal declarations; in production code it defeats access control.
       Fix: make the needed API `package` or `public`, or move the code into a test target.
-      """),
+      """, runsWithoutConfiguration: true),
   Rule(
-    id: "view-model-final", summary: "a ViewModel class that is not final",
+    id: "view-model-final", summary: "a view model class that is not final",
     rationale: """
       View models hold state machines; subclassing one would let a subclass break its transitions.
+      Configured by `suffix` (ViewModel by default).
       Fix: mark the class `final`.
-      """),
+      """, runsWithoutConfiguration: true),
   Rule(
     id: "public-implementation",
-    summary: "an Infrastructure module makes an implementation type public",
+    summary: "an implementation layer makes an implementation type public",
     rationale: """
       Infrastructure exposes a factory, not its types: a public type named …Repository, …Gateway,
       …Client, …DTO or …Store lets callers depend on the implementation instead of the interface.
       Allowed: a protocol-free factory namespace, i.e. a public `enum` with no cases and no
       inheritance clause, which can be neither instantiated nor used as an interface.
-      Fix: make the type internal (or `package` for sibling infrastructure modules) and return it
-      as `any SomeInterface` from the module's …Assembly factory.
-      """),
+      Configured by `layers` and `suffixes`.
+      Fix: make the type internal (or `package` for sibling modules) and return it as
+      `any SomeInterface` from the module's …Assembly factory.
+      """, runsWithoutConfiguration: false),
   Rule(
     id: "missing-owner", summary: "a module folder or its tests has no CODEOWNERS line",
     rationale: """
@@ -161,15 +142,172 @@ let rules: [Rule] = [
       folder and its test folder explicitly; the catch-all `*` line does not count. Checked
       when the package has a CODEOWNERS file.
       Fix: add a line such as `/Sources/Features/SearchFeature/  @team` (and one for its tests).
-      """),
+      """, runsWithoutConfiguration: true),
   Rule(
     id: "stale-baseline", summary: "a baseline entry that no longer matches any violation",
     rationale: """
       The baseline lists known violations so they can be fixed later; an entry that matches nothing
       would silently allow the violation to come back.
       Fix: delete the line, or regenerate the file with --update-baseline.
-      """),
+      """, runsWithoutConfiguration: true),
 ]
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+  exit(2)
+}
+
+// MARK: - Configuration
+
+/// `architecture.json`: the layers in the order they are tried, the rules to run with their
+/// options, and the custom compilation conditions that count as defined.
+struct Configuration: Decodable {
+  struct Layer: Decodable {
+    let name: String
+    /// Globs on a target's path (`Sources/Kernel/*`); `*` matches within one path component.
+    var paths: [String] = []
+    /// Globs on a target's name (`*Feature`).
+    var names: [String] = []
+    var mayUse: [String] = []
+    var mayUseProducts: Bool = false
+    var testSupport: Bool = false
+
+    enum CodingKeys: String, CodingKey {
+      case name, paths, names, mayUse, mayUseProducts, testSupport
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      name = try container.decode(String.self, forKey: .name)
+      paths = try container.decodeIfPresent([String].self, forKey: .paths) ?? []
+      names = try container.decodeIfPresent([String].self, forKey: .names) ?? []
+      mayUse = try container.decodeIfPresent([String].self, forKey: .mayUse) ?? []
+      mayUseProducts = try container.decodeIfPresent(Bool.self, forKey: .mayUseProducts) ?? false
+      testSupport = try container.decodeIfPresent(Bool.self, forKey: .testSupport) ?? false
+    }
+  }
+
+  /// A rule's options; each rule reads the ones it knows.
+  struct Options: Decodable {
+    var layers: [String] = []
+    var names: [String] = []
+    var modules: [String] = []
+    var allowedLayers: [String] = []
+    var allowedTargets: [String] = []
+    var suffixes: [String] = []
+    var suffix: String?
+    var type: String?
+
+    enum CodingKeys: String, CodingKey {
+      case layers, names, modules, allowedLayers, allowedTargets, suffixes, suffix, type
+    }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      for key in container.allKeys where ![.suffix, .type].contains(key) {
+        _ = try container.decode([String].self, forKey: key)
+      }
+      layers = try container.decodeIfPresent([String].self, forKey: .layers) ?? []
+      names = try container.decodeIfPresent([String].self, forKey: .names) ?? []
+      modules = try container.decodeIfPresent([String].self, forKey: .modules) ?? []
+      allowedLayers = try container.decodeIfPresent([String].self, forKey: .allowedLayers) ?? []
+      allowedTargets = try container.decodeIfPresent([String].self, forKey: .allowedTargets) ?? []
+      suffixes = try container.decodeIfPresent([String].self, forKey: .suffixes) ?? []
+      suffix = try container.decodeIfPresent(String.self, forKey: .suffix)
+      type = try container.decodeIfPresent(String.self, forKey: .type)
+    }
+  }
+
+  var layers: [Layer] = []
+  var rules: [String: Options] = [:]
+  var defines: [String] = []
+
+  enum CodingKeys: String, CodingKey { case about, layers, rules, defines }
+
+  init() {}
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    layers = try container.decodeIfPresent([Layer].self, forKey: .layers) ?? []
+    rules = try container.decodeIfPresent([String: Options].self, forKey: .rules) ?? [:]
+    defines = try container.decodeIfPresent([String].self, forKey: .defines) ?? []
+  }
+
+  /// What a package without a configuration gets: the rules that need no layers.
+  static let withoutFile: Configuration = {
+    var configuration = Configuration()
+    for rule in allRules where rule.runsWithoutConfiguration && rule.id != "stale-baseline" {
+      configuration.rules[rule.id] = Options()
+    }
+    return configuration
+  }()
+
+  static func load(_ path: String) -> Configuration {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      fail("cannot read the configuration '\(path)'")
+    }
+    let configuration: Configuration
+    do {
+      configuration = try JSONDecoder().decode(Configuration.self, from: data)
+    } catch {
+      fail("'\(path)' is not a valid configuration: \(describe(error))")
+    }
+    let names = configuration.layers.map(\.name)
+    for layer in configuration.layers {
+      if names.filter({ $0 == layer.name }).count > 1 {
+        fail("'\(path)': the layer '\(layer.name)' is declared twice")
+      }
+      if layer.paths.isEmpty && layer.names.isEmpty {
+        fail("'\(path)': the layer '\(layer.name)' has neither paths nor names to match targets")
+      }
+      for used in layer.mayUse where !names.contains(used) {
+        fail("'\(path)': the layer '\(layer.name)' may use '\(used)', which is not a layer")
+      }
+    }
+    for id in configuration.rules.keys where !allRules.contains(where: { $0.id == id }) {
+      fail(
+        "'\(path)': unknown rule '\(id)'; rules are \(allRules.map(\.id).joined(separator: ", "))")
+    }
+    for (id, options) in configuration.rules {
+      for layer in options.layers + options.allowedLayers where !names.contains(layer) {
+        fail("'\(path)': the rule '\(id)' names the layer '\(layer)', which is not declared")
+      }
+    }
+    return configuration
+  }
+
+  static func describe(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+      DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
+      let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+      return (path.isEmpty ? "" : path.joined(separator: ".") + ": ") + context.debugDescription
+    default:
+      return "\(error)"
+    }
+  }
+}
+
+/// `*` matches any run of characters except `/`; everything else matches itself.
+func glob(_ pattern: String, matches text: String) -> Bool {
+  let pattern = Array(pattern.utf8)
+  let text = Array(text.utf8)
+  func match(_ p: Int, _ t: Int) -> Bool {
+    if p == pattern.count { return t == text.count }
+    if pattern[p] == UInt8(ascii: "*") {
+      var end = t
+      while true {
+        if match(p + 1, end) { return true }
+        guard end < text.count, text[end] != UInt8(ascii: "/") else { return false }
+        end += 1
+      }
+    }
+    return t < text.count && pattern[p] == text[t] && match(p + 1, t + 1)
+  }
+  return match(0, 0)
+}
 
 // MARK: - Package description
 
@@ -183,9 +321,104 @@ struct PackageDescription: Decodable {
     let targetDependencies: [String]?
     let productDependencies: [String]?
   }
+  struct Dependency: Decodable {
+    let identity: String
+    let type: String?
+    let path: String?
+    let url: String?
+  }
   let name: String
   let path: String
   let targets: [Target]
+  let dependencies: [Dependency]?
+}
+
+/// What `swift package dump-package` says of a dependency: its products and their targets.
+struct DependencyManifest: Decodable {
+  struct Product: Decodable {
+    let name: String
+    let targets: [String]
+  }
+  struct Target: Decodable {
+    let name: String
+    let type: String
+  }
+  let name: String
+  let products: [Product]
+  let targets: [Target]
+}
+
+/// The module name SwiftPM gives a target: its name with every character that cannot be in an
+/// identifier replaced by `_` (and a leading digit prefixed with `_`).
+func c99name(_ name: String) -> String {
+  var scalars = String.UnicodeScalarView()
+  for (index, scalar) in name.unicodeScalars.enumerated() {
+    let isLetter = scalar == "_" || scalar.properties.isAlphabetic
+    let isDigit = ("0"..."9").contains(scalar)
+    if index == 0 && isDigit { scalars.append("_") }
+    scalars.append(isLetter || isDigit ? scalar : "_")
+  }
+  return String(scalars)
+}
+
+/// The modules each product of the package's dependencies provides, and every module those
+/// packages hold (so an import of one without its product is found). Read with
+/// `swift package dump-package` from each dependency's folder: a path dependency's own folder,
+/// or `.build/checkouts/<name>` once `swift package resolve` has run.
+struct ProductModules {
+  var modulesOfProduct: [String: Set<String>] = [:]
+  var dependencyModules: Set<String> = []
+  var unresolved: [String] = []
+
+  static func load(for package: PackageDescription, root: URL) -> ProductModules {
+    var result = ProductModules()
+    let used = Set(package.targets.flatMap { $0.productDependencies ?? [] })
+    guard !used.isEmpty else { return result }
+    var folders: [(String, URL)] = []
+    for dependency in package.dependencies ?? [] {
+      if let path = dependency.path {
+        folders.append((dependency.identity, URL(fileURLWithPath: path)))
+      } else if let url = dependency.url {
+        var name = URL(string: url)?.lastPathComponent ?? dependency.identity
+        if name.hasSuffix(".git") { name.removeLast(4) }
+        folders.append(
+          (dependency.identity, root.appendingPathComponent(".build/checkouts/\(name)")))
+      }
+    }
+    let manifests = folders.map { identity, folder -> (String, DependencyManifest?) in
+      (identity, dumpPackage(at: folder))
+    }
+    for (identity, manifest) in manifests {
+      guard let manifest else {
+        result.unresolved.append(identity)
+        continue
+      }
+      for target in manifest.targets where ["regular", "executable"].contains(target.type) {
+        result.dependencyModules.insert(c99name(target.name))
+      }
+      for product in manifest.products {
+        result.modulesOfProduct[product.name, default: []].formUnion(product.targets.map(c99name))
+      }
+    }
+    return result
+  }
+
+  static func dumpPackage(at folder: URL) -> DependencyManifest? {
+    guard
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+    else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift", "package", "--package-path", folder.path, "dump-package"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return try? JSONDecoder().decode(DependencyManifest.self, from: data)
+  }
 }
 
 struct Target {
@@ -193,167 +426,282 @@ struct Target {
   let moduleName: String
   let kind: String
   let path: String
-  let layer: Layer?
+  let layer: Configuration.Layer?
   let sources: [String]
   let dependencies: [String]
   let products: [String]
   var isTest: Bool { kind == "test" }
   /// Test targets and test support: code that never ships, exempt from the source rules.
-  var isTestCode: Bool { isTest || layer == .testSupport }
-}
-
-/// The layer a target's folder puts it in: `Sources/<Layer>/<Target>`, `Benchmarks/<Target>` or
-/// `Tests/Support/<Target>`.
-func layer(ofPath path: String) -> Layer? {
-  let parts = path.split(separator: "/").map(String.init)
-  if parts.count == 3, parts[0] == "Sources", let layer = Layer(rawValue: parts[1]),
-    layer != .benchmarks, layer != .testSupport
-  {
-    return layer
-  }
-  if parts.count == 2, parts[0] == "Benchmarks" { return .benchmarks }
-  if parts.count == 3, parts[0] == "Tests", parts[1] == "Support" { return .testSupport }
-  return nil
+  var isTestCode: Bool { isTest || layer?.testSupport == true }
 }
 
 // MARK: - Tokens
 
-struct Token {
-  enum Kind: Equatable {
-    case identifier(String)
-    case backtickedIdentifier(String)
-    case punctuation(Character)
-    case string(String)
-    case directive(String)
-    case number
-  }
-  let kind: Kind
-  let line: Int
-  let column: Int
-  /// Whether a newline separates this token from the previous one.
-  let startsLine: Bool
+/// The identifiers the scanner and the rules look at, recognized once by their bytes, so that
+/// no other identifier becomes a `String`.
+enum Keyword: UInt8, CaseIterable {
+  case other
+  case `import`, `public`, `package`, `internal`, `private`, `fileprivate`, `open`, testable
+  case `struct`, `class`, `enum`, `protocol`, `func`, `var`, `let`, `typealias`, actor
+  case `case`, `init`, final
+  case `return`, `in`, `try`, await, `throw`, `where`, `if`, `guard`, `while`, `else`, yield
+  case `repeat`, some, any, elseif, endif
 
-  var identifier: String? {
-    if case .identifier(let name) = kind { return name }
-    return nil
+  /// The keywords of each length, as bytes.
+  static let byLength: [[([UInt8], Keyword)]] = {
+    var table = [[([UInt8], Keyword)]](repeating: [], count: 12)
+    for keyword in allCases where keyword != .other {
+      let bytes = Array(String(describing: keyword).utf8)
+      table[bytes.count].append((bytes, keyword))
+    }
+    return table
+  }()
+
+  static func of(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Keyword {
+    guard length < byLength.count else { return .other }
+    for (candidate, keyword) in byLength[length]
+    where candidate.indices.allSatisfy({ bytes[start + $0] == candidate[$0] }) {
+      return keyword
+    }
+    return .other
   }
 }
 
-/// Splits Swift source into code tokens: comments (nested block comments too) are dropped, string
-/// literals (multi-line and raw) become one token, `#if false` blocks are skipped, every other
-/// conditional branch is kept. A shebang, a byte-order mark and CRLF line endings are handled.
+/// One token: plain values only (no text, no reference counting), so millions of them cost
+/// little. An identifier's text is read from the file when a rule needs it (`SourceText`).
+struct Token {
+  enum Kind: UInt8 {
+    case identifier
+    case backtickedIdentifier
+    case punctuation
+    case string
+    case regex
+    case directive
+    case number
+  }
+  var kind: Kind
+  /// An identifier's (or a directive's) keyword, or `.other`.
+  var keyword: Keyword = .other
+  /// A punctuation token's byte.
+  var byte: UInt8 = 0
+  /// Whether a line break separates this token from the previous one.
+  var startsLine: Bool
+  /// A string literal that holds an ESC character, raw or escaped (`\u{1B}`).
+  var holdsEscape = false
+  /// Inside an `#if` branch that compiles on some builds only.
+  var isConditional = false
+  /// Where an identifier's or directive's name is in the file (without `#` or backticks).
+  var start: Int32 = 0
+  var length: Int32 = 0
+  var line: Int32
+  var column: Int32
+
+  var isIdentifier: Bool { kind == .identifier }
+
+  func isPunctuation(_ character: Unicode.Scalar) -> Bool {
+    kind == .punctuation && byte == UInt8(ascii: character)
+  }
+
+  func `is`(_ keyword: Keyword) -> Bool { kind == .identifier && self.keyword == keyword }
+}
+
+/// A file's bytes, through which tokens are read as text.
+struct SourceText {
+  let bytes: UnsafeBufferPointer<UInt8>
+
+  /// An identifier's or a directive's name.
+  func text(_ token: Token) -> String {
+    String(
+      decoding: UnsafeBufferPointer(
+        rebasing: bytes[Int(token.start)..<Int(token.start + token.length)]), as: UTF8.self)
+  }
+
+  /// Whether an identifier is `word`, without making a string.
+  func token(_ token: Token, is word: [UInt8]) -> Bool {
+    guard token.kind == .identifier, Int(token.length) == word.count else { return false }
+    let start = Int(token.start)
+    return word.indices.allSatisfy { bytes[start + $0] == word[$0] }
+  }
+}
+
+/// Splits Swift source (UTF-8 bytes) into code tokens without copying it: comments (nested too)
+/// are dropped; string literals (multi-line, raw, with interpolations that hold strings of their
+/// own) and regex literals (`/…/`, `#/…/#`) become one token each; LF, CRLF and CR-only line
+/// endings, a byte-order mark and a shebang are handled. Identifier names are the only text it
+/// makes. Conditional compilation is decided afterwards, by `ConditionalBranches`.
 struct Lexer {
-  private let scalars: [Unicode.Scalar]
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   private var line = 1
-  private var column = 1
+  private var lineStart = 0
   private var sawNewline = true
+  private var tokens: [Token] = []
 
-  init(_ text: String) {
-    var scalars = Array(text.unicodeScalars)
-    if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-    self.scalars = scalars
+  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
   }
 
-  static func tokens(of text: String) -> [Token] {
-    var lexer = Lexer(text)
-    return lexer.skipInactiveBranches(lexer.lex())
+  static func tokens(of bytes: UnsafeBufferPointer<UInt8>) -> [Token] {
+    var lexer = Lexer(bytes)
+    lexer.tokens.reserveCapacity(bytes.count / 6)
+    lexer.lex()
+    return lexer.tokens
   }
 
-  private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-    index + offset < scalars.count ? scalars[index + offset] : nil
+  private func peek(_ offset: Int = 0) -> UInt8 {
+    index + offset < bytes.count ? bytes[index + offset] : 0
   }
 
+  private static let newline = UInt8(ascii: "\n")
+  private static let carriageReturn = UInt8(ascii: "\r")
+  private static let quote = UInt8(ascii: "\"")
+  private static let hash = UInt8(ascii: "#")
+  private static let slash = UInt8(ascii: "/")
+  private static let star = UInt8(ascii: "*")
+  private static let backslash = UInt8(ascii: "\\")
+
+  /// Steps over one byte, counting a line at LF, at CR not followed by LF, and nowhere else.
   private mutating func advance() {
-    if scalars[index] == "\n" {
-      line += 1
-      column = 1
-      sawNewline = true
-    } else {
-      column += 1
-    }
+    let byte = bytes[index]
     index += 1
-  }
-
-  private static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "_" || scalar.properties.isAlphabetic
-  }
-
-  private static func isIdentifierBody(_ scalar: Unicode.Scalar) -> Bool {
-    isIdentifierHead(scalar) || scalar.properties.numericType != nil
-      || scalar.properties.generalCategory == .nonspacingMark
-      || scalar.properties.generalCategory == .spacingMark
-  }
-
-  private mutating func lex() -> [Token] {
-    var tokens: [Token] = []
-    if peek() == "#", peek(1) == "!" {
-      while let scalar = peek(), scalar != "\n" { advance() }
+    if byte == Self.newline || (byte == Self.carriageReturn && peek() != Self.newline) {
+      line += 1
+      lineStart = index
+      sawNewline = true
     }
-    while let scalar = peek() {
-      let (startLine, startColumn, startsLine) = (line, column, sawNewline)
-      func emit(_ kind: Token.Kind) {
-        tokens.append(
-          Token(kind: kind, line: startLine, column: startColumn, startsLine: startsLine))
-        sawNewline = false
+  }
+
+  private static func isIdentifierHead(_ byte: UInt8) -> Bool {
+    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
+      || byte == 0x24 || byte >= 0x80
+  }
+
+  private static func isIdentifierBody(_ byte: UInt8) -> Bool {
+    isIdentifierHead(byte) || (byte >= 0x30 && byte <= 0x39)
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == newline || byte == carriageReturn || byte == 0x0B
+      || byte == 0x0C
+  }
+
+  private mutating func emit(
+    _ kind: Token.Kind, byte: UInt8 = 0, name: Range<Int>? = nil, line startLine: Int,
+    column: Int, startsLine: Bool, holdsEscape: Bool = false
+  ) {
+    var token = Token(
+      kind: kind, byte: byte, startsLine: startsLine, holdsEscape: holdsEscape,
+      line: Int32(startLine), column: Int32(column))
+    if let name {
+      token.start = Int32(name.lowerBound)
+      token.length = Int32(name.count)
+      if kind == .identifier || kind == .directive {
+        token.keyword = Keyword.of(bytes, start: name.lowerBound, length: name.count)
       }
-      if scalar == "\n" || scalar == "\r" || scalar == " " || scalar == "\t" {
+    }
+    tokens.append(token)
+    sawNewline = false
+  }
+
+  private mutating func lex() {
+    if peek() == 0xEF && peek(1) == 0xBB && peek(2) == 0xBF {
+      index = 3
+      lineStart = 3
+    }
+    if peek() == Self.hash && peek(1) == UInt8(ascii: "!") {
+      while index < bytes.count && peek() != Self.newline && peek() != Self.carriageReturn {
+        index += 1
+      }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      let (startLine, column, startsLine) = (line, index - lineStart + 1, sawNewline)
+      if Self.isSpace(byte) {
         advance()
-      } else if scalar == "/", peek(1) == "/" {
-        while let next = peek(), next != "\n" { advance() }
-      } else if scalar == "/", peek(1) == "*" {
+      } else if byte == Self.slash && peek(1) == Self.slash {
+        while index < bytes.count && peek() != Self.newline && peek() != Self.carriageReturn {
+          index += 1
+        }
+      } else if byte == Self.slash && peek(1) == Self.star {
         skipBlockComment()
-      } else if scalar == "\"" || (scalar == "#" && rawStringStarts()) {
-        emit(.string(lexString()))
-      } else if scalar == "`" {
-        advance()
-        var name = ""
-        while let next = peek(), next != "`", next != "\n" {
-          name.unicodeScalars.append(next)
-          advance()
+      } else if byte == Self.quote {
+        let escape = lexString(hashes: 0)
+        emit(
+          .string, line: startLine, column: column, startsLine: startsLine, holdsEscape: escape)
+      } else if byte == Self.hash {
+        var hashes = 0
+        while peek(hashes) == Self.hash { hashes += 1 }
+        if peek(hashes) == Self.quote {
+          index += hashes
+          let escape = lexString(hashes: hashes)
+          emit(
+            .string, line: startLine, column: column, startsLine: startsLine,
+            holdsEscape: escape)
+        } else if peek(hashes) == Self.slash {
+          index += hashes
+          lexRegex(hashes: hashes)
+          emit(.regex, line: startLine, column: column, startsLine: startsLine)
+        } else if hashes == 1 && Self.isIdentifierHead(peek(1)) {
+          index += 1
+          let name = lexIdentifier()
+          emit(.directive, name: name, line: startLine, column: column, startsLine: startsLine)
+        } else {
+          index += 1
+          emit(
+            .punctuation, byte: byte, line: startLine, column: column,
+            startsLine: startsLine)
         }
-        if peek() == "`" { advance() }
-        emit(.backtickedIdentifier(name))
-      } else if scalar == "#", let next = peek(1), Self.isIdentifierHead(next) {
-        advance()
-        emit(.directive(lexIdentifier()))
-      } else if Self.isIdentifierHead(scalar) {
-        emit(.identifier(lexIdentifier()))
-      } else if scalar.properties.numericType != nil {
-        while let next = peek(),
-          Self.isIdentifierBody(next) || next == "." && peek(1)?.properties.numericType != nil
+      } else if byte == Self.slash && regexMayStart() && bareRegexEnds() {
+        lexRegex(hashes: 0)
+        emit(.regex, line: startLine, column: column, startsLine: startsLine)
+      } else if byte == UInt8(ascii: "`") {
+        index += 1
+        let nameStart = index
+        while index < bytes.count && peek() != UInt8(ascii: "`") && peek() != Self.newline {
+          index += 1
+        }
+        let name = nameStart..<index
+        if peek() == UInt8(ascii: "`") { index += 1 }
+        emit(
+          .backtickedIdentifier, name: name, line: startLine, column: column,
+          startsLine: startsLine)
+      } else if Self.isIdentifierHead(byte) {
+        let name = lexIdentifier()
+        emit(.identifier, name: name, line: startLine, column: column, startsLine: startsLine)
+      } else if Self.isDigit(byte) {
+        while index < bytes.count
+          && (Self.isIdentifierBody(peek())
+            || (peek() == UInt8(ascii: ".") && Self.isDigit(peek(1))))
         {
-          advance()
+          index += 1
         }
-        emit(.number)
+        emit(.number, line: startLine, column: column, startsLine: startsLine)
       } else {
-        advance()
-        emit(.punctuation(Character(scalar)))
+        index += 1
+        emit(
+          .punctuation, byte: byte, line: startLine, column: column,
+          startsLine: startsLine)
       }
     }
-    return tokens
   }
 
-  private mutating func lexIdentifier() -> String {
-    var name = ""
-    while let next = peek(), Self.isIdentifierBody(next) {
-      name.unicodeScalars.append(next)
-      advance()
-    }
-    return name
+  private mutating func lexIdentifier() -> Range<Int> {
+    let start = index
+    while index < bytes.count && Self.isIdentifierBody(bytes[index]) { index += 1 }
+    return start..<index
   }
 
   private mutating func skipBlockComment() {
     var depth = 0
-    while let scalar = peek() {
-      if scalar == "/", peek(1) == "*" {
+    while index < bytes.count {
+      if peek() == Self.slash && peek(1) == Self.star {
         depth += 1
-        advance()
-        advance()
-      } else if scalar == "*", peek(1) == "/" {
+        index += 2
+      } else if peek() == Self.star && peek(1) == Self.slash {
         depth -= 1
-        advance()
-        advance()
+        index += 2
         if depth == 0 { return }
       } else {
         advance()
@@ -361,77 +709,407 @@ struct Lexer {
     }
   }
 
-  private func rawStringStarts() -> Bool {
-    var offset = 0
-    while peek(offset) == "#" { offset += 1 }
-    return peek(offset) == "\""
+  /// Whether a `/` here may open a regex literal: where an expression may start (after an
+  /// operator, an opening bracket, a comma, a colon, `=` or a keyword such as `return`), and
+  /// not followed by a space (`a / b` divides).
+  private func regexMayStart() -> Bool {
+    let next = peek(1)
+    if Self.isSpace(next) || next == 0 { return false }
+    guard let previous = tokens.last else { return true }
+    switch previous.kind {
+    case .identifier:
+      return [
+        .return, .case, .in, .try, .await, .throw, .where, .if, .guard, .while, .else, .yield,
+        .repeat, .some, .any,
+      ].contains(previous.keyword)
+    case .punctuation:
+      return !previous.isPunctuation(")") && !previous.isPunctuation("]")
+        && !previous.isPunctuation("}") && !previous.isPunctuation(">")
+        && !previous.isPunctuation("!") && !previous.isPunctuation("?")
+    case .directive:
+      return true
+    default:
+      return false
+    }
   }
 
-  /// Reads a string literal (`"…"`, `"""…"""`, `#"…"#`, `##"""…"""##`) and returns its raw text.
-  private mutating func lexString() -> String {
-    var hashes = 0
-    while peek() == "#" {
-      hashes += 1
+  /// Whether an unescaped `/` closes a bare regex on this line.
+  private func bareRegexEnds() -> Bool {
+    var offset = 1
+    while true {
+      let byte = peek(offset)
+      if byte == 0 || byte == Self.newline || byte == Self.carriageReturn { return false }
+      if byte == Self.backslash {
+        offset += 2
+        continue
+      }
+      if byte == Self.slash { return true }
+      offset += 1
+    }
+  }
+
+  /// Reads a regex literal, `/…/` on one line or `#/…/#` (which may span lines), as opaque text:
+  /// a `/*` or a quote inside it is neither a comment nor a string.
+  private mutating func lexRegex(hashes: Int) {
+    index += 1
+    while index < bytes.count {
+      let byte = peek()
+      if byte == Self.backslash {
+        advance()
+        if index < bytes.count { advance() }
+        continue
+      }
+      if byte == Self.slash && (0..<hashes).allSatisfy({ peek(1 + $0) == Self.hash }) {
+        index += 1 + hashes
+        return
+      }
+      if hashes == 0 && (byte == Self.newline || byte == Self.carriageReturn) { return }
       advance()
     }
-    let isMultiline = peek() == "\"" && peek(1) == "\"" && peek(2) == "\""
-    for _ in 0..<(isMultiline ? 3 : 1) { advance() }
-    var content = ""
-    while let scalar = peek() {
-      if scalar == "\\" && hashes == 0 {
-        content.unicodeScalars.append(scalar)
-        advance()
-        if let escaped = peek() {
-          content.unicodeScalars.append(escaped)
+  }
+
+  /// Reads a string literal from its opening quote (after any `#`s) to its end and says whether
+  /// it holds an ESC character. An interpolation is read as code, so a string inside it, even a
+  /// multi-line one, cannot end the outer string early.
+  private mutating func lexString(hashes: Int) -> Bool {
+    let isMultiline = peek(1) == Self.quote && peek(2) == Self.quote
+    index += isMultiline ? 3 : 1
+    var holdsEscape = false
+    while index < bytes.count {
+      let byte = peek()
+      if byte == Self.backslash && (0..<hashes).allSatisfy({ peek(1 + $0) == Self.hash }) {
+        index += 1 + hashes
+        let escaped = peek()
+        if escaped == UInt8(ascii: "(") {
+          index += 1
+          holdsEscape = skipInterpolation() || holdsEscape
+        } else if escaped == UInt8(ascii: "u") && peek(1) == UInt8(ascii: "{") {
+          index += 2
+          var value = 0
+          while index < bytes.count, let digit = Self.hexValue(peek()), value < 0x110000 {
+            value = value * 16 + digit
+            index += 1
+          }
+          if value == 0x1B { holdsEscape = true }
+        } else if index < bytes.count {
           advance()
         }
         continue
       }
-      if scalar == "\"" && (!isMultiline || (peek(1) == "\"" && peek(2) == "\"")) {
+      if byte == Self.quote
+        && (!isMultiline || (peek(1) == Self.quote && peek(2) == Self.quote))
+      {
         let quoteLength = isMultiline ? 3 : 1
-        if (0..<hashes).allSatisfy({ peek(quoteLength + $0) == "#" }) {
-          for _ in 0..<(quoteLength + hashes) { advance() }
-          return content
+        if (0..<hashes).allSatisfy({ peek(quoteLength + $0) == Self.hash }) {
+          index += quoteLength + hashes
+          return holdsEscape
         }
       }
-      if scalar == "\n" && !isMultiline { return content }
-      content.unicodeScalars.append(scalar)
+      if !isMultiline && (byte == Self.newline || byte == Self.carriageReturn) {
+        return holdsEscape
+      }
+      if byte == 0x1B { holdsEscape = true }
       advance()
     }
-    return content
+    return holdsEscape
   }
 
-  /// Drops the tokens of `#if false` branches; every other branch is kept, because
-  /// any of them may be compiled on some platform.
-  private func skipInactiveBranches(_ tokens: [Token]) -> [Token] {
-    var kept: [Token] = []
-    var stack: [Bool] = []  // for each open #if: whether the current branch is skipped
+  /// Skips the code of an interpolation up to its closing parenthesis; says whether a string in
+  /// it holds an ESC character.
+  private mutating func skipInterpolation() -> Bool {
+    var depth = 1
+    var holdsEscape = false
+    while index < bytes.count {
+      let byte = peek()
+      if byte == UInt8(ascii: "(") {
+        depth += 1
+        index += 1
+      } else if byte == UInt8(ascii: ")") {
+        depth -= 1
+        index += 1
+        if depth == 0 { return holdsEscape }
+      } else if byte == Self.quote {
+        holdsEscape = lexString(hashes: 0) || holdsEscape
+      } else if byte == Self.hash && (peek(1) == Self.quote || peek(1) == Self.hash) {
+        var hashes = 0
+        while peek(hashes) == Self.hash { hashes += 1 }
+        if peek(hashes) == Self.quote {
+          index += hashes
+          holdsEscape = lexString(hashes: hashes) || holdsEscape
+        } else {
+          index += hashes
+        }
+      } else if byte == Self.slash && peek(1) == Self.star {
+        skipBlockComment()
+      } else {
+        advance()
+      }
+    }
+    return holdsEscape
+  }
+
+  private static func hexValue(_ byte: UInt8) -> Int? {
+    switch byte {
+    case 0x30...0x39: Int(byte - 0x30)
+    case 0x41...0x46: Int(byte - 0x41 + 10)
+    case 0x61...0x66: Int(byte - 0x61 + 10)
+    default: nil
+    }
+  }
+}
+
+// MARK: - Conditional compilation
+
+/// Three-valued truth: a condition is true or false everywhere, or true on some builds only.
+enum Truth {
+  case yes, no, maybe
+
+  static prefix func ! (value: Truth) -> Truth {
+    switch value {
+    case .yes: .no
+    case .no: .yes
+    case .maybe: .maybe
+    }
+  }
+
+  static func && (lhs: Truth, rhs: Truth) -> Truth {
+    if lhs == .no || rhs == .no { return .no }
+    if lhs == .yes && rhs == .yes { return .yes }
+    return .maybe
+  }
+
+  static func || (lhs: Truth, rhs: Truth) -> Truth {
+    if lhs == .yes || rhs == .yes { return .yes }
+    if lhs == .no && rhs == .no { return .no }
+    return .maybe
+  }
+}
+
+/// Where the sources will be compiled, as far as the conditions of `#if` are concerned.
+struct BuildSetting {
+  /// Custom conditions that are set (`-D NAME`); every other custom condition is unset.
+  var defined: Set<String> = []
+  /// `nil`: any platform (`os(…)`, `arch(…)` and `targetEnvironment(…)` may be true);
+  /// otherwise this operating system (`Linux`, `macOS`, …) on this machine's architecture.
+  var platform: String?
+
+  static let hostArchitecture: String = {
+    #if arch(x86_64)
+      return "x86_64"
+    #elseif arch(arm64)
+      return "arm64"
+    #else
+      return "unknown"
+    #endif
+  }()
+
+  /// Evaluates the condition of `#if` / `#elseif` (the tokens after the directive).
+  func evaluate(_ tokens: ArraySlice<Token>, in source: SourceText) -> Truth {
+    var parser = ConditionParser(tokens: Array(tokens), source: source, setting: self)
+    let value = parser.disjunction()
+    // A condition this parser cannot read counts as possibly true: never hide an import.
+    return parser.position == parser.tokens.count ? value : .maybe
+  }
+
+  func value(ofPlatformCondition name: String, argument: String) -> Truth {
+    switch name {
+    case "os":
+      guard let platform else { return .maybe }
+      return argument == platform ? .yes : .no
+    case "arch":
+      guard platform != nil else { return .maybe }
+      return argument == Self.hostArchitecture ? .yes : .no
+    case "targetEnvironment":
+      guard let platform else { return .maybe }
+      return platform == "Linux" || platform == "Windows" ? .no : .maybe
+    default:
+      // canImport, swift, compiler, hasFeature, hasAttribute and the underscored ones depend
+      // on the toolchain and the machine: true on some builds.
+      return .maybe
+    }
+  }
+}
+
+struct ConditionParser {
+  let tokens: [Token]
+  let source: SourceText
+  let setting: BuildSetting
+  var position = 0
+
+  init(tokens: [Token], source: SourceText, setting: BuildSetting) {
+    self.tokens = tokens
+    self.source = source
+    self.setting = setting
+  }
+
+  private func at(_ character: Unicode.Scalar, _ offset: Int = 0) -> Bool {
+    position + offset < tokens.count && tokens[position + offset].isPunctuation(character)
+  }
+
+  mutating func disjunction() -> Truth {
+    var value = conjunction()
+    while at("|") && at("|", 1) {
+      position += 2
+      value = value || conjunction()
+    }
+    return value
+  }
+
+  mutating func conjunction() -> Truth {
+    var value = negation()
+    while at("&") && at("&", 1) {
+      position += 2
+      value = value && negation()
+    }
+    return value
+  }
+
+  mutating func negation() -> Truth {
+    if at("!") {
+      position += 1
+      return !negation()
+    }
+    return primary()
+  }
+
+  mutating func primary() -> Truth {
+    guard position < tokens.count else { return .maybe }
+    if at("(") {
+      position += 1
+      let value = disjunction()
+      if at(")") { position += 1 }
+      return value
+    }
+    guard tokens[position].isIdentifier else {
+      position = tokens.count + 1
+      return .maybe
+    }
+    let name = source.text(tokens[position])
+    position += 1
+    if at("(") {
+      position += 1
+      var argument = ""
+      var depth = 1
+      while position < tokens.count {
+        if at("(") { depth += 1 }
+        if at(")") {
+          depth -= 1
+          if depth == 0 { break }
+        }
+        if argument.isEmpty && tokens[position].isIdentifier {
+          argument = source.text(tokens[position])
+        }
+        position += 1
+      }
+      position += 1
+      return setting.value(ofPlatformCondition: name, argument: argument)
+    }
+    switch name {
+    case "true": return .yes
+    case "false": return .no
+    // SwiftPM defines DEBUG in debug builds and not in release builds.
+    case "DEBUG": return setting.defined.contains(name) ? .yes : .maybe
+    default: return setting.defined.contains(name) ? .yes : .no
+    }
+  }
+}
+
+/// Drops the tokens of branches that are never compiled and marks those compiled only on some
+/// builds. A branch is never compiled when its condition is false everywhere or an earlier
+/// branch of the same `#if` is true everywhere.
+enum ConditionalBranches {
+  struct Frame {
+    var parentActive: Bool
+    var parentConditional: Bool
+    /// An earlier branch is compiled everywhere: this one never is.
+    var earlierBranchCertain = false
+    /// An earlier branch is compiled somewhere: this one is compiled on some builds at most.
+    var earlierBranchPossible = false
+    var active = true
+    var conditional = false
+
+    init(parentActive: Bool, parentConditional: Bool) {
+      self.parentActive = parentActive
+      self.parentConditional = parentConditional
+    }
+
+    mutating func enter(_ truth: Truth) {
+      active = parentActive && !earlierBranchCertain && truth != .no
+      conditional = parentConditional || truth == .maybe || earlierBranchPossible
+      earlierBranchCertain = earlierBranchCertain || truth == .yes
+      earlierBranchPossible = earlierBranchPossible || truth != .no
+    }
+  }
+
+  /// Filters `tokens` in place.
+  static func filter(_ tokens: inout [Token], in source: SourceText, setting: BuildSetting) {
+    var stack: [Frame] = []
+    var kept = 0
     var index = 0
     while index < tokens.count {
       let token = tokens[index]
-      if case .directive(let name) = token.kind {
-        switch name {
-        case "if":
-          let next = index + 1 < tokens.count ? tokens[index + 1] : nil
-          stack.append(next?.identifier == "false" && next?.line == token.line)
-          index += 1
-          continue
-        case "elseif", "else":
-          if !stack.isEmpty { stack[stack.count - 1] = false }
-          index += 1
-          continue
-        case "endif":
-          if !stack.isEmpty { stack.removeLast() }
-          index += 1
-          continue
-        default:
-          break
+      if token.kind == .directive,
+        [.if, .elseif, .else, .endif].contains(token.keyword)
+      {
+        var end = index + 1
+        if token.keyword == .if || token.keyword == .elseif {
+          end = conditionEnd(tokens, from: index)
         }
+        let truth: Truth =
+          token.keyword == .else
+          ? .yes : setting.evaluate(tokens[(index + 1)..<end], in: source)
+        switch token.keyword {
+        case .if:
+          var frame = Frame(
+            parentActive: stack.last?.active ?? true,
+            parentConditional: stack.last?.conditional ?? false)
+          frame.enter(truth)
+          stack.append(frame)
+        case .elseif, .else:
+          if var frame = stack.popLast() {
+            frame.enter(truth)
+            stack.append(frame)
+          }
+        default:
+          _ = stack.popLast()
+        }
+        index = end
+        continue
       }
-      if !stack.contains(true) { kept.append(token) }
+      if let frame = stack.last {
+        if frame.active {
+          tokens[kept] = token
+          tokens[kept].isConditional = frame.conditional
+          kept += 1
+        }
+      } else {
+        tokens[kept] = token
+        kept += 1
+      }
       index += 1
     }
-    return kept
+    tokens.removeLast(tokens.count - kept)
+  }
+
+  /// The end of an `#if` condition: its line, carried on while a parenthesis is open or the
+  /// line ends with `&&` or `||`.
+  static func conditionEnd(_ tokens: [Token], from directive: Int) -> Int {
+    var end = directive + 1
+    var depth = 0
+    while end < tokens.count {
+      let token = tokens[end]
+      if token.startsLine && depth == 0 {
+        let previous = tokens[end - 1]
+        let continues =
+          end - 1 > directive && (previous.isPunctuation("&") || previous.isPunctuation("|"))
+        if !continues { break }
+      }
+      if token.kind == .directive { break }
+      if token.isPunctuation("(") { depth += 1 }
+      if token.isPunctuation(")") { depth -= 1 }
+      end += 1
+    }
+    return end
   }
 }
 
@@ -442,57 +1120,131 @@ struct Import: Equatable {
   let line: Int
   let column: Int
   let isTestable: Bool
+  /// Inside an `#if` branch that compiles on some builds only.
+  let isConditional: Bool
 }
 
-let importKinds: Set<String> = [
-  "struct", "class", "enum", "protocol", "func", "var", "let", "typealias",
-]
-let accessModifiers: Set<String> = [
-  "public", "package", "internal", "private", "fileprivate", "open",
-]
+let importKinds: [Keyword] = [.struct, .class, .enum, .protocol, .func, .var, .let, .typealias]
+let accessModifiers: [Keyword] = [.public, .package, .internal, .private, .fileprivate, .open]
 
-/// Every import declaration among `tokens`, with its attributes.
-func imports(in tokens: [Token]) -> [Import] {
+/// Every import declaration among `tokens`, with its attributes. `import` is a declaration only
+/// where one may start: not after `.` (a member), `(` or `,` (an argument label), and not when a
+/// colon follows it or its module (`f(import: x)`, `func f(import x: Int)`).
+func importDeclarations(in tokens: [Token], of source: SourceText) -> [Import] {
   var found: [Import] = []
-  for (index, token) in tokens.enumerated() where token.identifier == "import" {
-    if index > 0, tokens[index - 1].kind == .punctuation(".") { continue }
+  for index in tokens.indices where tokens[index].is(.import) {
+    let token = tokens[index]
+    if index > 0 {
+      let previous = tokens[index - 1]
+      if previous.isPunctuation(".") || previous.isPunctuation("(") || previous.isPunctuation(",") {
+        continue
+      }
+    }
     var cursor = index + 1
-    if cursor < tokens.count, let kind = tokens[cursor].identifier, importKinds.contains(kind) {
+    if cursor < tokens.count, tokens[cursor].isIdentifier,
+      importKinds.contains(tokens[cursor].keyword)
+    {
       cursor += 1
     }
     guard cursor < tokens.count else { continue }
-    let module: String
-    switch tokens[cursor].kind {
-    case .identifier(let name), .backtickedIdentifier(let name): module = name
-    default: continue
+    let moduleToken = tokens[cursor]
+    guard moduleToken.kind == .identifier || moduleToken.kind == .backtickedIdentifier else {
+      continue
+    }
+    if cursor + 1 < tokens.count, tokens[cursor + 1].isPunctuation(":"),
+      !tokens[cursor + 1].startsLine
+    {
+      continue
     }
     var isTestable = false
     var back = index - 1
     while back >= 0 {
-      if let name = tokens[back].identifier, accessModifiers.contains(name) {
+      let candidate = tokens[back]
+      if candidate.isIdentifier && accessModifiers.contains(candidate.keyword) {
         back -= 1
-      } else if tokens[back].kind == .punctuation(")") {
+      } else if candidate.isPunctuation(")") {
         // The argument list of an attribute such as @_spi(Internal).
-        while back >= 0, tokens[back].kind != .punctuation("(") { back -= 1 }
+        while back >= 0, !tokens[back].isPunctuation("(") { back -= 1 }
         back -= 1
-      } else if back >= 1, tokens[back - 1].kind == .punctuation("@"),
-        let name = tokens[back].identifier
-      {
-        if name == "testable" { isTestable = true }
+      } else if back >= 1, tokens[back - 1].isPunctuation("@"), candidate.isIdentifier {
+        if candidate.keyword == .testable { isTestable = true }
         back -= 2
       } else {
         break
       }
     }
     found.append(
-      Import(module: module, line: token.line, column: token.column, isTestable: isTestable))
+      Import(
+        module: source.text(moduleToken), line: Int(token.line), column: Int(token.column),
+        isTestable: isTestable, isConditional: token.isConditional))
   }
   return found
 }
 
+/// A source file read for linting: its text, its tokens (never-compiled branches dropped) and
+/// its imports, alive while `body` looks at them.
+enum ScannedFile {
+  /// Reads and scans `path` and hands the result to `body`, or says why it cannot: unreadable,
+  /// or not UTF-8.
+  static func scan<Outcome>(
+    _ path: String, setting: BuildSetting,
+    _ body: (SourceText, [Token], [Import]) -> Outcome
+  ) -> Result<Outcome, ScanFailure> {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .failure(ScanFailure(path: path, reason: "cannot be read"))
+    }
+    return data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      if let offset = invalidUTF8Offset(bytes) {
+        return .failure(ScanFailure(path: path, reason: "is not UTF-8 (byte \(offset))"))
+      }
+      let source = SourceText(bytes: bytes)
+      var tokens = Lexer.tokens(of: bytes)
+      ConditionalBranches.filter(&tokens, in: source, setting: setting)
+      return .success(body(source, tokens, importDeclarations(in: tokens, of: source)))
+    }
+  }
+
+  /// The offset of the first byte that breaks UTF-8, or `nil` for valid text.
+  static func invalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        index += 1
+        continue
+      }
+      let length: Int
+      switch byte {
+      case 0xC2...0xDF: length = 2
+      case 0xE0...0xEF: length = 3
+      case 0xF0...0xF4: length = 4
+      default: return index
+      }
+      guard index + length <= bytes.count else { return index }
+      for continuation in 1..<length where bytes[index + continuation] & 0xC0 != 0x80 {
+        return index
+      }
+      let second = bytes[index + 1]
+      if (byte == 0xE0 && second < 0xA0) || (byte == 0xED && second > 0x9F)
+        || (byte == 0xF0 && second < 0x90) || (byte == 0xF4 && second > 0x8F)
+      {
+        return index
+      }
+      index += length
+    }
+    return nil
+  }
+}
+
+struct ScanFailure: Error, Sendable {
+  let path: String
+  let reason: String
+}
+
 // MARK: - Violations
 
-struct Violation {
+struct Violation: Sendable {
   let rule: String
   let file: String
   let line: Int
@@ -502,23 +1254,50 @@ struct Violation {
   let key: String
 }
 
-struct Linter {
+/// A class, not a struct: every batch of files shares one linter instead of copying its tables.
+final class Linter: Sendable {
   let package: PackageDescription
+  let configuration: Configuration
+  /// The rules to run, with their options: the configuration's, narrowed by `--only`/`--skip`.
+  let enabled: [String: Configuration.Options]
+  let setting: BuildSetting
   let root: URL
   let targets: [Target]
-  let moduleNames: Set<String>
+  let byName: [String: Target]
+  /// Every module a file could import from this package or a dependency package.
+  let packageModules: Set<String>
+  let products: ProductModules
   let manifestIndex: [String: (Int, Int)]
+  /// The rules that look at every import, decided once instead of per import.
+  let checksUndeclaredImports: Bool
+  let checksTestableImports: Bool
 
-  init(package: PackageDescription) {
+  init(
+    package: PackageDescription, configuration: Configuration,
+    enabled: [String: Configuration.Options], setting: BuildSetting, products: ProductModules
+  ) {
     self.package = package
+    self.configuration = configuration
+    self.enabled = enabled
+    self.setting = setting
+    self.products = products
     root = URL(fileURLWithPath: package.path)
     targets = package.targets.map { target in
-      Target(
-        name: target.name, moduleName: target.c99name ?? target.name, kind: target.type,
-        path: target.path, layer: layer(ofPath: target.path), sources: target.sources ?? [],
+      let layer =
+        target.type == "test"
+        ? nil
+        : configuration.layers.first { layer in
+          layer.paths.contains { glob($0, matches: target.path) }
+            || layer.names.contains { glob($0, matches: target.name) }
+        }
+      return Target(
+        name: target.name, moduleName: target.c99name ?? c99name(target.name), kind: target.type,
+        path: target.path, layer: layer, sources: target.sources ?? [],
         dependencies: target.targetDependencies ?? [], products: target.productDependencies ?? [])
     }
-    moduleNames = Set(targets.filter { $0.kind != "plugin" }.map(\.moduleName))
+    byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    packageModules = Set(targets.filter { $0.kind != "plugin" }.map(\.moduleName))
+      .union(products.dependencyModules)
     let manifest =
       (try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
     // Where each quoted string first appears in the manifest, so locating a target is a lookup.
@@ -534,7 +1313,11 @@ struct Linter {
       }
     }
     manifestIndex = index
+    checksUndeclaredImports = enabled["undeclared-import"] != nil
+    checksTestableImports = enabled["testable-import"] != nil
   }
+
+  func isEnabled(_ rule: String) -> Bool { enabled[rule] != nil }
 
   /// Points a manifest-level violation at the first `Package.swift` line naming the target.
   func manifestLocation(of target: Target) -> (String, Int, Int) {
@@ -542,52 +1325,287 @@ struct Linter {
     return ("Package.swift", line, column)
   }
 
-  func lint() -> [Violation] {
+  func describe(_ layers: [String]) -> String {
+    layers.isEmpty ? "nothing" : layers.joined(separator: ", ")
+  }
+
+  /// Every target's folder exists: a description that names a missing folder is bad input.
+  func missingTargetFolders() -> [String] {
+    targets.filter { $0.kind != "plugin" }.compactMap { target in
+      var isDirectory: ObjCBool = false
+      let path = root.appendingPathComponent(target.path).path
+      return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        && isDirectory.boolValue ? nil : "target '\(target.name)': '\(target.path)' does not exist"
+    }
+  }
+
+  func lint() async -> Result<[Violation], ScanFailure> {
     var violations: [Violation] = []
-    let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     for target in targets.sorted(by: { $0.name < $1.name }) where target.kind != "plugin" {
-      let (file, line, column) = manifestLocation(of: target)
-      if !target.isTest && target.layer == nil {
+      violations += manifestViolations(of: target)
+    }
+    let files = targets.filter { $0.kind != "plugin" }.flatMap { target in
+      target.sources.filter { $0.hasSuffix(".swift") }.sorted().map { (target, $0) }
+    }
+    // Files are scanned in batches, as many at once as the machine has cores; the results are
+    // put back in file order, so the output does not depend on which batch finished first.
+    let batchSize = 128
+    let batches = stride(from: 0, to: files.count, by: batchSize).map {
+      files[$0..<min($0 + batchSize, files.count)]
+    }
+    let results = await withTaskGroup(
+      of: (Int, Result<[Violation], ScanFailure>).self
+    ) { group in
+      for (number, batch) in batches.enumerated() {
+        group.addTask { (number, self.sourceViolations(of: batch)) }
+      }
+      var collected = [Result<[Violation], ScanFailure>?](repeating: nil, count: batches.count)
+      for await (number, result) in group { collected[number] = result }
+      return collected
+    }
+    for result in results {
+      switch result {
+      case .success(let found): violations += found
+      case .failure(let failure): return .failure(failure)
+      case nil: break
+      }
+    }
+    if isEnabled("missing-owner") { violations += ownershipViolations() }
+    return .success(violations)
+  }
+
+  /// The violations in a batch of files, or the first file that cannot be read.
+  func sourceViolations(of files: ArraySlice<(Target, String)>) -> Result<[Violation], ScanFailure>
+  {
+    var violations: [Violation] = []
+    for (target, source) in files {
+      let file = target.path + "/" + source
+      let outcome = ScannedFile.scan(root.appendingPathComponent(file).path, setting: setting) {
+        sourceViolations(of: target, file: file, source: $0, tokens: $1, imports: $2)
+      }
+      switch outcome {
+      case .success(let found): violations += found
+      case .failure(let failure): return .failure(failure)
+      }
+    }
+    return .success(violations)
+  }
+
+  func manifestViolations(of target: Target) -> [Violation] {
+    var violations: [Violation] = []
+    let (file, line, column) = manifestLocation(of: target)
+    func report(_ rule: String, _ message: String, key: String) {
+      violations.append(
+        Violation(
+          rule: rule, file: file, line: line, column: column, message: message, key: key))
+    }
+    if isEnabled("outside-layer") && !target.isTest && target.layer == nil
+      && !configuration.layers.isEmpty
+    {
+      let patterns = configuration.layers.flatMap { $0.paths + $0.names }
+      let shown = patterns.prefix(3).joined(separator: ", ") + (patterns.count > 3 ? ", …" : "")
+      report(
+        "outside-layer",
+        "target '\(target.name)' lives in '\(target.path)', which matches no layer; move or rename it to match one (\(shown)) or give the configuration a pattern that matches it",
+        key: "outside-layer|\(target.name)")
+    }
+    guard let layer = target.layer, !target.isTest else { return violations }
+    for dependency in target.dependencies.sorted() {
+      guard let other = byName[dependency], let otherLayer = other.layer else { continue }
+      if otherLayer.testSupport && !layer.testSupport {
+        if isEnabled("test-support") {
+          report(
+            "test-support",
+            "production target '\(target.name)' depends on the test support '\(dependency)'; only test targets may. Move the code that needs it into a test target",
+            key: "test-support|\(target.name) -> \(dependency)")
+        }
+      } else if isEnabled("layer-dependency") && !layer.mayUse.contains(otherLayer.name) {
+        report(
+          "layer-dependency",
+          "\(layer.name) target '\(target.name)' depends on \(otherLayer.name) target '\(dependency)'; \(layer.name) may depend on \(describe(layer.mayUse)). Depend on an interface, move the shared type down a layer, or wire the two together in the composition root",
+          key: "layer-dependency|\(target.name) -> \(dependency)")
+      }
+    }
+    if isEnabled("third-party-product") && !layer.mayUseProducts {
+      let allowed = configuration.layers.filter(\.mayUseProducts).map(\.name)
+      for product in target.products.sorted() {
+        report(
+          "third-party-product",
+          "\(layer.name) target '\(target.name)' uses the product '\(product)' of another package; only \(describe(allowed)) may. Wrap it in a module of such a layer behind an interface",
+          key: "third-party-product|\(target.name) -> \(product)")
+      }
+    }
+    return violations
+  }
+
+  /// The modules `target` may import: its target dependencies' modules and the modules of the
+  /// products it declares (a product this linter could not resolve counts as one module of
+  /// the same name).
+  func declaredModules(of target: Target) -> Set<String> {
+    var modules = Set(target.dependencies.map { byName[$0]?.moduleName ?? c99name($0) })
+    for product in target.products {
+      modules.formUnion(products.modulesOfProduct[product] ?? [c99name(product)])
+    }
+    return modules
+  }
+
+  func sourceViolations(
+    of target: Target, file: String, source: SourceText, tokens: [Token], imports: [Import]
+  ) -> [Violation] {
+    var violations: [Violation] = []
+    let declared = declaredModules(of: target)
+    var seenModules: Set<String> = []
+    for found in imports {
+      if checksUndeclaredImports, packageModules.contains(found.module),
+        found.module != target.moduleName, !declared.contains(found.module),
+        seenModules.insert(found.module).inserted
+      {
+        let providers = products.modulesOfProduct.filter { $0.value.contains(found.module) }
+          .keys.sorted()
+        let hint =
+          providers.isEmpty
+          ? "declare the dependency\(configuration.layers.isEmpty ? "" : " (if the layer table allows it)")"
+          : "declare the product \(providers.map { "'\($0)'" }.joined(separator: " or ")) that provides it"
         violations.append(
           Violation(
-            rule: "outside-layer", file: file, line: line, column: column,
+            rule: "undeclared-import", file: file, line: found.line, column: found.column,
             message:
-              "target '\(target.name)' lives in '\(target.path)', outside every layer folder; move it to Sources/<Layer>/\(target.name)",
-            key: "outside-layer|\(target.name)"))
+              "'\(target.name)' imports '\(found.module)' without declaring it in Package.swift; \(hint) or remove the import",
+            key: "undeclared-import|\(target.name) -> \(found.module)|\(file)"))
       }
-      if let layer = target.layer, !target.isTest {
-        for dependency in target.dependencies.sorted() {
-          guard let other = byName[dependency], let otherLayer = other.layer else { continue }
-          if otherLayer == .testSupport && layer != .testSupport {
-            violations.append(
-              Violation(
-                rule: "test-support", file: file, line: line, column: column,
-                message:
-                  "production target '\(target.name)' depends on the test support '\(dependency)'; only test targets may. Move the code that needs it into a test target",
-                key: "test-support|\(target.name) -> \(dependency)"))
-          } else if !(allowedDependencies[layer] ?? []).contains(otherLayer) {
-            violations.append(
-              Violation(
-                rule: "layer-dependency", file: file, line: line, column: column,
-                message:
-                  "\(layer.rawValue) target '\(target.name)' depends on \(otherLayer.rawValue) target '\(dependency)'; \(layer.rawValue) may depend on \(describe(allowedDependencies[layer] ?? [])). Depend on an interface, move the shared type down to SharedKernel, or wire it in AppComposition",
-                key: "layer-dependency|\(target.name) -> \(dependency)"))
-          }
-        }
-        if !target.products.isEmpty && !layersAllowedThirdParty.contains(layer) {
-          for product in target.products.sorted() {
-            violations.append(
-              Violation(
-                rule: "third-party-product", file: file, line: line, column: column,
-                message:
-                  "\(layer.rawValue) target '\(target.name)' uses the third-party product '\(product)'; only Infrastructure and App may. Wrap it in an Infrastructure module behind an interface",
-                key: "third-party-product|\(target.name) -> \(product)"))
-          }
-        }
+      if checksTestableImports && found.isTestable && !target.isTestCode {
+        violations.append(
+          Violation(
+            rule: "testable-import", file: file, line: found.line, column: found.column,
+            message:
+              "@testable import of '\(found.module)' in production target '\(target.name)'; make the API package or public instead",
+            key: "testable-import|\(target.name) -> \(found.module)|\(file)"))
       }
-      violations += lintSources(of: target)
+      if let options = enabled["ui-framework"], options.modules.contains(found.module),
+        !target.isTestCode, !options.allowedLayers.contains(target.layer?.name ?? ""),
+        !options.allowedTargets.contains(target.name)
+      {
+        violations.append(
+          Violation(
+            rule: "ui-framework", file: file, line: found.line, column: found.column,
+            message:
+              "'\(target.name)' imports the UI framework '\(found.module)'; only \(describe(options.allowedLayers + options.allowedTargets)) may",
+            key: "ui-framework|\(target.name) -> \(found.module)|\(file)"))
+      }
     }
-    return violations + ownershipViolations()
+    guard !target.isTestCode else { return violations }
+    return violations + tokenViolations(tokens, of: source, in: target, file: file)
+  }
+
+  func tokenViolations(_ tokens: [Token], of source: SourceText, in target: Target, file: String)
+    -> [Violation]
+  {
+    var violations: [Violation] = []
+    var reported: Set<String> = []
+    func report(_ rule: String, _ token: Token, _ message: String) {
+      let key = "\(rule)|\(target.name)|\(file)"
+      guard reported.insert(key).inserted else { return }
+      violations.append(
+        Violation(
+          rule: rule, file: file, line: Int(token.line), column: Int(token.column),
+          message: message, key: key))
+    }
+    let layerName = target.layer?.name ?? ""
+    let networkNames: [[UInt8]] =
+      enabled["feature-network"].map {
+        $0.layers.contains(layerName) ? $0.names.map { Array($0.utf8) } : []
+      } ?? []
+    let receiptType = enabled["receipt-minting"].flatMap { options in
+      options.allowedTargets.contains(target.name) ? nil : options.type
+    }
+    let receiptBytes = receiptType.map { Array($0.utf8) }
+    let escapesAllowed = enabled["raw-escape-code"].map { $0.allowedTargets.contains(target.name) }
+    let viewModelSuffix = enabled["view-model-final"].map { $0.suffix ?? "ViewModel" }
+    let implementationSuffixes =
+      enabled["public-implementation"].map { $0.layers.contains(layerName) ? $0.suffixes : [] }
+      ?? []
+    let typeKeywords: [Keyword] = [.struct, .class, .enum, .actor, .protocol, .typealias]
+    func modifiers(before index: Int) -> [Keyword] {
+      tokens[max(0, index - 4)..<index].filter(\.isIdentifier).map(\.keyword)
+    }
+    for (index, token) in tokens.enumerated() {
+      let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+      if token.kind == .string {
+        if token.holdsEscape, escapesAllowed == false {
+          report(
+            "raw-escape-code", token,
+            "'\(target.name)' writes a raw terminal escape code; only \(describe(enabled["raw-escape-code"]?.allowedTargets ?? [])) may: use its theme, so NO_COLOR and pipes are respected"
+          )
+        }
+        continue
+      }
+      guard token.isIdentifier else { continue }
+      if token.keyword == .other {
+        if let name = networkNames.first(where: { source.token(token, is: $0) }) {
+          report(
+            "feature-network", token,
+            "\(layerName) target '\(target.name)' uses \(String(decoding: name, as: UTF8.self)); network calls belong to a repository behind an interface"
+          )
+        }
+        if let receiptType, let receiptBytes, source.token(token, is: receiptBytes) {
+          let constructs =
+            next?.isPunctuation("(") == true
+            || (next?.isPunctuation(".") == true && index + 2 < tokens.count
+              && tokens[index + 2].is(.`init`))
+          if constructs {
+            report(
+              "receipt-minting", token,
+              "'\(target.name)' constructs a \(receiptType); only \(describe(enabled["receipt-minting"]?.allowedTargets ?? [])) may. Obtain one from the module that does"
+            )
+          }
+        }
+        continue
+      }
+      guard let next, next.isIdentifier, next.keyword == .other else { continue }
+      if token.keyword == .class, let viewModelSuffix {
+        let typeName = source.text(next)
+        if typeName.hasSuffix(viewModelSuffix) && !modifiers(before: index).contains(.final) {
+          report(
+            "view-model-final", token,
+            "class '\(typeName)' in '\(target.name)' is not final; mark it final")
+        }
+      }
+      if !implementationSuffixes.isEmpty, typeKeywords.contains(token.keyword) {
+        let typeName = source.text(next)
+        guard implementationSuffixes.contains(where: typeName.hasSuffix) else { continue }
+        let found = modifiers(before: index)
+        let isPublic = found.contains(.public) || found.contains(.open)
+        let isNamespace =
+          token.keyword == .enum && index + 2 < tokens.count && tokens[index + 2].isPunctuation("{")
+          && !enumHasCases(tokens, openingBraceAt: index + 2)
+        if isPublic && !isNamespace {
+          let key = "public-implementation|\(target.name) -> \(typeName)"
+          if reported.insert(key).inserted {
+            violations.append(
+              Violation(
+                rule: "public-implementation", file: file, line: Int(token.line),
+                column: Int(token.column),
+                message:
+                  "\(layerName) module '\(target.name)' makes '\(typeName)' public; keep implementations internal and expose them as `any Interface` from the module's factory",
+                key: key))
+          }
+        }
+      }
+    }
+    return violations
+  }
+
+  func enumHasCases(_ tokens: [Token], openingBraceAt start: Int) -> Bool {
+    var depth = 0
+    for token in tokens[start...] {
+      if token.isPunctuation("{") { depth += 1 }
+      if token.isPunctuation("}") {
+        depth -= 1
+        if depth == 0 { return false }
+      }
+      if depth == 1 && token.is(.case) { return true }
+    }
+    return false
   }
 
   /// The folders CODEOWNERS names explicitly (without slashes at either end), or `nil` when the
@@ -625,147 +1643,6 @@ struct Linter {
         key: "missing-owner|\(target.name)")
     }
   }
-
-  func describe(_ layers: Set<Layer>) -> String {
-    layers.isEmpty ? "nothing" : layers.sorted().map(\.rawValue).joined(separator: ", ")
-  }
-
-  func lintSources(of target: Target) -> [Violation] {
-    var violations: [Violation] = []
-    let declared = Set(target.dependencies)
-    for source in target.sources.sorted() where source.hasSuffix(".swift") {
-      let file = target.path + "/" + source
-      guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-      else {
-        continue
-      }
-      let tokens = Lexer.tokens(of: text)
-      var seenModules: Set<String> = []
-      for found in imports(in: tokens) {
-        if moduleNames.contains(found.module), found.module != target.moduleName,
-          !declared.contains(found.module), seenModules.insert(found.module).inserted
-        {
-          violations.append(
-            Violation(
-              rule: "undeclared-import", file: file, line: found.line, column: found.column,
-              message:
-                "'\(target.name)' imports '\(found.module)' without declaring it in Package.swift; declare the dependency (if the layer table allows it) or remove the import",
-              key: "undeclared-import|\(target.name) -> \(found.module)|\(file)"))
-        }
-        if found.isTestable && !target.isTestCode {
-          violations.append(
-            Violation(
-              rule: "testable-import", file: file, line: found.line, column: found.column,
-              message:
-                "@testable import of '\(found.module)' in production target '\(target.name)'; make the API package or public instead",
-              key: "testable-import|\(target.name) -> \(found.module)|\(file)"))
-        }
-        if uiFrameworks.contains(found.module), target.layer != .app,
-          !modulesAllowedUI.contains(target.moduleName), !target.isTestCode
-        {
-          violations.append(
-            Violation(
-              rule: "ui-framework", file: file, line: found.line, column: found.column,
-              message:
-                "'\(target.name)' imports the UI framework '\(found.module)'; only the App layer and DesignSystem may",
-              key: "ui-framework|\(target.name) -> \(found.module)|\(file)"))
-        }
-      }
-      guard !target.isTestCode else { continue }
-      violations += lintTokens(tokens, in: target, file: file)
-    }
-    return violations
-  }
-
-  func lintTokens(_ tokens: [Token], in target: Target, file: String) -> [Violation] {
-    var violations: [Violation] = []
-    var reported: Set<String> = []
-    func report(_ rule: String, _ token: Token, _ message: String) {
-      let key = "\(rule)|\(target.name)|\(file)"
-      guard reported.insert(key).inserted else { return }
-      violations.append(
-        Violation(
-          rule: rule, file: file, line: token.line, column: token.column, message: message, key: key
-        ))
-    }
-    for (index, token) in tokens.enumerated() {
-      let next = index + 1 < tokens.count ? tokens[index + 1] : nil
-      switch token.kind {
-      case .identifier("URLSession") where target.layer == .features:
-        report(
-          "feature-network", token,
-          "feature '\(target.name)' uses URLSession; network calls belong to a repository behind an interface"
-        )
-      case .identifier("PaymentReceipt") where target.moduleName != receiptMintingModule:
-        let constructs =
-          next?.kind == .punctuation("(")
-          || (next?.kind == .punctuation(".") && index + 2 < tokens.count
-            && tokens[index + 2].identifier == "init")
-        if constructs {
-          report(
-            "receipt-minting", token,
-            "'\(target.name)' constructs a PaymentReceipt; only \(receiptMintingModule) mints receipts. Obtain one from a PaymentGateway"
-          )
-        }
-      case .string(let content) where target.moduleName != escapeCodeModule:
-        let lowered = content.lowercased()
-        if content.unicodeScalars.contains("\u{1B}") || lowered.contains("\\u{1b}")
-          || lowered.contains("\\u{001b}") || lowered.contains("\\u{00001b}")
-        {
-          report(
-            "raw-escape-code", token,
-            "'\(target.name)' writes a raw terminal escape code; use DesignSystem's TerminalTheme so NO_COLOR and pipes are respected"
-          )
-        }
-      case .identifier("class"):
-        guard let name = next?.identifier, name.hasSuffix("ViewModel") else { break }
-        let modifiers = tokens[max(0, index - 4)..<index].compactMap(\.identifier)
-        if !modifiers.contains("final") {
-          report(
-            "view-model-final", token,
-            "class '\(name)' in '\(target.name)' is not final; mark it final")
-        }
-      default:
-        break
-      }
-      if target.layer == .infrastructure, let keyword = token.identifier,
-        typeKeywords.contains(keyword),
-        let name = next?.identifier, implementationSuffixes.contains(where: name.hasSuffix)
-      {
-        let modifiers = tokens[max(0, index - 4)..<index].compactMap(\.identifier)
-        let isPublic = modifiers.contains("public") || modifiers.contains("open")
-        let isNamespace =
-          keyword == "enum" && index + 2 < tokens.count
-          && tokens[index + 2].kind == .punctuation("{")
-          && !enumHasCases(tokens, openingBraceAt: index + 2)
-        if isPublic && !isNamespace {
-          let key = "public-implementation|\(target.name) -> \(name)"
-          if reported.insert(key).inserted {
-            violations.append(
-              Violation(
-                rule: "public-implementation", file: file, line: token.line, column: token.column,
-                message:
-                  "Infrastructure module '\(target.name)' makes '\(name)' public; keep implementations internal and expose them as `any Interface` from the module's factory",
-                key: key))
-          }
-        }
-      }
-    }
-    return violations
-  }
-
-  func enumHasCases(_ tokens: [Token], openingBraceAt start: Int) -> Bool {
-    var depth = 0
-    for token in tokens[start...] {
-      if token.kind == .punctuation("{") { depth += 1 }
-      if token.kind == .punctuation("}") {
-        depth -= 1
-        if depth == 0 { return false }
-      }
-      if depth == 1 && token.identifier == "case" { return true }
-    }
-    return false
-  }
 }
 
 // MARK: - Baseline
@@ -792,8 +1669,7 @@ struct Baseline {
     let header = """
       # Known architecture violations, one stable key per line (rule|target -> dependency|file),
       # sorted and unique. A line that matches no violation fails the check: delete it.
-      # Regenerate with:
-      #   swift package describe --type json | swift Scripts/check-architecture.swift --update-baseline
+      # Regenerate with: swift package describe --type json | <the linter> --update-baseline
 
       """
     try (header + keys.joined(separator: "\n") + (keys.isEmpty ? "" : "\n"))
@@ -806,10 +1682,10 @@ struct Baseline {
 func mermaid(_ linter: Linter, violations: [Violation], baselined: Set<String>) -> String {
   var lines = ["flowchart TD"]
   let modules = linter.targets.filter { !$0.isTestCode && $0.kind != "plugin" }
-  for layer in Layer.allCases {
-    let members = modules.filter { $0.layer == layer }.sorted { $0.name < $1.name }
+  for layer in linter.configuration.layers {
+    let members = modules.filter { $0.layer?.name == layer.name }.sorted { $0.name < $1.name }
     guard !members.isEmpty else { continue }
-    lines.append("  subgraph \(layer.rawValue)")
+    lines.append("  subgraph \(layer.name)")
     for member in members { lines.append("    \(member.moduleName)") }
     lines.append("  end")
   }
@@ -904,42 +1780,69 @@ struct Options {
   var updateBaseline = false
   var explain: String?
   var mermaid = false
-  var listImports: String?
+  var listImports: [String] = []
   var updateGraph: String?
   var checkGraph: String?
   var updateModuleReadmes = false
   var checkModuleReadmes = false
+  var configPath: String?
+  var noConfig = false
+  var only: [String]?
+  var skip: [String] = []
+  var defines: [String] = []
+  var platform: String?
 }
 
 let usage = """
   Usage: swift package describe --type json | swift Scripts/check-architecture.swift [options] [DESCRIPTION.json]
 
+  Checks a package's architecture: the layers and rules of architecture.json at the package root
+  (or --config), or without one only the rules that need no layers.
+
   Options:
+    --config PATH          the configuration (default: architecture.json in the package, if any)
+    --no-config            ignore any configuration: only the rules that need no layers
+    --only RULE,…          run only these rules
+    --skip RULE,…          run every configured rule but these
+    -D NAME, --define NAME a custom compilation condition that is set (repeatable); others are unset
+    --platform NAME        decide os(), arch() and targetEnvironment() for one platform (Linux,
+                           macOS, …) on this machine's architecture; default: any platform
     --format text|json     diagnostics as compiler-style lines (default) or a JSON document
     --baseline PATH        the baseline file (default: architecture-baseline.txt in the package)
     --update-baseline      rewrite the baseline with the current violations and exit 0
-    --mermaid              print the target graph as a Mermaid flowchart
+    --check-graph FILE     also fail when the graph between the module-graph markers of FILE is stale
+    --check-module-readmes also fail when a module README is missing or its graph is stale
     --update-graph FILE    write the graph between the module-graph markers of FILE
-    --check-graph FILE     fail when the graph between the markers of FILE is stale
     --update-module-readmes  write the graph of every module README (its neighbours)
-    --check-module-readmes   fail when a module README is missing or its graph is stale
+    --mermaid              print the target graph as a Mermaid flowchart
     --explain RULE         print why RULE exists and how to fix a violation
-    --list-imports FILE    print the imports the scanner finds in a Swift file
+    --list-imports FILE…   print the imports the scanner finds in Swift files ("?" marks an import
+                           compiled on some builds only)
     -h, --help             show this help
-  Rules: \(rules.map(\.id).joined(separator: ", "))
+  Rules: \(allRules.map(\.id).joined(separator: ", "))
+  Exit status: 0 clean, 1 violations, 2 bad input, unreadable code or usage.
   """
 
-func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("error: \(message) (see --help)\n".utf8))
-  exit(2)
+func usageError(_ message: String) -> Never {
+  fail("\(message) (see --help)")
 }
 
 func parseOptions(_ arguments: [String]) -> Options {
   var options = Options()
   var iterator = arguments.makeIterator()
   func value(for flag: String) -> String {
-    guard let value = iterator.next() else { fail("\(flag) needs a value") }
+    guard let value = iterator.next() else { usageError("\(flag) needs a value") }
     return value
+  }
+  func ruleList(for flag: String) -> [String] {
+    let ids = value(for: flag).split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    for id in ids where !allRules.contains(where: { $0.id == id }) {
+      usageError(
+        "\(flag): unknown rule '\(id)'; rules are \(allRules.map(\.id).joined(separator: ", "))")
+    }
+    return ids
   }
   while let argument = iterator.next() {
     switch argument {
@@ -949,43 +1852,88 @@ func parseOptions(_ arguments: [String]) -> Options {
     case "--format":
       options.format = value(for: argument)
       guard ["text", "json"].contains(options.format) else {
-        fail("--format must be text or json, not '\(options.format)'")
+        usageError("--format must be text or json, not '\(options.format)'")
       }
     case "--baseline": options.baselinePath = value(for: argument)
     case "--update-baseline": options.updateBaseline = true
     case "--explain": options.explain = value(for: argument)
     case "--mermaid": options.mermaid = true
-    case "--list-imports": options.listImports = value(for: argument)
+    case "--list-imports":
+      options.listImports.append(value(for: argument))
+      while let next = iterator.next() {
+        guard !next.hasPrefix("-") else { usageError("--list-imports takes files only") }
+        options.listImports.append(next)
+      }
     case "--update-graph": options.updateGraph = value(for: argument)
     case "--check-graph": options.checkGraph = value(for: argument)
     case "--update-module-readmes": options.updateModuleReadmes = true
     case "--check-module-readmes": options.checkModuleReadmes = true
+    case "--config": options.configPath = value(for: argument)
+    case "--no-config": options.noConfig = true
+    case "--only": options.only = ruleList(for: argument)
+    case "--skip": options.skip += ruleList(for: argument)
+    case "-D", "--define": options.defines.append(value(for: argument))
+    case "--platform": options.platform = value(for: argument)
     default:
-      if argument.hasPrefix("-") { fail("unknown option '\(argument)'") }
-      guard options.input == nil else { fail("more than one description file given") }
-      options.input = argument
+      if argument.hasPrefix("-D") && argument.count > 2 {
+        options.defines.append(String(argument.dropFirst(2)))
+      } else if argument.hasPrefix("-") {
+        usageError("unknown option '\(argument)'")
+      } else {
+        guard options.input == nil else { usageError("more than one description file given") }
+        options.input = argument
+      }
     }
+  }
+  if options.noConfig && options.configPath != nil {
+    usageError("--config and --no-config exclude each other")
   }
   return options
 }
 
-func run() {
+/// The rules to run: the configuration's, narrowed by `--only` and `--skip`. A rule named by
+/// `--only` that the configuration lacks runs with its defaults when it needs none.
+func enabledRules(_ configuration: Configuration, options: Options, configName: String)
+  -> [String: Configuration.Options]
+{
+  var enabled = configuration.rules
+  if let only = options.only {
+    enabled = enabled.filter { only.contains($0.key) }
+    for id in only where enabled[id] == nil {
+      guard let rule = allRules.first(where: { $0.id == id }), rule.runsWithoutConfiguration else {
+        fail("the rule '\(id)' needs layers or options that \(configName) does not give it")
+      }
+      enabled[id] = Configuration.Options()
+    }
+  }
+  for id in options.skip { enabled[id] = nil }
+  return enabled
+}
+
+func run() async {
   let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
+  let setting = BuildSetting(defined: Set(options.defines), platform: options.platform)
 
   if let id = options.explain {
-    guard let rule = rules.first(where: { $0.id == id }) else {
-      fail("unknown rule '\(id)'; rules are \(rules.map(\.id).joined(separator: ", "))")
+    guard let rule = allRules.first(where: { $0.id == id }) else {
+      usageError("unknown rule '\(id)'; rules are \(allRules.map(\.id).joined(separator: ", "))")
     }
     print("[\(rule.id)] \(rule.summary)\n\n\(rule.rationale)")
     exit(0)
   }
 
-  if let path = options.listImports {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      fail("cannot read '\(path)'")
-    }
-    for found in imports(in: Lexer.tokens(of: text)) {
-      print("\(found.line):\(found.column) \(found.isTestable ? "@testable " : "")\(found.module)")
+  if !options.listImports.isEmpty {
+    for path in options.listImports {
+      switch ScannedFile.scan(path, setting: setting, { $2 }) {
+      case .failure(let failure): fail("'\(failure.path)' \(failure.reason)")
+      case .success(let imports):
+        let prefix = options.listImports.count > 1 ? "\(path):" : ""
+        for found in imports {
+          print(
+            "\(prefix)\(found.line):\(found.column) \(found.isConditional ? "? " : "")\(found.isTestable ? "@testable " : "")\(found.module)"
+          )
+        }
+      }
     }
     exit(0)
   }
@@ -993,11 +1941,11 @@ func run() {
   let data: Data
   if let input = options.input {
     guard let contents = FileManager.default.contents(atPath: input) else {
-      fail("cannot read '\(input)'")
+      usageError("cannot read '\(input)'")
     }
     data = contents
   } else {
-    guard isatty(STDIN_FILENO) == 0 else { fail("no package description on standard input") }
+    guard isatty(STDIN_FILENO) == 0 else { usageError("no package description on standard input") }
     data = FileHandle.standardInput.readDataToEndOfFile()
   }
   let decoder = JSONDecoder()
@@ -1008,10 +1956,42 @@ func run() {
   } catch {
     fail("the input is not a package description from `swift package describe --type json`")
   }
+  let root = URL(fileURLWithPath: package.path)
+  let defaultConfig = root.appendingPathComponent("architecture.json").path
+  let configPath =
+    options.noConfig
+    ? nil
+    : options.configPath
+      ?? (FileManager.default.fileExists(atPath: defaultConfig) ? defaultConfig : nil)
+  var configuration = configPath.map(Configuration.load) ?? .withoutFile
+  configuration.defines += options.defines
+  let enabled = enabledRules(
+    configuration, options: options,
+    configName: configPath.map { "'\($0)'" } ?? "the missing architecture.json")
+  let linter = Linter(
+    package: package, configuration: configuration, enabled: enabled,
+    setting: BuildSetting(defined: Set(configuration.defines), platform: options.platform),
+    products: ProductModules.load(for: package, root: root))
+  let missing = linter.missingTargetFolders()
+  if let first = missing.first {
+    fail(
+      "\(first)\(missing.count > 1 ? " (and \(missing.count - 1) more)" : ""): nothing was checked")
+  }
+  for identity in linter.products.unresolved {
+    FileHandle.standardError.write(
+      Data(
+        "note: the products of '\(identity)' are assumed to be modules of the same name: its manifest cannot be read (run `swift package resolve`)\n"
+          .utf8))
+  }
 
-  let linter = Linter(package: package)
-  let violations = linter.lint().sorted {
-    ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule)
+  let violations: [Violation]
+  switch await linter.lint() {
+  case .failure(let failure):
+    fail("'\(failure.path)' \(failure.reason): nothing was checked")
+  case .success(let found):
+    violations = found.sorted {
+      ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule)
+    }
   }
   let baselineURL =
     options.baselinePath.map { URL(fileURLWithPath: $0) }
@@ -1031,11 +2011,12 @@ func run() {
   }
 
   let baseline = Baseline.load(baselineURL)
-  let baselined = Set(baseline.entries.keys).intersection(violations.map(\.key))
+  let keys = Set(violations.map(\.key))
+  let baselined = Set(baseline.entries.keys).intersection(keys)
   var failures = violations.filter { !baselined.contains($0.key) }
   let baselineName = baselineURL.lastPathComponent
   for (entry, line) in baseline.entries.sorted(by: { $0.value < $1.value })
-  where !violations.contains(where: { $0.key == entry }) {
+  where !keys.contains(entry) && enabled[String(entry.prefix { $0 != "|" })] != nil {
     failures.append(
       Violation(
         rule: "stale-baseline", file: baselineName, line: line, column: 1,
@@ -1048,57 +2029,54 @@ func run() {
     print(mermaid(linter, violations: violations, baselined: baselined))
     exit(0)
   }
-  if options.updateModuleReadmes || options.checkModuleReadmes {
-    let problems = moduleReadmes(linter, write: options.updateModuleReadmes)
+  if options.updateModuleReadmes {
+    let problems = moduleReadmes(linter, write: true)
     for problem in problems { print(problem) }
-    guard problems.isEmpty else {
-      print(
-        "Regenerate the graphs with: swift package describe --type json | swift Scripts/check-architecture.swift --update-module-readmes"
-      )
-      exit(1)
-    }
-    print(options.updateModuleReadmes ? "module READMEs written" : "module READMEs are up to date")
+    guard problems.isEmpty else { exit(1) }
+    print("module READMEs written")
     exit(0)
   }
-  for (path, isCheck) in [(options.updateGraph, false), (options.checkGraph, true)] {
-    guard let path else { continue }
+  if let path = options.updateGraph {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8),
       let updated = replacingGraph(
         in: text, with: mermaid(linter, violations: violations, baselined: baselined))
-    else { fail("'\(path)' has no \(graphBegin) … \(graphEnd) markers") }
-    if isCheck {
-      guard updated == text else {
-        FileHandle.standardError.write(
-          Data(
-            "\(path):1:1: error: [stale-graph] the module graph is out of date; regenerate it with: swift package describe --type json | swift Scripts/check-architecture.swift --update-graph \(path)\n"
-              .utf8))
-        exit(1)
-      }
-      print("module graph in \(path) is up to date")
-    } else {
-      do { try updated.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-        fail("cannot write '\(path)'")
-      }
-      print("module graph written to \(path)")
+    else { usageError("'\(path)' has no \(graphBegin) … \(graphEnd) markers") }
+    do { try updated.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+      fail("cannot write '\(path)'")
     }
+    print("module graph written to \(path)")
     exit(0)
   }
 
-  if options.format == "json" {
-    let entries = failures.map { violation in
-      [
-        "rule": violation.rule, "file": violation.file, "line": String(violation.line),
-        "column": String(violation.column), "message": violation.message, "key": violation.key,
-      ]
+  // The checks of generated text run in the same invocation as the rules.
+  var staleDocuments: [String] = []
+  if let path = options.checkGraph {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+      let updated = replacingGraph(
+        in: text, with: mermaid(linter, violations: violations, baselined: baselined))
+    else { usageError("'\(path)' has no \(graphBegin) … \(graphEnd) markers") }
+    if updated != text {
+      staleDocuments.append(
+        "\(path):1:1: error: [stale-graph] the module graph is out of date; regenerate it with --update-graph \(path)"
+      )
     }
+  }
+  if options.checkModuleReadmes {
+    staleDocuments += moduleReadmes(linter, write: false).map {
+      $0 + "; regenerate the graphs with --update-module-readmes"
+    }
+  }
+
+  if options.format == "json" {
     let document: [String: Any] = [
-      "violations": entries.map { entry -> [String: Any] in
-        var object: [String: Any] = entry
-        object["line"] = Int(entry["line"] ?? "")
-        object["column"] = Int(entry["column"] ?? "")
-        return object
+      "violations": failures.map { violation -> [String: Any] in
+        [
+          "rule": violation.rule, "file": violation.file, "line": violation.line,
+          "column": violation.column, "message": violation.message, "key": violation.key,
+        ]
       },
       "baselined": baselined.count,
+      "stale_documents": staleDocuments,
     ]
     if let json = try? JSONSerialization.data(
       withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
@@ -1111,9 +2089,14 @@ func run() {
         "\(violation.file):\(violation.line):\(violation.column): error: [\(violation.rule)] \(violation.message)"
       )
     }
+    for stale in staleDocuments { print(stale) }
     let checked = linter.targets.filter { $0.kind != "plugin" }.count
+    let documents =
+      (options.checkGraph == nil ? 0 : 1) + (options.checkModuleReadmes ? 1 : 0)
+    let documentNote =
+      documents == 0 ? "" : staleDocuments.isEmpty ? ", generated graphs up to date" : ""
     if failures.isEmpty {
-      print("architecture: \(checked) targets clean (\(baselined.count) baselined)")
+      print("architecture: \(checked) targets clean (\(baselined.count) baselined)\(documentNote)")
     } else {
       print(
         "architecture: \(failures.count) violation\(failures.count == 1 ? "" : "s") in \(checked) targets (\(baselined.count) baselined)"
@@ -1131,7 +2114,7 @@ func run() {
       )
     }
   }
-  exit(failures.isEmpty ? 0 : 1)
+  exit(failures.isEmpty && staleDocuments.isEmpty ? 0 : 1)
 }
 
-run()
+await run()

@@ -27,10 +27,86 @@ struct ArchitectureLinterTests {
     #expect(Self.fixtures.contains("Clean") && Self.fixtures.contains("CommentedAndQuotedTwins"))
   }
 
+  /// A copy of a fixture in a temporary folder, to break on purpose.
+  func copy(ofFixture name: String) throws -> URL {
+    let copy = try makeTemporaryFolder("fixture").appendingPathComponent(name)
+    try FileManager.default.copyItem(
+      at: repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)"), to: copy)
+    return copy
+  }
+
+  @Test func aSourceFileThatIsNotUTF8IsBadInputNotAPass() async throws {
+    let package = try copy(ofFixture: "UndeclaredSiblingImport")
+    let file = package.appendingPathComponent("Sources/Features/CheckoutFeature/Extra.swift")
+    var bytes = try Data(contentsOf: file)
+    bytes.append(contentsOf: Array("// caf".utf8) + [0xE9] + Array("\n".utf8))
+    try bytes.write(to: file)
+    let outcome = try await Linter.run(
+      Linter.arguments(forFixture: "UndeclaredSiblingImport"),
+      description: try await Linter.describe(package: package))
+    #expect(outcome.status == 2)
+    #expect(outcome.error.contains("Sources/Features/CheckoutFeature/Extra.swift' is not UTF-8"))
+    #expect(!outcome.output.contains("clean"))
+  }
+
+  @Test func aTargetFolderThatDoesNotExistIsBadInputNotAPass() async throws {
+    let description = try await Linter.describe(fixture: "Clean")
+    let broken = String(decoding: description, as: UTF8.self).replacingOccurrences(
+      of: "\"Sources/Features/SearchFeature\"", with: "\"Sources/Features/Gone\"")
+    let outcome = try await Linter.run(
+      Linter.arguments(forFixture: "Clean"), description: Data(broken.utf8))
+    #expect(outcome.status == 2)
+    #expect(outcome.error.contains("'Sources/Features/Gone' does not exist"))
+    #expect(outcome.output.isEmpty)
+  }
+
+  @Test func withoutAConfigurationOnlyTheRulesThatNeedNoLayersRun() async throws {
+    let description = try await Linter.describe(fixture: "FeatureDependsOnFeature")
+    let outcome = try await Linter.run(["--no-config"], description: description)
+    #expect(outcome.status == 0)
+    #expect(outcome.output.contains("7 targets clean"))
+  }
+
+  @Test func onlyAndSkipSelectRules() async throws {
+    let description = try await Linter.describe(fixture: "UndeclaredSiblingImport")
+    let voyage = Linter.arguments(forFixture: "UndeclaredSiblingImport")
+    let skipped = try await Linter.run(
+      voyage + ["--skip", "undeclared-import"], description: description)
+    #expect(skipped.status == 0)
+    let only = try await Linter.run(
+      voyage + ["--only", "undeclared-import,missing-owner"], description: description)
+    #expect(only.status == 1)
+    #expect(only.output.contains("[undeclared-import]"))
+    let needsLayers = try await Linter.run(
+      ["--no-config", "--only", "layer-dependency"], description: description)
+    #expect(needsLayers.status == 2)
+    #expect(needsLayers.error.contains("needs layers or options"))
+  }
+
+  @Test(arguments: [
+    (
+      #"{"layers": [{"name": "A", "paths": ["*"], "mayUse": ["B"]}]}"#,
+      "may use 'B', which is not a layer"
+    ),
+    (#"{"layers": [{"name": "A"}]}"#, "has neither paths nor names"),
+    (#"{"rules": {"no-such-rule": {}}}"#, "unknown rule 'no-such-rule'"),
+    (#"{"layers": "Kernel"}"#, "is not a valid configuration: layers"),
+  ])
+  func aBrokenConfigurationIsBadInput(configuration: String, message: String) async throws {
+    let folder = try makeTemporaryFolder("configuration")
+    let file = folder.appendingPathComponent("architecture.json")
+    try Data(configuration.utf8).write(to: file)
+    let outcome = try await Linter.run(
+      ["--config", file.path], description: try await Linter.describe(fixture: "Clean"))
+    #expect(outcome.status == 2)
+    #expect(outcome.error.contains(message))
+  }
+
   @Test(arguments: fixtures)
   func aFixtureProducesExactlyItsGoldenDiagnosticsAndExitStatus(fixture: String) async throws {
     let description = try await Linter.describe(fixture: fixture)
-    let outcome = try await Linter.run(description: description)
+    let outcome = try await Linter.run(
+      Linter.arguments(forFixture: fixture), description: description)
     let expected = try String(
       contentsOf: repositoryRoot.appendingPathComponent("Tests/Fixtures/\(fixture)/expected.txt"),
       encoding: .utf8)
@@ -40,7 +116,9 @@ struct ArchitectureLinterTests {
 
   @Test func theJSONFormatListsEachViolationWithItsLocationRuleAndKey() async throws {
     let description = try await Linter.describe(fixture: "FeatureDependsOnFeature")
-    let outcome = try await Linter.run(["--format", "json"], description: description)
+    let outcome = try await Linter.run(
+      ["--format", "json"] + Linter.arguments(forFixture: "FeatureDependsOnFeature"),
+      description: description)
     #expect(outcome.status == 1)
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
@@ -104,19 +182,21 @@ struct ArchitectureLinterTests {
     let description = try await Linter.describe(fixture: "FeatureDependsOnFeature")
     let baseline = folder.appendingPathComponent("baseline.txt")
 
+    let voyage = Linter.arguments(forFixture: "FeatureDependsOnFeature")
     let update = try await Linter.run(
-      ["--update-baseline", "--baseline", baseline.path], description: description)
+      ["--update-baseline", "--baseline", baseline.path] + voyage, description: description)
     #expect(update.status == 0)
     #expect(update.output.contains("1 entry"))
     let written = try String(contentsOf: baseline, encoding: .utf8)
     #expect(written.contains("\nlayer-dependency|SearchFeature -> CheckoutFeature\n"))
 
-    let accepted = try await Linter.run(["--baseline", baseline.path], description: description)
+    let accepted = try await Linter.run(
+      ["--baseline", baseline.path] + voyage, description: description)
     #expect(accepted.status == 0)
     #expect(accepted.output.contains("(1 baselined)"))
 
     let clean = try await Linter.describe(fixture: "Clean")
-    let stale = try await Linter.run(["--baseline", baseline.path], description: clean)
+    let stale = try await Linter.run(["--baseline", baseline.path] + voyage, description: clean)
     #expect(stale.status == 1)
     #expect(stale.output.contains("[stale-baseline]"))
     #expect(stale.output.contains("resolved, delete line"))
@@ -125,7 +205,8 @@ struct ArchitectureLinterTests {
   @Test func theMermaidGraphHasALayerPerSubgraphRedViolationsAndDashedBaselinedEdges() async throws
   {
     let description = try await Linter.describe(fixture: "BaselineNewAndStale")
-    let outcome = try await Linter.run(["--mermaid"], description: description)
+    let outcome = try await Linter.run(
+      ["--mermaid"] + Linter.arguments(forFixture: "BaselineNewAndStale"), description: description)
     #expect(outcome.status == 0)
     #expect(outcome.output.hasPrefix("flowchart TD"))
     for layer in ["Kernel", "Interfaces", "Infrastructure", "Features"] {

@@ -3,12 +3,14 @@ import Testing
 
 @Suite("Import scanner")
 struct ImportScannerTests {
-  func imports(in source: String) async throws -> [String] {
+  /// The imports the scanner finds in `source`, as `line:column [?] [@testable ]Module`, where
+  /// `?` marks an import compiled on some builds only.
+  func imports(in source: String, _ arguments: String...) async throws -> [String] {
     let folder = try makeTemporaryFolder("scanner")
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("Snippet.swift")
     try Data(source.utf8).write(to: file)
-    let outcome = try await Linter.run(["--list-imports", file.path])
+    let outcome = try await Linter.run(arguments + ["--list-imports", file.path])
     #expect(outcome.status == 0)
     return outcome.output.split(separator: "\n").map(String.init)
   }
@@ -32,7 +34,7 @@ struct ImportScannerTests {
       ])
   }
 
-  @Test func everyConditionalBranchCountsExceptIfFalse() async throws {
+  @Test func everyBranchThatMayCompileCountsAndIsMarkedConditional() async throws {
     let source = """
       #if canImport(UIKit)
         import UIKit
@@ -52,7 +54,9 @@ struct ImportScannerTests {
       let ok = canImport(Whatever)
       """
     #expect(
-      try await imports(in: source) == ["2:3 UIKit", "4:3 Dispatch", "6:3 AppKit", "14:3 Shown"])
+      try await imports(in: source) == [
+        "2:3 ? UIKit", "4:3 ? Dispatch", "6:3 ? AppKit", "14:3 Shown",
+      ])
   }
 
   @Test func commentsStringsAndLookAlikesAreNotImports() async throws {
@@ -83,5 +87,108 @@ struct ImportScannerTests {
       }
       """
     #expect(try await imports(in: source) == ["2:3 InsideAFunction"])
+  }
+
+  @Test func compoundConditionsAreEvaluatedNotPatternMatched() async throws {
+    let source = """
+      #if false || os(Linux)
+        import Either
+      #endif
+      #if false && os(Linux)
+        import Never
+      #endif
+      #if !false
+        import Always
+      #endif
+      #if true
+        import First
+      #elseif os(Linux)
+        import Shadowed
+      #else
+        import AlsoShadowed
+      #endif
+      #if (os(Linux) ||
+           os(macOS)) && !true
+        import SpansLines
+      #endif
+      #if DEBUG
+        import DebugOnly
+      #endif
+      """
+    #expect(
+      try await imports(in: source) == [
+        "2:3 ? Either", "8:3 Always", "11:3 First", "22:3 ? DebugOnly",
+      ])
+  }
+
+  @Test func customConditionsAreUnsetUnlessDefined() async throws {
+    let source = """
+      #if COLLECTIONS_SINGLE_MODULE
+        import Collections
+      #else
+        import DequeModule
+      #endif
+      """
+    #expect(try await imports(in: source) == ["4:3 DequeModule"])
+    #expect(
+      try await imports(in: source, "-D", "COLLECTIONS_SINGLE_MODULE") == ["2:3 Collections"])
+  }
+
+  @Test func onePlatformDecidesItsOwnConditions() async throws {
+    let source = """
+      #if os(Linux)
+        import Glibc
+      #elseif os(macOS)
+        import Darwin
+      #endif
+      #if canImport(Android)
+        import Android
+      #endif
+      """
+    #expect(
+      try await imports(in: source, "--platform", "Linux") == ["2:3 Glibc", "7:3 ? Android"])
+    #expect(
+      try await imports(in: source) == ["2:3 ? Glibc", "4:3 ? Darwin", "7:3 ? Android"])
+  }
+
+  @Test func regexLiteralsAreOpaque() async throws {
+    let source = #"""
+      let slashStar = /a\/*b/
+      import AfterSlashStar
+      let quotes = /"""/
+      import AfterQuotes
+      let text = #/^import Invented$/#
+      let division = total / count /* a comment */ + 1 / 2
+      import AfterDivision
+      """#
+    #expect(
+      try await imports(in: source) == [
+        "2:1 AfterSlashStar", "4:1 AfterQuotes", "7:1 AfterDivision",
+      ])
+  }
+
+  @Test func anInterpolationMayHoldAMultilineString() async throws {
+    let source = #"""
+      let shown = "\(wrap("""
+        import Invented
+        """))"
+      import Real
+      """#
+    #expect(try await imports(in: source) == ["4:1 Real"])
+  }
+
+  @Test func linesEndInLFOrCRLFOrCRAlone() async throws {
+    #expect(try await imports(in: "// note\rimport A\rimport B") == ["2:1 A", "3:1 B"])
+    #expect(try await imports(in: "// note\r\nimport A\r\nimport B") == ["2:1 A", "3:1 B"])
+  }
+
+  @Test func importAsAnArgumentLabelIsNotAnImport() async throws {
+    let source = """
+      func load(import module: Int) {}
+      func store(_ value: Int, import module: Int) {}
+      load(import: 1)
+      import Real
+      """
+    #expect(try await imports(in: source) == ["4:1 Real"])
   }
 }

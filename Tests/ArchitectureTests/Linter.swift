@@ -24,15 +24,39 @@ actor Linter {
   }
 
   /// Describes the fixture package `name` with SwiftPM (a different package from the one under
-  /// test, so there is no lock to wait for).
+  /// test, so there is no lock to wait for), with a scratch folder outside the repository.
   static func describe(fixture name: String) async throws -> Data {
-    let path = repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)").path
+    try await describe(package: repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)"))
+  }
+
+  static func describe(package folder: URL) async throws -> Data {
+    let name = folder.lastPathComponent
+    let scratch = try makeTemporaryFolder("describe")
+    defer { try? FileManager.default.removeItem(at: scratch) }
     let outcome = try await Subprocess.run(
-      "swift", ["package", "--package-path", path, "describe", "--type", "json"])
+      "swift",
+      [
+        "package", "--package-path", folder.path, "--scratch-path", scratch.path, "describe",
+        "--type", "json",
+      ])
     guard outcome.status == 0 else {
       throw LinterError(message: "describe failed for \(name):\n\(outcome.error)")
     }
     return Data(outcome.output.utf8)
+  }
+
+  /// The arguments a fixture is linted with: the lines of its `arguments.txt`; none when it has
+  /// its own `architecture.json`; otherwise Voyage's configuration (most fixtures are small
+  /// Voyage-shaped packages).
+  static func arguments(forFixture name: String) -> [String] {
+    let folder = repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)")
+    let file = folder.appendingPathComponent("arguments.txt")
+    guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+      let own = folder.appendingPathComponent("architecture.json").path
+      return FileManager.default.fileExists(atPath: own)
+        ? [] : ["--config", repositoryRoot.appendingPathComponent("architecture.json").path]
+    }
+    return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
   }
 
   /// Runs the linter with `arguments`, feeding `description` on standard input.

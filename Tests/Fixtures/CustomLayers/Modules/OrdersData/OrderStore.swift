@@ -1,0 +1,3 @@
+import OrdersDomain
+
+public struct OrderStore {}

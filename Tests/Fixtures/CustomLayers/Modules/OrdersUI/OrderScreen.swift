@@ -1,0 +1,4 @@
+import OrdersData
+import OrdersDomain
+
+public struct OrderScreen {}

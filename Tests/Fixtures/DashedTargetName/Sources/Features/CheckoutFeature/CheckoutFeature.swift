@@ -1,0 +1,6 @@
+import BookingInterface
+import shared_kernel
+
+public final class CheckoutViewModel {
+  public init() {}
+}

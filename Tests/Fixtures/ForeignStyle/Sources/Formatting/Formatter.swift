@@ -1,0 +1,3 @@
+import Parsing
+
+public struct Formatter {}

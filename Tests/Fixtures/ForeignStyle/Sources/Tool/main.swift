@@ -1,0 +1,5 @@
+import Formatting
+import Parsing
+@testable import Formatting
+
+print("tool")

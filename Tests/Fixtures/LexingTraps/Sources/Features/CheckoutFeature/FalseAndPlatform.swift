@@ -1,0 +1,6 @@
+#if false && os(Linux)
+  import Networking
+#endif
+#if NOT_DEFINED_ANYWHERE
+  import Networking
+#endif

@@ -1,0 +1,4 @@
+func wrap(_ text: String) -> String { text }
+let wrapped = "\(wrap("""
+  import Networking
+  """))"

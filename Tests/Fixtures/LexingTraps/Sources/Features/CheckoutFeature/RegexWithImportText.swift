@@ -1,0 +1,2 @@
+let looksLikeCode = #/^import Networking$/#
+let bare = /import Networking/

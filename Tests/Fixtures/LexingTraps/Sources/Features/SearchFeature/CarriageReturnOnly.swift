@@ -1,0 +1,1 @@
+// A file whose lines end in CR alone.import Networkinglet crOnly = 1

@@ -1,0 +1,3 @@
+#if false || os(Linux)
+  import Networking
+#endif

@@ -1,0 +1,5 @@
+func wrap(_ text: String) -> String { text }
+let wrapped = "\(wrap("""
+  inner
+  """))"
+import Networking

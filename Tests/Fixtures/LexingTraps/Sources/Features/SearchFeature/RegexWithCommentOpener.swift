@@ -1,0 +1,3 @@
+let slashStar = /a\/*b/
+import Networking
+let after = 1  // */

@@ -1,0 +1,3 @@
+let quotes = /"""/
+import Networking
+// """

@@ -1,0 +1,3 @@
+import SiblingKit
+
+public struct Extra {}

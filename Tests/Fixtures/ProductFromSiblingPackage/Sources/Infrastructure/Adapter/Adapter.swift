@@ -1,0 +1,4 @@
+import SharedKernel
+import SiblingKit
+
+public struct Adapter {}

@@ -1,0 +1,3 @@
+import SiblingExtras
+
+struct UsesExtras {}
