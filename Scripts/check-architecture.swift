@@ -385,9 +385,9 @@ struct ProductModules {
           (dependency.identity, root.appendingPathComponent(".build/checkouts/\(name)")))
       }
     }
-    let manifests = folders.map { identity, folder -> (String, DependencyManifest?) in
-      (identity, dumpPackage(at: folder))
-    }
+    // All manifests are read at once: each `dump-package` spends most of a second compiling one.
+    let running = folders.map { identity, folder in (identity, startDumpPackage(at: folder)) }
+    let manifests = running.map { identity, dump in (identity, dump.flatMap(finishDumpPackage)) }
     for (identity, manifest) in manifests {
       guard let manifest else {
         result.unresolved.append(identity)
@@ -403,7 +403,7 @@ struct ProductModules {
     return result
   }
 
-  static func dumpPackage(at folder: URL) -> DependencyManifest? {
+  static func startDumpPackage(at folder: URL) -> (Process, Pipe)? {
     guard
       FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
     else { return nil }
@@ -414,6 +414,11 @@ struct ProductModules {
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     do { try process.run() } catch { return nil }
+    return (process, output)
+  }
+
+  static func finishDumpPackage(_ dump: (Process, Pipe)) -> DependencyManifest? {
+    let (process, output) = dump
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { return nil }
@@ -1791,6 +1796,7 @@ struct Options {
   var skip: [String] = []
   var defines: [String] = []
   var platform: String?
+  var listFiles = false
 }
 
 let usage = """
@@ -1817,7 +1823,9 @@ let usage = """
     --mermaid              print the target graph as a Mermaid flowchart
     --explain RULE         print why RULE exists and how to fix a violation
     --list-imports FILE…   print the imports the scanner finds in Swift files ("?" marks an import
-                           compiled on some builds only)
+                           compiled on some builds only; with several files, each line starts
+                           with the file's path and a tab)
+    --list-files           print the path of every Swift file the description names
     -h, --help             show this help
   Rules: \(allRules.map(\.id).joined(separator: ", "))
   Exit status: 0 clean, 1 violations, 2 bad input, unreadable code or usage.
@@ -1874,6 +1882,7 @@ func parseOptions(_ arguments: [String]) -> Options {
     case "--skip": options.skip += ruleList(for: argument)
     case "-D", "--define": options.defines.append(value(for: argument))
     case "--platform": options.platform = value(for: argument)
+    case "--list-files": options.listFiles = true
     default:
       if argument.hasPrefix("-D") && argument.count > 2 {
         options.defines.append(String(argument.dropFirst(2)))
@@ -1927,7 +1936,7 @@ func run() async {
       switch ScannedFile.scan(path, setting: setting, { $2 }) {
       case .failure(let failure): fail("'\(failure.path)' \(failure.reason)")
       case .success(let imports):
-        let prefix = options.listImports.count > 1 ? "\(path):" : ""
+        let prefix = options.listImports.count > 1 ? "\(path)\t" : ""
         for found in imports {
           print(
             "\(prefix)\(found.line):\(found.column) \(found.isConditional ? "? " : "")\(found.isTestable ? "@testable " : "")\(found.module)"
@@ -1957,6 +1966,14 @@ func run() async {
     fail("the input is not a package description from `swift package describe --type json`")
   }
   let root = URL(fileURLWithPath: package.path)
+  if options.listFiles {
+    for target in package.targets where target.type != "plugin" {
+      for source in (target.sources ?? []).sorted() where source.hasSuffix(".swift") {
+        print(root.appendingPathComponent(target.path).appendingPathComponent(source).path)
+      }
+    }
+    exit(0)
+  }
   let defaultConfig = root.appendingPathComponent("architecture.json").path
   let configPath =
     options.noConfig

@@ -27,6 +27,8 @@ step() {
 # linter on one package description.
 step "Architecture (explain a rule with: swift Scripts/check-architecture.swift --explain RULE)" \
   bash -c 'set -o pipefail; swift package describe --type json | swift Scripts/check-architecture.swift --check-graph README.md --check-module-readmes'
+step "Import scanner agrees with the compiler's parse of every file" \
+  Scripts/compare-imports-with-compiler.sh
 step "Format (fix with: swift format -i --recursive ${swift_paths[*]})" \
   swift format lint --strict --recursive "${swift_paths[@]}"
 step "Build with undeclared-import check and warnings as errors" \
