@@ -42,23 +42,49 @@ struct ScaffoldingTests {
       #expect(
         FileManager.default.fileExists(atPath: copy.appendingPathComponent(path).path), "\(path)")
     }
+    let interface = try await Subprocess.run(
+      "bash",
+      [Self.script(in: copy), "Interfaces", "LoyaltyInterface", "Earning points.", "--no-check"])
+    #expect(interface.status == 0, "\(interface.error)")
+    let manifest = try String(
+      contentsOf: copy.appendingPathComponent("Package.swift"), encoding: .utf8)
+    #expect(manifest.contains("case loyalty = \"LoyaltyInterface\""))
+
+    // The owners' lines land in their layer's section, before the next one.
     let owners = try String(contentsOf: copy.appendingPathComponent("CODEOWNERS"), encoding: .utf8)
-    #expect(owners.contains("/Sources/Features/ItineraryFeature/"))
+    let feature = try #require(owners.range(of: "/Sources/Features/ItineraryFeature/"))
+    let appSection = try #require(owners.range(of: "# App"))
+    #expect(feature.lowerBound < appSection.lowerBound)
+    let loyalty = try #require(owners.range(of: "/Tests/LoyaltyInterfaceTests/"))
+    let infrastructureSection = try #require(owners.range(of: "# Infrastructure"))
+    #expect(loyalty.lowerBound < infrastructureSection.lowerBound)
+
+    // The scaffolded README reads like the others: the same layer line as its neighbours'.
+    let readme = try String(
+      contentsOf: copy.appendingPathComponent("Sources/Features/ItineraryFeature/README.md"),
+      encoding: .utf8)
+    let neighbour = try String(
+      contentsOf: copy.appendingPathComponent("Sources/Features/SearchFeature/README.md"),
+      encoding: .utf8)
+    let layerLine = { (text: String) in
+      text.split(separator: "\n").first { $0.hasPrefix("- Layer:") }
+    }
+    #expect(layerLine(readme) != nil && layerLine(readme) == layerLine(neighbour))
 
     let described = try await Subprocess.run(
       "swift", ["package", "--package-path", copy.path, "describe", "--type", "json"])
     let description = Data(described.output.utf8)
     #expect(try await Linter.run(description: description).status == 0)
     #expect(try await Linter.run(["--check-module-readmes"], description: description).status == 0)
-    let readme = copy.appendingPathComponent("README.md").path
-    #expect(try await Linter.run(["--check-graph", readme], description: description).status == 0)
+    let graph = copy.appendingPathComponent("README.md").path
+    #expect(try await Linter.run(["--check-graph", graph], description: description).status == 0)
 
     let build = try await Subprocess.run(
       "swift",
       [
         "build", "--package-path", copy.path, "--scratch-path",
         copy.appendingPathComponent(".build").path,
-        "--target", "ItineraryFeature",
+        "--target", "ItineraryFeature", "--target", "LoyaltyInterface",
       ])
     #expect(build.status == 0, "\(build.output.suffix(2_000))")
   }
