@@ -9,9 +9,30 @@ copy=$(mktemp -d)
 trap 'rm -rf "$copy"' EXIT
 git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$copy"
 
-victim=Sources/Interfaces/BookingInterface/BookingRepository.swift
-printf 'import Networking\n' | cat - "$victim" >"$copy/$victim"
-echo "canary: injected 'import Networking' into $victim (an interface importing an implementation)"
+# The victim comes from the architecture, not from a list of names: the most restricted module (the
+# one whose layer may use the fewest layers) imports a module of a layer it may not use. In Voyage:
+# a kernel module imports an interface module.
+targets=$(swift package describe --type json | swift Scripts/check-architecture.swift --list-targets)
+read -r module forbidden < <(awk -F '\t' '
+  $2 == "library" && $3 != "-" && $4 !~ /^Tests\// { layer[$1] = $3; uses[$1] = "," $5 ","; names[++n] = $1 }
+  function forbids(a, b) { return layer[b] != layer[a] && index(uses[a], "," layer[b] ",") == 0 }
+  END {
+    for (i = 1; i <= n; i++) {
+      a = names[i]; b = ""
+      for (j = 1; j <= n; j++)
+        if (forbids(a, names[j]) && (b == "" || length(uses[names[j]]) < length(uses[b]))) b = names[j]
+      if (b != "" && (best == "" || length(uses[a]) < length(uses[best]))) { best = a; target = b }
+    }
+    if (best != "") print best, target
+  }' <<<"$targets")
+if [ -z "${module:-}" ]; then
+  echo "canary: FAILED: the architecture forbids no dependency between two modules, so nothing can be injected" >&2
+  exit 1
+fi
+folder=$(awk -F '\t' -v m="$module" '$1 == m { print $4 }' <<<"$targets")
+victim=$(cd "$copy" && find "$folder" -name '*.swift' | sort | head -n 1)
+printf 'import %s\n' "$forbidden" | cat - "$victim" >"$copy/$victim.new" && mv "$copy/$victim.new" "$copy/$victim"
+echo "canary: injected 'import $forbidden' into $victim ($module may not use $forbidden's layer)"
 
 output=$("$copy/Scripts/check.sh" 2>&1)
 status=$?

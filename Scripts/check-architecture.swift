@@ -1797,6 +1797,7 @@ struct Options {
   var defines: [String] = []
   var platform: String?
   var listFiles = false
+  var listTargets = false
 }
 
 let usage = """
@@ -1826,6 +1827,9 @@ let usage = """
                            compiled on some builds only; with several files, each line starts
                            with the file's path and a tab)
     --list-files           print the path of every Swift file the description names
+    --list-targets         print each target as tab-separated name, kind, layer (or -), path, the
+                           layers its layer may use and its target dependencies, for scripts that
+                           need the architecture
     -h, --help             show this help
   Rules: \(allRules.map(\.id).joined(separator: ", "))
   Exit status: 0 clean, 1 violations, 2 bad input, unreadable code or usage.
@@ -1883,6 +1887,7 @@ func parseOptions(_ arguments: [String]) -> Options {
     case "-D", "--define": options.defines.append(value(for: argument))
     case "--platform": options.platform = value(for: argument)
     case "--list-files": options.listFiles = true
+    case "--list-targets": options.listTargets = true
     default:
       if argument.hasPrefix("-D") && argument.count > 2 {
         options.defines.append(String(argument.dropFirst(2)))
@@ -1989,6 +1994,17 @@ func run() async {
     package: package, configuration: configuration, enabled: enabled,
     setting: BuildSetting(defined: Set(configuration.defines), platform: options.platform),
     products: ProductModules.load(for: package, root: root))
+  if options.listTargets {
+    for target in linter.targets.sorted(by: { $0.name < $1.name }) {
+      let layer = target.layer?.name ?? "-"
+      let mayUse = target.layer?.mayUse.joined(separator: ",") ?? ""
+      let dependencies = target.dependencies.sorted().joined(separator: ",")
+      print(
+        [target.name, target.kind, layer, target.path, mayUse, dependencies].joined(separator: "\t")
+      )
+    }
+    exit(0)
+  }
   let missing = linter.missingTargetFolders()
   if let first = missing.first {
     fail(
