@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Proves the check suite is not silently disabled: copies the repository to a temporary folder,
 # injects one real architecture violation, runs the README's check command there, and passes
-# only if that command fails and names the violation.
+# only if that command fails and names the violation; then proves the build step refuses the same
+# violation on its own (SwiftPM's undeclared-import check). The manifest's rules and the type-level
+# rules have canaries of their own in Tests/ArchitectureTests/TypeLevelCanaryTests.swift, and each
+# linter rule a fixture in Tests/Fixtures.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,3 +50,14 @@ if ! grep -q "$victim:1:1: error: \[undeclared-import\]" <<<"$output"; then
 fi
 echo "canary: ok: the check suite failed (exit $status) and named the violation:"
 grep "error: \[undeclared-import\]" <<<"$output"
+
+# The linter stops the suite first; the build step must catch the same import on its own, so a
+# suite without the linter would still fail. SwiftPM's check runs while the package builds.
+build=$(cd "$copy" && swift build --explicit-target-dependency-import-check error 2>&1)
+if ! grep -q "imports another target ($forbidden)" <<<"$build"; then
+  echo "canary: FAILED: the build step did not refuse the import of $forbidden:" >&2
+  echo "$build" | tail -n 20 >&2
+  exit 1
+fi
+echo "canary: ok: the build step refused it too:"
+grep "imports another target ($forbidden)" <<<"$build" | head -n 1

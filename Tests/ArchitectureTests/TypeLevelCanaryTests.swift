@@ -104,4 +104,33 @@ struct TypeLevelCanaryTests {
     let isolated = try await typecheck(repository("actor"), packageName: Self.voyagePackageName)
     #expect(isolated.status == 0, "control failed: \(isolated.error)")
   }
+
+  /// Evaluates a copy of the real manifest with `line` appended, as SwiftPM does for every command.
+  func evaluateManifest(appending line: String) async throws -> Subprocess.Outcome {
+    let folder = try makeTemporaryFolder("manifest")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let manifest = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    try Data((manifest + "\n" + line + "\n").utf8).write(
+      to: folder.appendingPathComponent("Package.swift"))
+    return try await Subprocess.run(
+      "swift", ["package", "--package-path", folder.path, "dump-package"])
+  }
+
+  @Test func aManifestWhereAFeatureNamesAnImplementationDoesNotCompile() async throws {
+    let control = try await evaluateManifest(
+      appending: "_ = feature(\"Probe\", uses: [.interface(.booking)])")
+    #expect(control.status == 0, "\(control.error)")
+    let canary = try await evaluateManifest(
+      appending: "_ = feature(\"Probe\", uses: [.infrastructure(\"BookingData\")])")
+    #expect(canary.status != 0)
+    #expect(canary.error.contains("type 'FeatureDependency' has no member 'infrastructure'"))
+  }
+
+  @Test func aManifestWhereTheKernelNamesADependencyDoesNotCompile() async throws {
+    let canary = try await evaluateManifest(
+      appending: "_ = kernel(.sharedKernel, uses: [.interface(.booking)])")
+    #expect(canary.status != 0)
+    #expect(canary.error.contains("extra argument 'uses' in call"))
+  }
 }

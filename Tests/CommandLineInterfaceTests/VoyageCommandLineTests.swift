@@ -254,15 +254,13 @@ struct VoyageCommandLineTests {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = output
+    // A thread of its own reads the screen with blocking reads, so the end of the output (a read
+    // of zero bytes) is seen for certain when the session ends.
     let chunks = AsyncStream<Data> { continuation in
-      output.fileHandleForReading.readabilityHandler = { handle in
-        let data = handle.availableData
-        if data.isEmpty {
-          handle.readabilityHandler = nil
-          continuation.finish()
-        } else {
-          continuation.yield(data)
-        }
+      let screen = output.fileHandleForReading
+      DispatchQueue.global().async {
+        while case let data = screen.availableData, !data.isEmpty { continuation.yield(data) }
+        continuation.finish()
       }
     }
     let exited = AsyncStream<Int32> { continuation in

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Makes this repository someone else's app in one command, in place:
+#
+#   Scripts/fork.sh <NewName> [--org NAME] [--env-prefix PREFIX] [--no-check]
+#
+# Renames the package and the app (its current name, read from Package.swift, → NewName): the
+# executable and every command in help, completions, manual and docs (voyage → newname), the home
+# folder (~/.voyage → ~/.newname), the environment variables (VOYAGE_… → PREFIX_…, default
+# NEWNAME_…) and the owners' teams in CODEOWNERS and the module READMEs (@voyage/… → @org/…,
+# default the lowercased name); files and folders named after the app are renamed too. Then it formats the code, regenerates the module graphs and
+# runs the check suite (unless --no-check). It refuses a bad name before changing anything.
+# Tests/Fixtures (the linter's fixture packages) is left alone: it is not the app.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The whole script is one function, read before anything runs: it rewrites files of this
+# repository, and bash would otherwise read the rest of a script from a changed file.
+main() {
+usage() {
+  echo "Usage: Scripts/fork.sh <NewName> [--org NAME] [--env-prefix PREFIX] [--no-check]" >&2
+  exit 64
+}
+refuse() {
+  echo "Error: $1" >&2
+  usage
+}
+
+# The current name is the package's, so a fork can be forked again.
+old=$(sed -n -E 's/^  name: "([A-Za-z0-9]+)",$/\1/p' Package.swift | head -n 1)
+[ -n "$old" ] || refuse "cannot find the package's name (a line '  name: \"…\",') in Package.swift"
+check=1
+org=""
+prefix=""
+positional=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --org) [ $# -ge 2 ] || refuse "--org needs a value"; org=$2; shift 2 ;;
+    --env-prefix) [ $# -ge 2 ] || refuse "--env-prefix needs a value"; prefix=$2; shift 2 ;;
+    --no-check) check=0; shift ;;
+    -h | --help) usage ;;
+    -*) refuse "unknown option '$1'" ;;
+    *) positional+=("$1"); shift ;;
+  esac
+done
+[ ${#positional[@]} -eq 1 ] || usage
+new=${positional[0]}
+lower_old=$(tr '[:upper:]' '[:lower:]' <<<"$old")
+upper_old=$(tr '[:lower:]' '[:upper:]' <<<"$old")
+lower_new=$(tr '[:upper:]' '[:lower:]' <<<"$new")
+org=${org:-$lower_new}
+prefix=${prefix:-$(tr '[:lower:]' '[:upper:]' <<<"$new")}
+
+# Every refusal comes before the first change.
+[[ "$new" =~ ^[A-Z][A-Za-z0-9]{1,30}$ ]] \
+  || refuse "'$new' is not an app name: use a Swift type name such as Atlas (letters and digits, a capital first)"
+[ "$new" != "$old" ] || refuse "the app is already called $old"
+if grep -q "$old" <<<"$new"; then refuse "'$new' contains '$old'; choose a name of its own"; fi
+case "$new" in
+  Swift | Foundation | Dispatch | Glibc | Darwin | Testing | XCTest | Self | Any | Type | Protocol | Error | Never)
+    refuse "'$new' is the name of a module or type every Swift program sees" ;;
+esac
+if compgen -G "Sources/*/$new" >/dev/null || compgen -G "Tests/${new}Tests" >/dev/null \
+  || grep -q "\"$new\"" Package.swift; then
+  refuse "'$new' is already the name of a module of this package"
+fi
+[[ "$prefix" =~ ^[A-Z][A-Z0-9_]*$ ]] || refuse "'$prefix' is not an environment-variable prefix: use capitals, digits and _"
+[[ "$org" =~ ^[a-z0-9][a-z0-9-]*$ ]] || refuse "'$org' is not an organisation name: use lowercase letters, digits and -"
+git rev-parse --is-inside-work-tree >/dev/null 2>&1 || refuse "run it inside the repository's git work tree"
+if [ -n "$(git status --porcelain)" ]; then
+  refuse "the work tree has uncommitted changes; commit or stash them first, so the fork is one reviewable change"
+fi
+
+# The text: the team first (it holds the lowercase name), then the variables, then each spelling.
+files=()
+while IFS= read -r -d '' file; do
+  [[ "$file" == Tests/Fixtures/* || "$file" == Scripts/fork.sh ]] && continue
+  grep -qiI "$old" "$file" && files+=("$file")
+done < <(git ls-files -z)
+OLD="$old" NEW="$new" LOWER_OLD="$lower_old" LOWER_NEW="$lower_new" UPPER_OLD="$upper_old" \
+  PREFIX="$prefix" ORG="$org" perl -pi -e '
+    s/\@$ENV{LOWER_OLD}\//\@$ENV{ORG}\//g;
+    s/$ENV{UPPER_OLD}_/$ENV{PREFIX}_/g;
+    s/$ENV{UPPER_OLD}/\U$ENV{NEW}/g;
+    s/$ENV{OLD}/$ENV{NEW}/g;
+    s/$ENV{LOWER_OLD}/$ENV{LOWER_NEW}/g;
+  ' "${files[@]}"
+
+# The paths: deepest first, so a folder is renamed after what it holds.
+git ls-files | grep -v '^Tests/Fixtures/' | grep -i "$old" | while IFS= read -r path; do
+  dir=$path
+  while [ "$dir" != "." ]; do
+    echo "$dir"
+    dir=$(dirname "$dir")
+  done
+done | grep -i "$old" | sort -u | awk '{ print length, $0 }' | sort -rn | cut -d' ' -f2- \
+  | while IFS= read -r path; do
+    [ -e "$path" ] || continue
+    base=$(basename "$path")
+    renamed=$(OLD="$old" NEW="$new" LOWER_OLD="$lower_old" LOWER_NEW="$lower_new" \
+      perl -pe 's/$ENV{OLD}/$ENV{NEW}/g; s/$ENV{LOWER_OLD}/$ENV{LOWER_NEW}/g' <<<"$base")
+    [ "$renamed" = "$base" ] || git mv "$path" "$(dirname "$path")/$renamed"
+  done
+
+# Names changed length: the formatter re-wraps, and the linter redraws the graphs.
+swift format -i --recursive Package.swift Sources Scripts Benchmarks Tests/*Tests Tests/Support
+description=$(mktemp)
+trap 'rm -f "$description"' EXIT
+swift package describe --type json >"$description"
+swift Scripts/check-architecture.swift "$description" --update-graph README.md >/dev/null
+swift Scripts/check-architecture.swift "$description" --update-module-readmes >/dev/null
+
+echo "fork: $old is now $new (executable '$lower_new', home ~/.${lower_new}, variables ${prefix}_…, teams @$org/…)"
+echo "fork: review with 'git status' and 'git diff', then commit"
+if [ "$check" -eq 1 ]; then
+  Scripts/check.sh
+fi
+}
+
+main "$@"
