@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// The docs name code, and code gets renamed: every code name in backticks in `README.md`,
+/// `docs/` and the module READMEs must exist in the repository (an identifier of its sources or
+/// scripts, or a file or folder name). Names that belong to other projects are declared in the
+/// document itself, in a comment: `<!-- names from elsewhere: DequeTests, ContainersPreview -->`.
+@Suite("Documentation")
+struct DocumentationTests {
+  /// A type-like name (`SearchFeature`), a member (`AppGraph.settled`), or a function with its
+  /// labels (`confirm(with:)`, `Voyage.run(arguments:)`); plain words and commands are not code names.
+  static func codeNames(in markdown: String) -> [String] {
+    markdown.matches(of: /`([^`\n]+)`/).map { String($0.output.1) }.filter { token in
+      token.wholeMatch(of: /[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+/) != nil
+        || token.wholeMatch(of: /[A-Z][A-Za-z0-9]*\.[A-Za-z_][A-Za-z0-9_]*/) != nil
+        || token.wholeMatch(
+          of: /(?:[A-Za-z_][A-Za-z0-9_]*\.)?[A-Za-z_][A-Za-z0-9_]*\([A-Za-z_:]*\)/)
+          != nil
+    }
+  }
+
+  /// The identifiers a code name is made of: `Voyage.run(arguments:)` → Voyage, run.
+  static func identifiers(of name: String) -> [String] {
+    let base = name.split(separator: "(").first.map(String.init) ?? name
+    return base.split(separator: ".").map(String.init)
+  }
+
+  @Test func everyCodeNameInTheDocsExists() async throws {
+    let listed = try await Subprocess.run(
+      "git",
+      ["-C", repositoryRoot.path, "ls-files", "--cached", "--others", "--exclude-standard"])
+    let paths = listed.output.split(separator: "\n").map(String.init)
+      .filter {
+        FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent($0).path)
+      }
+    var known: Set<String> = []
+    for path in paths {
+      for component in path.split(separator: "/") {
+        known.insert(String(component))
+        known.insert(String(component.split(separator: ".").first ?? component))
+      }
+      guard !path.hasPrefix("Tests/Fixtures/"),
+        [".swift", ".sh", ".json"].contains(where: path.hasSuffix) || path == "CODEOWNERS"
+      else { continue }
+      let text = try String(
+        contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+      for identifier in text.matches(of: /[A-Za-z_][A-Za-z0-9_]*/) {
+        known.insert(String(identifier.output))
+      }
+    }
+    let documents = paths.filter { path in
+      path == "README.md" || (path.hasPrefix("docs/") && path.hasSuffix(".md"))
+        || (path.hasSuffix("/README.md") && !path.hasPrefix("Tests/Fixtures/"))
+    }
+    #expect(documents.count > 20)
+    var unknown: [String] = []
+    for document in documents.sorted() {
+      let text = try String(
+        contentsOf: repositoryRoot.appendingPathComponent(document), encoding: .utf8)
+      var declared: Set<String> = []
+      for comment in text.matches(of: /<!-- names from elsewhere: ([^>]*) -->/) {
+        for name in comment.output.1.split(separator: ",") {
+          declared.insert(name.trimmingCharacters(in: .whitespaces))
+        }
+      }
+      for name in Self.codeNames(in: text) {
+        if Self.identifiers(of: name).contains(where: {
+          !known.contains($0) && !declared.contains($0)
+        }) {
+          unknown.append("\(document): `\(name)`")
+        }
+      }
+    }
+    #expect(
+      unknown.isEmpty,
+      "code names that exist nowhere in the repository:\n\(unknown.joined(separator: "\n"))")
+  }
+}
