@@ -103,12 +103,15 @@ struct ForkingTests {
     let copy = try await Self.committedCopy()
     defer { try? FileManager.default.removeItem(at: copy) }
     let scripts = copy.appendingPathComponent("Scripts")
-    for (layer, name) in [("Features", "ItineraryFeature"), ("Interfaces", "LoyaltyInterface")] {
+    let added = [
+      ("Features", ScaffoldingTests.feature), ("Interfaces", ScaffoldingTests.interface),
+    ]
+    for (layer, name) in added {
       let added = try await Subprocess.run(
         "bash", [scripts.appendingPathComponent("new-module.sh").path, layer, name, "--no-check"])
       #expect(added.status == 0, "\(added.error)")
     }
-    for name in ["ItineraryFeature", "LoyaltyInterface"] {
+    for (_, name) in added {
       let removed = try await Subprocess.run(
         "bash", [scripts.appendingPathComponent("remove-module.sh").path, name, "--no-check"])
       #expect(removed.status == 0, "\(removed.error)")
@@ -123,13 +126,14 @@ struct ForkingTests {
     let outcome = try await Subprocess.run(
       "bash",
       [
-        copy.appendingPathComponent("Scripts/remove-module.sh").path, "TicketsFeature",
+        copy.appendingPathComponent("Scripts/remove-module.sh").path,
+        ScaffoldingTests.existingFeature,
         "--no-check",
       ])
     #expect(outcome.status == 64)
     #expect(
       outcome.error.contains(
-        "'TicketsFeature' is still used by AppComposition, AppCompositionTests, CommandLineInterface"
+        "'\(ScaffoldingTests.existingFeature)' is still used by AppComposition, AppCompositionTests"
       ))
     let status = try await Subprocess.run("git", ["-C", copy.path, "status", "--porcelain"])
     #expect(status.output.isEmpty)

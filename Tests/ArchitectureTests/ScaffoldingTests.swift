@@ -20,6 +20,31 @@ struct ScaffoldingTests {
     return copy
   }
 
+  /// The modules of the package today, by folder (`Sources/<Layer>/<Module>`).
+  static let modules: [(layer: String, name: String)] = {
+    let sources = repositoryRoot.appendingPathComponent("Sources")
+    let layers = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+    return layers.sorted().flatMap { layer in
+      ((try? FileManager.default.contentsOfDirectory(
+        atPath: sources.appendingPathComponent(layer).path)) ?? [])
+        .sorted().map { (layer, $0) }
+    }
+  }()
+
+  /// `base`, or `base` with a number, whichever no module of the package is called yet: the
+  /// tests must also pass in a fork that has already added the module of the README's example.
+  static func unusedName(_ base: String, suffix: String = "") -> String {
+    let taken = Set(modules.map(\.name))
+    return ([""] + (2...99).map(String.init)).map { base + $0 + suffix }.first {
+      !taken.contains($0)
+    } ?? base + suffix
+  }
+
+  static let feature = unusedName("Itinerary", suffix: "Feature")
+  static let interface = unusedName("Loyalty", suffix: "Interface")
+  /// A feature module that exists, to compare READMEs with and to be refused as a new name.
+  static let existingFeature = modules.first { $0.layer == "Features" }?.name ?? "SearchFeature"
+
   static func script(in copy: URL) -> String {
     copy.appendingPathComponent("Scripts/new-module.sh").path
   }
@@ -30,41 +55,42 @@ struct ScaffoldingTests {
     let added = try await Subprocess.run(
       "bash",
       [
-        Self.script(in: copy), "Features", "ItineraryFeature", "Planning a trip day by day.",
+        Self.script(in: copy), "Features", Self.feature, "Planning a trip day by day.",
         "--no-check",
       ])
     #expect(added.status == 0, "\(added.error)")
     for path in [
-      "Sources/Features/ItineraryFeature/ItineraryFeature.swift",
-      "Sources/Features/ItineraryFeature/README.md",
-      "Tests/ItineraryFeatureTests/ItineraryFeatureTests.swift",
+      "Sources/Features/\(Self.feature)/\(Self.feature).swift",
+      "Sources/Features/\(Self.feature)/README.md",
+      "Tests/\(Self.feature)Tests/\(Self.feature)Tests.swift",
     ] {
       #expect(
         FileManager.default.fileExists(atPath: copy.appendingPathComponent(path).path), "\(path)")
     }
     let interface = try await Subprocess.run(
       "bash",
-      [Self.script(in: copy), "Interfaces", "LoyaltyInterface", "Earning points.", "--no-check"])
+      [Self.script(in: copy), "Interfaces", Self.interface, "Earning points.", "--no-check"])
     #expect(interface.status == 0, "\(interface.error)")
     let manifest = try String(
       contentsOf: copy.appendingPathComponent("Package.swift"), encoding: .utf8)
-    #expect(manifest.contains("case loyalty = \"LoyaltyInterface\""))
+    let caseName = Self.interface.dropLast("Interface".count).lowercased()
+    #expect(manifest.contains("case \(caseName) = \"\(Self.interface)\""))
 
     // The owners' lines land in their layer's section, before the next one.
     let owners = try String(contentsOf: copy.appendingPathComponent("CODEOWNERS"), encoding: .utf8)
-    let feature = try #require(owners.range(of: "/Sources/Features/ItineraryFeature/"))
+    let feature = try #require(owners.range(of: "/Sources/Features/\(Self.feature)/"))
     let appSection = try #require(owners.range(of: "# App"))
     #expect(feature.lowerBound < appSection.lowerBound)
-    let loyalty = try #require(owners.range(of: "/Tests/LoyaltyInterfaceTests/"))
+    let loyalty = try #require(owners.range(of: "/Tests/\(Self.interface)Tests/"))
     let infrastructureSection = try #require(owners.range(of: "# Infrastructure"))
     #expect(loyalty.lowerBound < infrastructureSection.lowerBound)
 
     // The scaffolded README reads like the others: the same layer line as its neighbours'.
     let readme = try String(
-      contentsOf: copy.appendingPathComponent("Sources/Features/ItineraryFeature/README.md"),
+      contentsOf: copy.appendingPathComponent("Sources/Features/\(Self.feature)/README.md"),
       encoding: .utf8)
     let neighbour = try String(
-      contentsOf: copy.appendingPathComponent("Sources/Features/SearchFeature/README.md"),
+      contentsOf: copy.appendingPathComponent("Sources/Features/\(Self.existingFeature)/README.md"),
       encoding: .utf8)
     let layerLine = { (text: String) in
       text.split(separator: "\n").first { $0.hasPrefix("- Layer:") }
@@ -84,7 +110,7 @@ struct ScaffoldingTests {
       [
         "build", "--package-path", copy.path, "--scratch-path",
         copy.appendingPathComponent(".build").path,
-        "--target", "ItineraryFeature", "--target", "LoyaltyInterface",
+        "--target", Self.feature, "--target", Self.interface,
       ])
     #expect(build.status == 0, "\(build.output.suffix(2_000))")
   }
@@ -95,7 +121,7 @@ struct ScaffoldingTests {
       ["App", "Foo"],
       "the App layer holds the composition root, the command line and the executable"
     ),
-    (["Features", "SearchFeature"], "a module named 'SearchFeature' already exists"),
+    (["Features", existingFeature], "a module named '\(existingFeature)' already exists"),
     (["Features", "9lives"], "is not a module name"),
     (["Features", "search-feature"], "is not a module name"),
   ])
