@@ -3,13 +3,22 @@
 # build, with the default catalog and catalogs 10× and 100× larger. Run on purpose, never by the
 # check suite. Prints the median of repeated runs and the peak resident memory.
 #
-#   Scripts/bench-cli.sh [RUNS]     (default 15 runs per figure)
+#   Scripts/bench-cli.sh [--static] [RUNS]     (default 15 runs per figure)
+#
+# --static measures the build linked with the Swift runtime and Foundation statically
+# (`swift build -c release --static-swift-stdlib`, which needs libcurl's headers: libcurl4-openssl-dev
+# on Debian), and builds the floor's hello worlds the same way (`swiftc -static-stdlib`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+static=()
+if [ "${1:-}" = "--static" ]; then
+  static=(--static-swift-stdlib --scratch-path .build/static)
+  shift
+fi
 runs=${1:-15}
 
-swift build -c release --product voyage >/dev/null
-voyage=.build/release/voyage
+swift build -c release --product voyage "${static[@]}" >/dev/null
+voyage=$(swift build -c release "${static[@]}" --show-bin-path)/voyage
 home=$(mktemp -d)
 export VOYAGE_HOME="$home" NO_COLOR=1
 
@@ -41,8 +50,10 @@ printf 'import Foundation\nprint("hello \\(ProcessInfo.processInfo.processIdenti
 printf '%s\n' 'import Foundation' '#if canImport(FoundationNetworking)' \
   '  import FoundationNetworking' '#endif' 'print("hello \(String(describing: URLSession.self).count)")' \
   >"$floor/hello-networking.swift"
-swiftc -O "$floor/hello.swift" -o "$floor/hello"
-swiftc -O "$floor/hello-networking.swift" -o "$floor/hello-networking"
+link=()
+[ ${#static[@]} -eq 0 ] || link=(-static-stdlib)
+swiftc -O "${link[@]}" "$floor/hello.swift" -o "$floor/hello"
+swiftc -O "${link[@]}" "$floor/hello-networking.swift" -o "$floor/hello-networking"
 printf '%-44s %8s %10s\n' "start-up floor (median of $runs)" "ms" "libraries"
 hello_ms=$(median_ms "$floor/hello")
 networking_ms=$(median_ms "$floor/hello-networking")
