@@ -103,11 +103,7 @@ done | grep -i "$old" | sort -u | awk '{ print length, $0 }' | sort -rn | cut -d
 
 # Names changed length: the formatter re-wraps, and the linter redraws the graphs.
 swift format -i --recursive Package.swift Sources Scripts Benchmarks Tests/*Tests Tests/Support
-description=$(mktemp)
-trap 'rm -f "$description"' EXIT
-swift package describe --type json >"$description"
-swift Scripts/check-architecture.swift "$description" --update-graph README.md >/dev/null
-swift Scripts/check-architecture.swift "$description" --update-module-readmes >/dev/null
+Scripts/redraw-graphs.sh
 
 echo "fork: $old is now $new (executable '$lower_new', home ~/.${lower_new}, variables ${prefix}_…, teams @$org/…)"
 echo "fork: review with 'git status' and 'git diff', then commit"

@@ -136,11 +136,7 @@ LINES="$lines" SECTION="# $layer" awk '
 ' CODEOWNERS >CODEOWNERS.new && mv CODEOWNERS.new CODEOWNERS
 
 swift format -i --recursive Package.swift "Sources/$layer/$name" "Tests/${name}Tests"
-description=$(mktemp)
-swift package describe --type json >"$description"
-swift Scripts/check-architecture.swift "$description" --update-graph README.md >/dev/null
-swift Scripts/check-architecture.swift "$description" --update-module-readmes >/dev/null
-rm -f "$description"
+Scripts/redraw-graphs.sh
 trap - ERR
 
 echo "new-module: added $layer/$name (Sources/$layer/$name, Tests/${name}Tests, README, CODEOWNERS, Package.swift)"

@@ -89,11 +89,7 @@ grep -v -E "^/(Sources/$layer/$name|Tests/${name}Tests)/ " CODEOWNERS >CODEOWNER
 rm -rf "$path" "Tests/${name}Tests"
 
 swift format -i Package.swift
-description=$(mktemp)
-swift package describe --type json >"$description"
-swift Scripts/check-architecture.swift "$description" --update-graph README.md >/dev/null
-swift Scripts/check-architecture.swift "$description" --update-module-readmes >/dev/null
-rm -f "$description"
+Scripts/redraw-graphs.sh
 trap - ERR
 
 echo "remove-module: removed $layer/$name (its sources, tests, manifest entry, owners and graph nodes)"
