@@ -106,9 +106,9 @@ struct ScaffoldingTests {
     #expect(try await Linter.run(["--check-graph", graph], description: description).status == 0)
 
     let build = try await Subprocess.run(
-      "swift",
+      "nice",
       [
-        "build", "--package-path", copy.path, "--scratch-path",
+        "-n", "19", "swift", "build", "--package-path", copy.path, "--scratch-path",
         copy.appendingPathComponent(".build").path,
         "--target", Self.feature, "--target", Self.interface,
       ])

@@ -38,8 +38,10 @@ struct HTTPClientTests {
   func client(_ server: ScriptedServer, _ recorder: BackoffRecorder, attempts: Int = 3)
     -> HTTPClient
   {
+    // The deadline is an hour: these tests are about retries, and a machine busy with other tests
+    // must not turn a retry into a timeout (the deadline has tests of its own).
     HTTPClient(
-      transport: server.transport,
+      transport: server.transport, timeout: .seconds(3_600),
       retryPolicy: RetryPolicy(maximumAttempts: attempts, initialBackoff: .milliseconds(100)),
       sleep: { await recorder.sleep($0) })
   }
