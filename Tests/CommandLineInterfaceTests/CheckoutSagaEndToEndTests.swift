@@ -1,3 +1,4 @@
+// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
 import EmbeddedDatabase
 import Foundation
 import PaymentSandbox

@@ -1,3 +1,4 @@
+// Exercises: SearchFeature, CheckoutFeature, TicketsFeature
 import CommandLineInterface
 import Foundation
 import Testing

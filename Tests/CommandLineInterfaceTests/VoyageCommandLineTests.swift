@@ -1,8 +1,10 @@
 import Foundation
-import PaymentSandbox
 import Testing
 
 /// End-to-end: the built `voyage` binary, run as a person would, in a temporary Voyage home.
+/// This file holds what every command shares (help, snapshots, usage errors, completions); the
+/// tests of a feature's commands live in files whose first line names the features they
+/// exercise, so removing a feature (`Scripts/remove-module.sh`) removes its tests with it.
 @Suite("voyage command line, end to end")
 struct VoyageCommandLineTests {
   struct Outcome {
@@ -74,141 +76,44 @@ struct VoyageCommandLineTests {
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }
 
-  /// A trip with places left; the sandbox's catalog starts today, so no identifier is fixed.
-  func bookableTrip() async throws -> String {
-    let search = try await voyage("search", "Lisbon", "--guests", "2", "--json")
-    let results = try #require(try json(search.output)["results"] as? [[String: Any]])
-    return try #require(results.first { ($0["sold_out"] as? Bool) == false }?["id"] as? String)
-  }
-
-  @Test func searchShowCheckoutAndTicketsWorkTogether() async throws {
-    let search = try await voyage("search", "Lisbon", "--guests", "2", "--json")
-    #expect(search.status == 0)
-    let results = try #require(try json(search.output)["results"] as? [[String: Any]])
-    let trip = try #require(results.first { ($0["sold_out"] as? Bool) == false }?["id"] as? String)
-
-    let show = try await voyage("show", trip)
-    #expect(show.status == 0)
-    #expect(show.output.contains(trip) && show.output.contains("per traveller"))
-
-    let checkout = try await voyage(
-      "checkout", trip, "--card", "4242 4242 4242 4242", "--expiry", "12/30", "--name",
-      "Ada Lovelace",
-      "--guests", "2", "--idempotency-key", "e2e-1")
-    #expect(checkout.status == 0)
-    #expect(checkout.output.hasPrefix("✓ Ticket TKT-"))
-
-    let tickets = try await voyage("tickets", "--json")
-    let listed = try #require(try json(tickets.output)["tickets"] as? [[String: Any]])
-    #expect(listed.count == 1)
-    #expect(listed.first?["booking_id"] as? String == trip)
-  }
-
-  @Test func aRetriedCheckoutWithTheSameKeyYieldsTheSameTicketAndNoSecondCharge() async throws {
-    let arguments = [
-      "checkout", try await bookableTrip(), "--card", "4242424242424242", "--expiry", "12/30",
-      "--name", "Ada",
-      "--idempotency-key", "retry-1", "--json",
-    ]
-    let first = try await run(arguments)
-    let second = try await run(arguments)
-    #expect(first.status == 0 && second.status == 0)
-    let firstTicket = try #require(try json(first.output)["ticket"] as? [String: Any])
-    let secondTicket = try #require(try json(second.output)["ticket"] as? [String: Any])
-    #expect(firstTicket["id"] as? String == secondTicket["id"] as? String)
-    let tickets = try #require(
-      try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]])
-    #expect(tickets.count == 1)
-  }
-
-  @Test func twoProcessesCheckingOutWithTheSameKeyGetOneTicketAndOneCharge() async throws {
-    let arguments = [
-      "checkout", try await bookableTrip(), "--card", "4242424242424242", "--expiry", "12/30",
-      "--name", "Ada",
-      "--idempotency-key", "two-processes", "--json",
-    ]
-    async let first = run(arguments)
-    async let second = run(arguments)
-    let outcomes = try await [first, second]
-    #expect(outcomes.map(\.status) == [0, 0], "\(outcomes.map(\.error))")
-    let ids = try outcomes.map {
-      try #require(try json($0.output)["ticket"] as? [String: Any])["id"] as? String
-    }
-    #expect(Set(ids).count == 1)
-    let tickets = try #require(
-      try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]])
-    #expect(tickets.count == 1)
-    // The payment sandbox's own store, read directly: exactly one charge for the key.
-    #expect(try await PaymentSandbox(home: home).chargeCount() == 1)
-  }
-
-  @Test(arguments: [
-    (["frobnicate"], "unknown command 'frobnicate'"),
-    (["search"], "missing <destination>"),
-    (["search", "Lisbon", "--guests", "0"], "0 guests is not allowed"),
-    (["search", "Lisbon", "--guests", "10"], "10 guests is not allowed"),
-    (["search", "Lisbon", "--from", "2027-02-30"], "must be a real date"),
-    (["search", "Lisbon", "--from", "tomorrow"], "must be a real date"),
-    (["search", "Lisbon", "--from", "2027-06-10", "--to", "2027-06-01"], "is after the end date"),
-    (["search", "Lisbon", "--max-price", "-5"], "is not an amount"),
-    (["search", "Lisbon", "--max-price", "cheap"], "is not an amount"),
-    (["search", "Lisbon", "--limit", "1000000"], "a limit of 1000000 is not allowed"),
-    (
-      ["search", "Lisbon", "--sort", "price", "--sort", "date"], "'--sort' is given more than once"
-    ),
-    (["search", "Lisbon", "--colour"], "unknown option '--colour'"),
-    (["search", String(repeating: "a", count: 10_000)], "longer than 100 characters"),
-    (["show"], "missing <trip>"),
-    (["show", "../etc/passwd"], "is not a trip identifier"),
-    (["checkout", "LIS-001", "--expiry", "12/30", "--name", "A"], "missing --card"),
-    (
-      ["checkout", "LIS-001", "--card", "4242 abcd", "--expiry", "12/30", "--name", "A"],
-      "only digits"
-    ),
-    (
-      ["checkout", "LIS-001", "--card", "4242424242424241", "--expiry", "12/30", "--name", "A"],
-      "Luhn"
-    ),
-    (
-      ["checkout", "LIS-001", "--card", "4242424242424242", "--expiry", "13/30", "--name", "A"],
-      "--expiry must be MM/YY"
-    ),
-  ])
-  func badInputExitsSixtyFourWithOneErrorLineAndTheUsage(arguments: [String], message: String)
-    async throws
-  {
+  /// Runs `arguments` and expects a usage error: status 64, one error line containing `message`,
+  /// the usage and where to read more on stderr, nothing on stdout, nothing created.
+  func expectUsageError(
+    _ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
     let outcome = try await run(arguments)
-    #expect(outcome.status == 64)
+    #expect(outcome.status == 64, sourceLocation: sourceLocation)
     let lines = outcome.error.split(separator: "\n")
-    #expect(lines.first?.hasPrefix("Error: ") == true)
-    #expect(lines.first?.contains(message) == true, "\(lines.first ?? "")")
-    #expect(lines.contains { $0.hasPrefix("Usage: ") })
-    #expect(lines.last?.hasPrefix("See 'voyage") == true)
-    #expect(outcome.output.isEmpty)
+    #expect(lines.first?.hasPrefix("Error: ") == true, sourceLocation: sourceLocation)
     #expect(
-      !FileManager.default.fileExists(atPath: home.appendingPathComponent("ledger.sqlite").path))
+      lines.first?.contains(message) == true, "\(lines.first ?? "")",
+      sourceLocation: sourceLocation)
+    #expect(lines.contains { $0.hasPrefix("Usage: ") }, sourceLocation: sourceLocation)
+    #expect(lines.last?.hasPrefix("See 'voyage") == true, sourceLocation: sourceLocation)
+    #expect(outcome.output.isEmpty, sourceLocation: sourceLocation)
+    #expect(
+      !FileManager.default.fileExists(atPath: home.appendingPathComponent("ledger.sqlite").path),
+      sourceLocation: sourceLocation)
   }
 
-  @Test func everyCommandsHelpIsCompleteAndTheCheckoutHelpListsTheTestCards() async throws {
+  /// Runs `arguments` and expects the first error line to be exactly `Error: message`.
+  func expectMistake(
+    _ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let outcome = try await run(arguments)
+    #expect(outcome.status == 64, sourceLocation: sourceLocation)
+    #expect(
+      outcome.error.split(separator: "\n").first == "Error: \(message)"[...],
+      sourceLocation: sourceLocation)
+  }
+
+  /// The commands the overview lists, `help` aside: what this build of `voyage` offers.
+  func listedCommands() async throws -> [String] {
     let overview = try await voyage("--help")
     #expect(overview.status == 0)
-    for command in ["search", "show", "checkout", "tickets", "demo", "help"] {
-      #expect(overview.output.contains("  \(command)"), "\(command) missing from the overview")
-    }
-    for command in ["search", "show", "checkout", "tickets", "demo"] {
-      let help = try await voyage(command, "--help")
-      #expect(help.status == 0)
-      #expect(help.output.hasPrefix("Usage: voyage \(command)"))
-      #expect(try await voyage("help", command).output == help.output)
-    }
-    let checkout = try await voyage("checkout", "--help").output
-    for card in [
-      "4242 4242 4242 4242", "4000 0000 0000 0002", "4000 0000 0000 9995", "4000 0000 0000 0119",
-      "4000 0000 0000 0069",
-    ] {
-      #expect(checkout.contains(card))
-    }
-    #expect(try await voyage("--version").output == "voyage 0.1.0\n")
+    let section = try #require(overview.output.components(separatedBy: "Commands:\n").last)
+    return section.split(separator: "\n").prefix { $0.hasPrefix("  ") }
+      .compactMap { $0.split(separator: " ").first.map(String.init) }.filter { $0 != "help" }
   }
 
   /// Runs `voyage` with no arguments inside a pseudo-terminal (util-linux's `script`), answering
@@ -217,23 +122,6 @@ struct VoyageCommandLineTests {
     try await run(
       ["-qec", Self.binary.path, "/dev/null"], input: answers,
       executable: URL(fileURLWithPath: "/usr/bin/script"))
-  }
-
-  @Test func inATerminalVoyageWalksFromADestinationToATicket() async throws {
-    let outcome = try await interactive(
-      "Lisbon\n2\n1\n4242 4242 4242 4242\n12/30\nAda Lovelace\ny\n")
-    #expect(outcome.status == 0)
-    #expect(outcome.output.contains("Where to?"))
-    #expect(outcome.output.contains("✓ Ticket TKT-"))
-    let tickets = try #require(
-      try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]])
-    #expect(tickets.count == 1)
-  }
-
-  @Test func inATerminalAnEmptyAnswerLeavesCleanly() async throws {
-    let outcome = try await interactive("\n")
-    #expect(outcome.status == 0)
-    #expect(outcome.output.contains("Goodbye."))
   }
 
   /// Runs `voyage` with no arguments inside a pseudo-terminal and holds a conversation: each
@@ -287,48 +175,6 @@ struct VoyageCommandLineTests {
     return Outcome(status: status, output: screen, error: "")
   }
 
-  /// Ctrl-C at any prompt, the confirmation of the total included, ends the session the way an
-  /// interrupted command ends in a shell (status 130) and nothing was charged or recorded.
-  @Test(arguments: ["Where to?", "Pick a trip", "How many places", "Card number", "[y/N]"])
-  func ctrlCAtAPromptExits130WithNothingCharged(prompt: String) async throws {
-    let answers: [(prompt: String, answer: String)] = [
-      ("Where to?", "Lisbon\n"), ("Pick a trip", "2\n"), ("How many places", "1\n"),
-      ("Card number", "4242 4242 4242 4242\n"), ("Expiry", "12/30\n"), ("name", "Ada\n"),
-      ("[y/N]", "y\n"),
-    ]
-    let until = try #require(answers.firstIndex { $0.prompt == prompt })
-    let outcome = try await converse(Array(answers[..<until]) + [(prompt, "\u{03}")])
-    #expect(outcome.status == 130)
-    #expect(try await PaymentSandbox(home: home).chargeCount() == 0)
-    let orders = try #require(
-      try json(try await voyage("orders", "--json").output)["orders"] as? [[String: Any]])
-    #expect(orders.isEmpty)
-  }
-
-  /// The help texts are a user interface: each is compared in full with its snapshot in
-  /// `Snapshots/`. To re-record on purpose: `VOYAGE_RECORD_SNAPSHOTS=1 swift test --filter helpText`.
-  @Test(arguments: [
-    "--help", "search", "show", "checkout", "tickets", "cancel", "orders", "demo", "completions",
-    "manual",
-  ])
-  func helpTextMatchesItsSnapshot(command: String) async throws {
-    let outcome =
-      command == "--help" ? try await voyage("--help") : try await voyage(command, "--help")
-    #expect(outcome.status == 0)
-    try expectSnapshot(outcome.output, command == "--help" ? "help" : "help-\(command)")
-  }
-
-  /// The completion scripts and the man page, generated from the command declarations, compared
-  /// in full with their snapshots.
-  @Test(arguments: [
-    ["completions", "bash"], ["completions", "zsh"], ["completions", "fish"], ["manual"],
-  ])
-  func generatedScriptsMatchTheirSnapshots(arguments: [String]) async throws {
-    let outcome = try await run(arguments)
-    #expect(outcome.status == 0, "\(outcome.error)")
-    try expectSnapshot(outcome.output, arguments.joined(separator: "-"))
-  }
-
   /// Compares `output` with `Snapshots/<name>.txt`; `VOYAGE_RECORD_SNAPSHOTS=1` re-records it.
   func expectSnapshot(
     _ output: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
@@ -342,55 +188,94 @@ struct VoyageCommandLineTests {
       output == (try String(contentsOf: snapshot, encoding: .utf8)), sourceLocation: sourceLocation)
   }
 
+  @Test func anUnknownCommandIsAUsageError() async throws {
+    try await expectUsageError(["frobnicate"], "unknown command 'frobnicate'")
+    try await expectMistake(
+      ["completions", "powershell"], "no completions for 'powershell'; choose bash, zsh, fish")
+  }
+
+  @Test func everyListedCommandHasHelpThatHelpAlsoPrints() async throws {
+    let commands = try await listedCommands()
+    #expect(commands.contains("completions") && commands.contains("manual"))
+    for command in commands {
+      let help = try await voyage(command, "--help")
+      #expect(help.status == 0)
+      #expect(help.output.hasPrefix("Usage: voyage \(command)"))
+      #expect(try await voyage("help", command).output == help.output)
+    }
+    #expect(try await voyage("--version").output == "voyage 0.1.0\n")
+  }
+
+  /// The help snapshots on disk, by command: `help.txt` is the overview, `help-<command>.txt` a
+  /// command's help.
+  static let helpSnapshots: [String] = {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Snapshots")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return files.filter { $0.hasPrefix("help") && $0.hasSuffix(".txt") }
+      .map { String($0.dropLast(4)) }.sorted()
+  }()
+
+  @Test func everyListedCommandHasAHelpSnapshotAndNoSnapshotIsLeftOver() async throws {
+    let expected = ["help"] + (try await listedCommands()).map { "help-\($0)" }
+    #expect(Self.helpSnapshots.sorted() == expected.sorted())
+  }
+
+  /// The help texts are a user interface: each is compared in full with its snapshot in
+  /// `Snapshots/`. To re-record on purpose: `VOYAGE_RECORD_SNAPSHOTS=1 swift test --filter helpText`.
+  @Test(arguments: helpSnapshots)
+  func helpTextMatchesItsSnapshot(snapshot: String) async throws {
+    let command = snapshot.split(separator: "-", maxSplits: 1).dropFirst().first.map(String.init)
+    let outcome =
+      if let command { try await voyage(command, "--help") } else { try await voyage("--help") }
+    #expect(outcome.status == 0)
+    try expectSnapshot(outcome.output, snapshot)
+  }
+
+  /// The completion scripts and the man page, generated from the command declarations, compared
+  /// in full with their snapshots.
+  @Test(arguments: [
+    ["completions", "bash"], ["completions", "zsh"], ["completions", "fish"], ["manual"],
+  ])
+  func generatedScriptsMatchTheirSnapshots(arguments: [String]) async throws {
+    let outcome = try await run(arguments)
+    #expect(outcome.status == 0, "\(outcome.error)")
+    try expectSnapshot(outcome.output, arguments.joined(separator: "-"))
+  }
+
   @Test func withoutATerminalAndWithoutArgumentsVoyagePrintsTheHelp() async throws {
     let outcome = try await voyage()
     #expect(outcome.status == 0)
     #expect(outcome.output.hasPrefix("Voyage: search bookable trips"))
   }
 
-  @Test(arguments: [
-    (["4000 0000 0000 0002"], "the card was declined"),
-    (["4000 0000 0000 9995"], "insufficient funds"),
-    (["4000 0000 0000 0069"], "the card has expired"),
-  ])
-  func aRefusedCardExitsOneChargesNothingAndIssuesNoTicket(card: [String], message: String)
-    async throws
-  {
-    let outcome = try await run([
-      "checkout", try await bookableTrip(), "--card", card[0], "--expiry", "12/30", "--name", "Ada",
-      "--idempotency-key", "refused",
-    ])
-    #expect(outcome.status == 1)
-    #expect(outcome.error.contains(message))
-    #expect(outcome.output.isEmpty)
-    let tickets = try #require(
-      try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]])
-    #expect(tickets.isEmpty)
+  /// Runs bash with the generated completion script loaded and completes `line` as if the
+  /// cursor were at its end; returns what bash would offer.
+  func bashCompletes(_ line: String) async throws -> [String] {
+    let script = try await voyage("completions", "bash").output
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "voyage-completion-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("voyage.bash")
+    try Data(script.utf8).write(to: file)
+    let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    let driver = """
+      source '\(file.path)'
+      complete -p voyage >/dev/null || exit 3
+      COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " ")))
+      COMP_CWORD=\(words.count - 1)
+      _voyage
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    let outcome = try await run(
+      ["--norc", "--noprofile", "-c", driver], executable: URL(fileURLWithPath: "/bin/bash"))
+    #expect(outcome.status == 0, "\(outcome.error)")
+    return outcome.output.split(separator: "\n").map(String.init)
   }
 
-  @Test func anUnknownTripExitsOne() async throws {
-    let outcome = try await voyage("show", "XYZ-999")
-    #expect(outcome.status == 1)
-    #expect(outcome.error.contains("No trip has the identifier XYZ-999"))
-  }
-
-  @Test func aCorruptLedgerExitsSeventyFourAndIsLeftUntouched() async throws {
-    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    let ledger = home.appendingPathComponent("ledger.sqlite")
-    let garbage = Data(repeating: 0x41, count: 4_096)
-    try garbage.write(to: ledger)
-    let outcome = try await voyage("tickets")
-    #expect(outcome.status == 74)
-    #expect(outcome.error.contains("is not a readable Voyage ledger"))
-    #expect(try Data(contentsOf: ledger) == garbage)
-  }
-
-  @Test func anUnwritableHomeExitsSeventyFour() async throws {
-    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    let blocker = home.appendingPathComponent("file")
-    try Data("x".utf8).write(to: blocker)
-    let outcome = try await run(["tickets"], home: blocker.appendingPathComponent("home"))
-    #expect(outcome.status == 74)
-    #expect(outcome.error.contains("cannot create or write"))
+  @Test func bashCompletesTheCommandLinesOwnCommands() async throws {
+    #expect(try await bashCompletes("voyage completions f") == ["fish"])
+    #expect(try await bashCompletes("voyage man") == ["manual"])
   }
 }

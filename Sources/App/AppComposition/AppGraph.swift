@@ -1,15 +1,12 @@
 import BookingData
-public import BookingInterface
-public import CheckoutFeature
+package import BookingInterface
 import Foundation
 import LedgerData
 import PaymentData
 import PaymentInterface
 import PaymentSandbox
-public import SearchFeature
 import SharedKernel
 import SupplierSandbox
-public import TicketsFeature
 
 /// Something that happened in one feature that another part of the app may care about. The
 /// emitter does not know who listens; the composition root wires listeners.
@@ -22,7 +19,9 @@ enum AppEvent: Sendable {
 /// stands behind each interface. It hands out features wired to their dependencies and routes
 /// their outputs; whoever drives the features (the command line) never sees an implementation.
 /// Everything is built on first use (a search never opens the ledger), which also keeps the
-/// graph free of construction-order cycles.
+/// graph free of construction-order cycles. Each feature's factory lives in its own file,
+/// `AppGraph+<Feature>.swift`, the one file here that imports the feature, so removing a
+/// feature removes its wiring with it.
 @MainActor
 public final class AppGraph {
   /// Where data lives and which outside systems are used.
@@ -67,11 +66,6 @@ public final class AppGraph {
   /// when a live provider is configured or no checkout has opened it.
   package func chargesTaken() async -> Int? {
     try? await paymentSandbox?.chargeCount()
-  }
-
-  /// A search feature over the graph's cached trips.
-  public func search(output: @escaping (SearchOutput) -> Void = { _ in }) -> SearchFeature {
-    SearchFeature(dependencies: SearchDependencies(bookings: bookings), output: output)
   }
 
   /// Trips, through the coalescing cache, from the live supplier or the embedded sandbox; the
@@ -140,35 +134,8 @@ public final class AppGraph {
     return ledger
   }
 
-  /// A checkout feature wired to this graph: its outputs become app events.
-  public func checkout() async throws(TicketingError) -> CheckoutFeature {
-    let dependencies = CheckoutDependencies(
-      bookings: bookings, reservations: reservations, payments: try payments(),
-      ledger: try await ledger())
-    return CheckoutFeature(dependencies: dependencies) { [weak self] output in
-      self?.route(output)
-    }
-  }
-
-  /// The tickets feature, reading the ledger in the Voyage home folder.
-  public func tickets() async throws(TicketingError) -> TicketsFeature {
-    TicketsFeature(dependencies: TicketsDependencies(ledger: try await ledger()))
-  }
-
-  /// Where checkout's outputs go: ticket changes invalidate the cached trip; every recorded
-  /// step is a point where a test may stop the process.
-  private func route(_ output: CheckoutOutput) {
-    switch output {
-    case .ticketIssued(_, let booking): emit(.ticketIssued(booking))
-    case .ticketCancelled(_, let booking): emit(.ticketCancelled(booking))
-    case .paymentDeclined: break
-    case .orderRecorded(_, let state):
-      Self.stop(at: "ledger:\(state.rawValue)", ifNamed: configuration.stopAt)
-    }
-  }
-
   /// Ends the process at once, as a crash or a power cut would, when `point` is the one named.
-  private nonisolated static func stop(at point: String, ifNamed name: String?) {
+  nonisolated static func stop(at point: String, ifNamed name: String?) {
     guard point == name else { return }
     kill(getpid(), SIGKILL)
   }

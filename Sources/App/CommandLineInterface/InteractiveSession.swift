@@ -11,9 +11,13 @@ import SharedKernel
 /// an empty answer (or the end of input) leaves cleanly at any prompt, and nothing is charged
 /// before the total was confirmed.
 @MainActor
-struct InteractiveSession {
+struct InteractiveSession: CommandGroup {
   let terminal: any Terminal
   let graph: AppGraph
+
+  static func converse(terminal: any Terminal, graph: AppGraph) async -> ExitStatus? {
+    await InteractiveSession(terminal: terminal, graph: graph).run()
+  }
 
   private var theme: TerminalTheme { terminal.theme(for: .output) }
 

@@ -22,7 +22,7 @@ public enum Voyage {
   {
     let graph = AppGraph(configuration: AppConfiguration(environment: environment))
     if arguments.isEmpty && terminal.isInteractive(.output) && terminal.isInteractive(.error) {
-      return await InteractiveSession(terminal: terminal, graph: graph).run().rawValue
+      return await VoyageCommandLine(terminal: terminal, graph: graph).converse().rawValue
     }
     return await VoyageCommandLine(terminal: terminal, graph: graph).run(arguments).rawValue
   }

@@ -1,12 +1,8 @@
 import AppComposition
 import BookingInterface
-import CheckoutFeature
 import DesignSystem
 import Foundation
-import PaymentInterface
-import SearchFeature
 import SharedKernel
-import TicketsFeature
 
 /// Runs one `voyage` invocation: parses the arguments, builds only the part of the object graph
 /// the command needs, routes feature outputs, prints results on stdout and diagnostics on
@@ -17,7 +13,7 @@ struct VoyageCommandLine {
   let graph: AppGraph
 
   private var theme: TerminalTheme { terminal.theme(for: .output) }
-  private var errorTheme: TerminalTheme { terminal.theme(for: .error) }
+  var errorTheme: TerminalTheme { terminal.theme(for: .error) }
 
   func run(_ arguments: [String]) async -> ExitStatus {
     guard let name = arguments.first else {
@@ -54,27 +50,34 @@ struct VoyageCommandLine {
     }
   }
 
-  /// The one place a declared command meets the code that carries it out.
+  /// The one place a declared command meets the code that carries it out: the command line's
+  /// own commands here, every other in the group that declares it.
   private func run(_ command: CommandSpec, _ parsed: ParsedArguments) async throws(UsageError)
     -> ExitStatus
   {
     switch command.name {
-    case VoyageCommands.search.name: return try await search(parsed)
-    case VoyageCommands.show.name: return try await show(parsed)
-    case VoyageCommands.checkout.name: return try await checkout(parsed)
-    case VoyageCommands.tickets.name: return try await tickets(parsed)
-    case VoyageCommands.cancel.name: return try await cancel(parsed)
-    case VoyageCommands.orders.name: return try await orders(parsed)
-    case VoyageCommands.demo.name:
-      return try await VoyageDemo(terminal: terminal, parsed: parsed).run()
     case VoyageCommands.completions.name: return try completions(parsed)
     case VoyageCommands.manual.name:
       try parsed.none()
       terminal.write(
         ShellCompletions.manual(VoyageCommands.all, version: VoyageCommands.version), to: .output)
       return .success
-    default: throw UsageError("'\(command.name)' is declared but not implemented")
+    default:
+      guard let group = VoyageCommands.group(declaring: command) else {
+        throw UsageError("'\(command.name)' is declared but not implemented")
+      }
+      return try await group.run(command, parsed, in: self)
     }
+  }
+
+  /// `voyage` with no arguments in a terminal: the first group's conversation, or the overview
+  /// when no group holds one.
+  func converse() async -> ExitStatus {
+    for group in VoyageCommands.groups {
+      if let status = await group.converse(terminal: terminal, graph: graph) { return status }
+    }
+    terminal.line(VoyageCommands.overview)
+    return .success
   }
 
   private func help(_ topics: [String]) throws(UsageError) -> ExitStatus {
@@ -107,164 +110,12 @@ struct VoyageCommandLine {
     arguments.prefix { $0 != "--" }.contains("--json")
   }
 
-  // MARK: - Commands
-
-  private func search(_ parsed: ParsedArguments) async throws(UsageError) -> ExitStatus {
-    let destination = try parsed.single("destination")
-    let currency = try Self.currency(parsed.value("--currency") ?? "")
-    var maximumPrice: Money?
-    if let text = parsed.value("--max-price") {
-      do {
-        maximumPrice = try Money.parse(text, currency: currency)
-      } catch {
-        throw UsageError("--max-price: \(error)")
-      }
-    }
-    guard let sort = SortOrder(rawValue: parsed.value("--sort") ?? "") else {
-      throw UsageError(
-        "--sort must be price, rating or date, not '\(parsed.value("--sort") ?? "")'")
-    }
-    let from = try Self.date(parsed.value("--from"), "--from")
-    let to = try Self.date(parsed.value("--to"), "--to")
-    let guests = try Self.integer(parsed.value("--guests"), "--guests") ?? 0
-    let limit = try Self.integer(parsed.value("--limit"), "--limit") ?? 0
-    let query: SearchQuery
-    do {
-      query = try SearchQuery.make(
-        destination: destination, from: from, to: to, guests: guests, maximumPrice: maximumPrice,
-        sort: sort, limit: limit)
-    } catch {
-      throw UsageError(error.description)
-    }
-    let feature = graph.search()
-    let showsProgress = terminal.isInteractive(.error) && !parsed.has("--json")
-    if showsProgress {
-      terminal.write(errorTheme.progress("Searching" + errorTheme.symbol(.ellipsis)), to: .error)
-    }
-    await feature.search(query)
-    if showsProgress { terminal.write(errorTheme.clearProgress, to: .error) }
-    return present(
-      feature.failure.map(Self.status), json: parsed.has("--json"), jsonBody: feature.json()
-    ) {
-      feature.screen(theme: $0)
-    }
-  }
-
-  private func show(_ parsed: ParsedArguments) async throws(UsageError) -> ExitStatus {
-    let id = try Self.bookingID(parsed.single("trip"))
-    let feature = graph.search()
-    await feature.show(id)
-    return present(
-      feature.failure.map(Self.status), json: parsed.has("--json"), jsonBody: feature.json()
-    ) {
-      feature.screen(theme: $0)
-    }
-  }
-
-  private func checkout(_ parsed: ParsedArguments) async throws(UsageError) -> ExitStatus {
-    let id = try Self.bookingID(parsed.single("trip"))
-    // Required by the declaration: the parser refused the command line without them.
-    let (number, expiryText, name) = (
-      parsed.value("--card") ?? "", parsed.value("--expiry") ?? "", parsed.value("--name") ?? ""
-    )
-    guard let expiry = PaymentCard.parseExpiry(expiryText) else {
-      throw UsageError("--expiry must be MM/YY, like 12/30, not '\(expiryText)'")
-    }
-    let card: PaymentCard
-    let traveller: Traveller
-    do {
-      card = try PaymentCard(
-        number: number, expiryMonth: expiry.month, expiryYear: expiry.year, holderName: name)
-    } catch {
-      throw UsageError(error.description)
-    }
-    do {
-      traveller = try Traveller(name: name, email: parsed.value("--email"))
-    } catch {
-      throw UsageError(error.description)
-    }
-    let guests = try Self.integer(parsed.value("--guests"), "--guests") ?? 0
-    let key: OrderID
-    if let text = parsed.value("--idempotency-key") {
-      guard let given = OrderID(text) else {
-        throw UsageError("--idempotency-key must be 1 to 64 letters, digits, '-' or '_'")
-      }
-      key = given
-    } else {
-      key = Self.newOrderID()
-      if !parsed.has("--json") {
-        terminal.line(
-          errorTheme.paint("Order \(key) (retry with --idempotency-key \(key))", .muted), to: .error
-        )
-      }
-    }
-    let feature: CheckoutFeature
-    do {
-      feature = try await graph.checkout()
-    } catch {
-      return storageFailure(error, json: parsed.has("--json"))
-    }
-    await feature.checkout(
-      CheckoutRequest(bookingID: id, guests: guests, traveller: traveller, card: card, orderID: key)
-    )
-    await graph.settled()
-    return present(
-      feature.failure.map(Self.status), json: parsed.has("--json"), jsonBody: feature.json()
-    ) {
-      feature.screen(theme: $0)
-    }
-  }
-
-  private func cancel(_ parsed: ParsedArguments) async throws(UsageError) -> ExitStatus {
-    let text = try parsed.single("ticket")
-    guard let ticket = TicketID(text) else {
-      throw UsageError("'\(text.prefix(70))' is not a ticket identifier (like TKT-6EBD95C0BAF9)")
-    }
-    let feature: CheckoutFeature
-    do {
-      feature = try await graph.checkout()
-    } catch {
-      return storageFailure(error, json: parsed.has("--json"))
-    }
-    await feature.cancel(ticket)
-    await graph.settled()
-    return present(
-      feature.failure.map(Self.status), json: parsed.has("--json"), jsonBody: feature.json()
-    ) {
-      feature.screen(theme: $0)
-    }
-  }
-
-  private func orders(_ parsed: ParsedArguments) async throws(UsageError) -> ExitStatus {
-    try parsed.none()
-    return await readTickets(json: parsed.has("--json")) { await $0.listUnfinishedOrders() }
-  }
-
-  private func tickets(_ parsed: ParsedArguments) async throws(UsageError) -> ExitStatus {
-    try parsed.none()
-    return await readTickets(json: parsed.has("--json")) { await $0.listTickets() }
-  }
-
-  /// Runs one read of the tickets feature and prints what it found.
-  private func readTickets(json: Bool, _ read: (TicketsFeature) async -> Void) async -> ExitStatus {
-    let feature: TicketsFeature
-    do {
-      feature = try await graph.tickets()
-    } catch {
-      return storageFailure(error, json: json)
-    }
-    await read(feature)
-    return present(feature.failure.map { _ in .storage }, json: json, jsonBody: feature.json()) {
-      feature.screen(theme: $0)
-    }
-  }
-
   // MARK: - Output
 
   /// Prints a feature's outcome: on success the screen (or JSON) on stdout; on failure the
   /// screen on stderr (JSON still on stdout, for scripts). The JSON is built only when asked
   /// for: Foundation's serializer costs a search more than the search itself.
-  private func present(
+  func present(
     _ failure: ExitStatus?, json: Bool, jsonBody: @autoclosure () -> Data,
     screen: (TerminalTheme) -> String
   ) -> ExitStatus {
@@ -278,7 +129,7 @@ struct VoyageCommandLine {
     return failure ?? .success
   }
 
-  private func storageFailure(_ error: TicketingError, json: Bool) -> ExitStatus {
+  func storageFailure(_ error: TicketingError, json: Bool) -> ExitStatus {
     if json {
       let code = if case .diskFull = error { "disk_full" } else { "storage_failed" }
       terminal.write(
@@ -304,22 +155,6 @@ struct VoyageCommandLine {
   }
 
   // MARK: - Input
-
-  private static func status(_ failure: SearchFailure) -> ExitStatus {
-    switch failure {
-    case .notFound: .failure
-    case .upstreamUnavailable: .unavailable
-    }
-  }
-
-  private static func status(_ failure: CheckoutFailure) -> ExitStatus {
-    switch failure {
-    case .notFound, .ticketNotFound, .rejected, .payment, .supplierRefused, .orderEnded: .failure
-    case .upstreamUnavailable, .supplierUnavailable, .outcomeUnknown: .unavailable
-    case .keyReused: .usage
-    case .storage, .paymentStorage, .supplierStorage: .storage
-    }
-  }
 
   static func bookingID(_ text: String) throws(UsageError) -> BookingID {
     guard let id = BookingID(text) else {

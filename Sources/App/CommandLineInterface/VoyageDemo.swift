@@ -1,3 +1,4 @@
+// Exercises: SearchFeature, CheckoutFeature, TicketsFeature (through their commands)
 import AppComposition
 import BookingInterface
 import DesignSystem
@@ -5,9 +6,29 @@ import Foundation
 import SharedKernel
 
 /// `voyage demo`: a narrated, non-interactive tour of what the architecture buys, run against a
-/// temporary Voyage home (or `--home PATH`) so it never touches real data.
+/// temporary Voyage home (or `--home PATH`) so it never touches real data. It drives every
+/// feature through its command, as a person would, which its first line declares.
 @MainActor
-struct VoyageDemo {
+struct VoyageDemo: CommandGroup {
+  nonisolated static let demo = CommandSpec(
+    "demo", abstract: "a narrated tour of what the architecture buys",
+    discussion: """
+      A narrated tour: a search, ten identical searches answered by one supplier call, a checkout,
+      the same checkout retried (no second charge), a declined card, and the tickets. It uses a
+      temporary Voyage home, so it never touches your data, unless --home names one.
+      """,
+    options: [.option("--home", "PATH", "the Voyage home to use instead of a temporary one")])
+
+  nonisolated static var commands: [CommandSpec] { [demo] }
+
+  static func run(
+    _ command: CommandSpec, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine
+  )
+    async throws(UsageError) -> ExitStatus
+  {
+    try await VoyageDemo(terminal: commandLine.terminal, parsed: parsed).run()
+  }
+
   let terminal: any Terminal
   let parsed: ParsedArguments
 
@@ -36,7 +57,7 @@ struct VoyageDemo {
     narrate(
       "Search: SearchFeature → BookingRepository → the coalescing cache → the supplier sandbox over HTTP."
     )
-    _ = await commandLine.run(["search", "Lisbon", "--limit", "5"])
+    _ = await commandLine.run([SearchFeatureCommands.search.name, "Lisbon", "--limit", "5"])
 
     narrate("Ten identical searches at once: the cache sends one request and shares its answer.")
     graph.slowSupplier(by: .milliseconds(100))
@@ -65,7 +86,8 @@ struct VoyageDemo {
       return .failure
     }
     let checkout = [
-      "checkout", trip.id.rawValue, "--card", "4242 4242 4242 4242", "--expiry", "12/30", "--name",
+      CheckoutFeatureCommands.checkout.name, trip.id.rawValue, "--card", "4242 4242 4242 4242",
+      "--expiry", "12/30", "--name",
       "Ada Lovelace",
       "--guests", "2", "--idempotency-key", "demo-order-1",
     ]
@@ -86,19 +108,20 @@ struct VoyageDemo {
 
     narrate("A declined card: a clear error, nothing charged, no ticket.")
     _ = await commandLine.run([
-      "checkout", trip.id.rawValue, "--card", "4000 0000 0000 0002", "--expiry", "12/30", "--name",
+      CheckoutFeatureCommands.checkout.name, trip.id.rawValue, "--card", "4000 0000 0000 0002",
+      "--expiry", "12/30", "--name",
       "Ada Lovelace",
       "--idempotency-key", "demo-order-2",
     ])
 
     narrate("The tickets, read back from the SQLite ledger.")
-    _ = await commandLine.run(["tickets"])
+    _ = await commandLine.run([TicketsFeatureCommands.tickets.name])
 
     narrate("Cancel the ticket: the booking is cancelled at the supplier and the charge refunded.")
     let ticket =
       (try? await graph.ledger().tickets().first { $0.orderID.rawValue == "demo-order-1" })
     if let ticket {
-      _ = await commandLine.run(["cancel", ticket.id.rawValue])
+      _ = await commandLine.run([CheckoutFeatureCommands.cancel.name, ticket.id.rawValue])
       await showPlaces(of: trip.id, in: graph)
     }
     if parsed.value("--home") == nil { try? FileManager.default.removeItem(at: home) }

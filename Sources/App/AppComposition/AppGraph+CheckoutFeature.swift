@@ -1,0 +1,26 @@
+public import BookingInterface
+public import CheckoutFeature
+
+extension AppGraph {
+  /// A checkout feature wired to this graph: its outputs become app events.
+  public func checkout() async throws(TicketingError) -> CheckoutFeature {
+    let dependencies = CheckoutDependencies(
+      bookings: bookings, reservations: reservations, payments: try payments(),
+      ledger: try await ledger())
+    return CheckoutFeature(dependencies: dependencies) { [weak self] output in
+      self?.route(output)
+    }
+  }
+
+  /// Where checkout's outputs go: ticket changes invalidate the cached trip; every recorded
+  /// step is a point where a test may stop the process.
+  private func route(_ output: CheckoutOutput) {
+    switch output {
+    case .ticketIssued(_, let booking): emit(.ticketIssued(booking))
+    case .ticketCancelled(_, let booking): emit(.ticketCancelled(booking))
+    case .paymentDeclined: break
+    case .orderRecorded(_, let state):
+      Self.stop(at: "ledger:\(state.rawValue)", ifNamed: configuration.stopAt)
+    }
+  }
+}

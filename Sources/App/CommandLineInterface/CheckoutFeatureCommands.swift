@@ -1,0 +1,158 @@
+import AppComposition
+import CheckoutFeature
+import DesignSystem
+import PaymentInterface
+import SharedKernel
+
+/// `checkout` and `cancel`: the checkout feature on the command line.
+enum CheckoutFeatureCommands: CommandGroup {
+  static let checkout = CommandSpec(
+    "checkout", abstract: "buy places on a trip and get a ticket",
+    discussion: """
+      Buy places on a trip and get a ticket: the places are held at the supplier, the card is
+      charged, the places are confirmed and the ticket issued, each step recorded before the
+      next. A refused card gives the places back; places the supplier will not confirm are
+      refunded. Running the same command again with the same --idempotency-key finishes an
+      interrupted checkout where it stopped, and never holds or charges twice; the key cannot
+      be reused for another trip, number of places, traveller or card.
+      """,
+    arguments: [ArgumentSpec(name: "trip", help: "the trip to buy places on")],
+    options: [
+      .option("--card", "NUMBER", "card number (spaces allowed)", required: true),
+      .option("--expiry", "MM/YY", "card expiry", required: true),
+      .option("--name", "TRAVELLER", "the traveller's name", required: true),
+      .option("--email", "ADDRESS", "where the ticket may be sent"),
+      .option("--guests", "N", "places, 1 to 9", default: "1"),
+      .option(
+        "--idempotency-key", "KEY",
+        "the order's key (letters, digits, - and _); printed when generated"),
+      .json,
+    ],
+    epilogue: """
+      Test cards (the embedded payment sandbox):
+        4242 4242 4242 4242   succeeds
+        4000 0000 0000 0002   declined
+        4000 0000 0000 9995   insufficient funds
+        4000 0000 0000 0119   fails transiently (retried, then reported)
+        4000 0000 0000 0069   expired
+        Any other valid card number with a future expiry succeeds.
+
+      Each call to the supplier or the payment provider waits at most 10 seconds, retries
+      included (VOYAGE_DEADLINE_SECONDS changes it). A call that is never answered leaves its
+      outcome unknown: the error says so, and the same command, run again, finds out.
+      """)
+
+  static let cancel = CommandSpec(
+    "cancel", abstract: "cancel a ticket: places returned, money refunded",
+    discussion: """
+      Cancel a ticket: its places go back to the supplier and its price back to the card.
+      Cancelling an already cancelled ticket is not an error; an interrupted cancellation is
+      finished by running the same command again.
+      """,
+    arguments: [ArgumentSpec(name: "ticket", help: "a ticket identifier, like TKT-6EBD95C0BAF9")],
+    options: [.json])
+
+  static var commands: [CommandSpec] { [checkout, cancel] }
+
+  @MainActor
+  static func run(
+    _ command: CommandSpec, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine
+  )
+    async throws(UsageError) -> ExitStatus
+  {
+    switch command.name {
+    case checkout.name: try await checkout(parsed, in: commandLine)
+    default: try await cancel(parsed, in: commandLine)
+    }
+  }
+
+  @MainActor
+  private static func checkout(_ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
+    async throws(UsageError) -> ExitStatus
+  {
+    let id = try VoyageCommandLine.bookingID(parsed.single("trip"))
+    // Required by the declaration: the parser refused the command line without them.
+    let (number, expiryText, name) = (
+      parsed.value("--card") ?? "", parsed.value("--expiry") ?? "", parsed.value("--name") ?? ""
+    )
+    guard let expiry = PaymentCard.parseExpiry(expiryText) else {
+      throw UsageError("--expiry must be MM/YY, like 12/30, not '\(expiryText)'")
+    }
+    let card: PaymentCard
+    let traveller: Traveller
+    do {
+      card = try PaymentCard(
+        number: number, expiryMonth: expiry.month, expiryYear: expiry.year, holderName: name)
+    } catch {
+      throw UsageError(error.description)
+    }
+    do {
+      traveller = try Traveller(name: name, email: parsed.value("--email"))
+    } catch {
+      throw UsageError(error.description)
+    }
+    let guests = try VoyageCommandLine.integer(parsed.value("--guests"), "--guests") ?? 0
+    let key: OrderID
+    if let text = parsed.value("--idempotency-key") {
+      guard let given = OrderID(text) else {
+        throw UsageError("--idempotency-key must be 1 to 64 letters, digits, '-' or '_'")
+      }
+      key = given
+    } else {
+      key = VoyageCommandLine.newOrderID()
+      if !parsed.has("--json") {
+        commandLine.terminal.line(
+          commandLine.errorTheme.paint(
+            "Order \(key) (retry with --idempotency-key \(key))", .muted), to: .error
+        )
+      }
+    }
+    let feature: CheckoutFeature
+    do {
+      feature = try await commandLine.graph.checkout()
+    } catch {
+      return commandLine.storageFailure(error, json: parsed.has("--json"))
+    }
+    await feature.checkout(
+      CheckoutRequest(bookingID: id, guests: guests, traveller: traveller, card: card, orderID: key)
+    )
+    await commandLine.graph.settled()
+    return commandLine.present(
+      feature.failure.map(status), json: parsed.has("--json"), jsonBody: feature.json()
+    ) {
+      feature.screen(theme: $0)
+    }
+  }
+
+  @MainActor
+  private static func cancel(_ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
+    async throws(UsageError) -> ExitStatus
+  {
+    let text = try parsed.single("ticket")
+    guard let ticket = TicketID(text) else {
+      throw UsageError("'\(text.prefix(70))' is not a ticket identifier (like TKT-6EBD95C0BAF9)")
+    }
+    let feature: CheckoutFeature
+    do {
+      feature = try await commandLine.graph.checkout()
+    } catch {
+      return commandLine.storageFailure(error, json: parsed.has("--json"))
+    }
+    await feature.cancel(ticket)
+    await commandLine.graph.settled()
+    return commandLine.present(
+      feature.failure.map(status), json: parsed.has("--json"), jsonBody: feature.json()
+    ) {
+      feature.screen(theme: $0)
+    }
+  }
+
+  private static func status(_ failure: CheckoutFailure) -> ExitStatus {
+    switch failure {
+    case .notFound, .ticketNotFound, .rejected, .payment, .supplierRefused, .orderEnded: .failure
+    case .upstreamUnavailable, .supplierUnavailable, .outcomeUnknown: .unavailable
+    case .keyReused: .usage
+    case .storage, .paymentStorage, .supplierStorage: .storage
+    }
+  }
+}

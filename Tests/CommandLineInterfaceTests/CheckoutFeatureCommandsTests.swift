@@ -1,0 +1,158 @@
+// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
+import Foundation
+import PaymentSandbox
+import Testing
+
+/// `checkout` and `cancel` through the real binary, with `search` to find a trip and `tickets`
+/// to see what was issued: one ticket and one charge per key, refused cards, input checks.
+extension VoyageCommandLineTests {
+  /// A trip with places left; the sandbox's catalog starts today, so no identifier is fixed.
+  func bookableTrip() async throws -> String {
+    let search = try await voyage("search", "Lisbon", "--guests", "2", "--json")
+    let results = try #require(try json(search.output)["results"] as? [[String: Any]])
+    return try #require(results.first { ($0["sold_out"] as? Bool) == false }?["id"] as? String)
+  }
+
+  @Test func searchShowCheckoutAndTicketsWorkTogether() async throws {
+    let search = try await voyage("search", "Lisbon", "--guests", "2", "--json")
+    #expect(search.status == 0)
+    let results = try #require(try json(search.output)["results"] as? [[String: Any]])
+    let trip = try #require(results.first { ($0["sold_out"] as? Bool) == false }?["id"] as? String)
+
+    let show = try await voyage("show", trip)
+    #expect(show.status == 0)
+    #expect(show.output.contains(trip) && show.output.contains("per traveller"))
+
+    let checkout = try await voyage(
+      "checkout", trip, "--card", "4242 4242 4242 4242", "--expiry", "12/30", "--name",
+      "Ada Lovelace",
+      "--guests", "2", "--idempotency-key", "e2e-1")
+    #expect(checkout.status == 0)
+    #expect(checkout.output.hasPrefix("✓ Ticket TKT-"))
+
+    let tickets = try await voyage("tickets", "--json")
+    let listed = try #require(try json(tickets.output)["tickets"] as? [[String: Any]])
+    #expect(listed.count == 1)
+    #expect(listed.first?["booking_id"] as? String == trip)
+  }
+
+  @Test func aRetriedCheckoutWithTheSameKeyYieldsTheSameTicketAndNoSecondCharge() async throws {
+    let arguments = [
+      "checkout", try await bookableTrip(), "--card", "4242424242424242", "--expiry", "12/30",
+      "--name", "Ada",
+      "--idempotency-key", "retry-1", "--json",
+    ]
+    let first = try await run(arguments)
+    let second = try await run(arguments)
+    #expect(first.status == 0 && second.status == 0)
+    let firstTicket = try #require(try json(first.output)["ticket"] as? [String: Any])
+    let secondTicket = try #require(try json(second.output)["ticket"] as? [String: Any])
+    #expect(firstTicket["id"] as? String == secondTicket["id"] as? String)
+    let tickets = try #require(
+      try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]])
+    #expect(tickets.count == 1)
+  }
+
+  @Test func twoProcessesCheckingOutWithTheSameKeyGetOneTicketAndOneCharge() async throws {
+    let arguments = [
+      "checkout", try await bookableTrip(), "--card", "4242424242424242", "--expiry", "12/30",
+      "--name", "Ada",
+      "--idempotency-key", "two-processes", "--json",
+    ]
+    async let first = run(arguments)
+    async let second = run(arguments)
+    let outcomes = try await [first, second]
+    #expect(outcomes.map(\.status) == [0, 0], "\(outcomes.map(\.error))")
+    let ids = try outcomes.map {
+      try #require(try json($0.output)["ticket"] as? [String: Any])["id"] as? String
+    }
+    #expect(Set(ids).count == 1)
+    let tickets = try #require(
+      try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]])
+    #expect(tickets.count == 1)
+    // The payment sandbox's own store, read directly: exactly one charge for the key.
+    #expect(try await PaymentSandbox(home: home).chargeCount() == 1)
+  }
+
+  @Test(arguments: [
+    (["checkout", "LIS-001", "--expiry", "12/30", "--name", "A"], "missing --card"),
+    (
+      ["checkout", "LIS-001", "--card", "4242 abcd", "--expiry", "12/30", "--name", "A"],
+      "only digits"
+    ),
+    (
+      ["checkout", "LIS-001", "--card", "4242424242424241", "--expiry", "12/30", "--name", "A"],
+      "Luhn"
+    ),
+    (
+      ["checkout", "LIS-001", "--card", "4242424242424242", "--expiry", "13/30", "--name", "A"],
+      "--expiry must be MM/YY"
+    ),
+  ])
+  func badCheckoutInputExitsSixtyFourWithOneErrorLineAndTheUsage(
+    arguments: [String], message: String
+  ) async throws {
+    try await expectUsageError(arguments, message)
+  }
+
+  @Test func aMistypedCheckoutOptionIsNamedWithWhatWasProbablyMeant() async throws {
+    try await expectMistake(
+      ["checkout", "LIS-001", "--crad", "4242424242424242"],
+      "unknown option '--crad'; did you mean '--card'?")
+  }
+
+  @Test func dashHAsAnOptionsValueIsTextNotAHelpRequest() async throws {
+    let asName = try await run(
+      ["checkout", "NOP-001", "--name", "-h", "--json"] + Self.card)
+    #expect(!asName.output.hasPrefix("Usage:"))
+    #expect((try json(asName.output)["error"] as? [String: Any])?["code"] as? String == "not_found")
+    #expect(try await voyage("checkout", "-h").output.hasPrefix("Usage: voyage checkout"))
+  }
+
+  @Test func theCheckoutHelpListsTheTestCards() async throws {
+    let checkout = try await voyage("checkout", "--help").output
+    for card in [
+      "4242 4242 4242 4242", "4000 0000 0000 0002", "4000 0000 0000 9995", "4000 0000 0000 0119",
+      "4000 0000 0000 0069",
+    ] {
+      #expect(checkout.contains(card))
+    }
+  }
+
+  @Test func bashCompletesCheckoutsOptions() async throws {
+    #expect(try await bashCompletes("voyage checkout LIS-001 --idem") == ["--idempotency-key"])
+  }
+
+  @Test(arguments: [
+    (["4000 0000 0000 0002"], "the card was declined"),
+    (["4000 0000 0000 9995"], "insufficient funds"),
+    (["4000 0000 0000 0069"], "the card has expired"),
+  ])
+  func aRefusedCardExitsOneChargesNothingAndIssuesNoTicket(card: [String], message: String)
+    async throws
+  {
+    let outcome = try await run([
+      "checkout", try await bookableTrip(), "--card", card[0], "--expiry", "12/30", "--name", "Ada",
+      "--idempotency-key", "refused",
+    ])
+    #expect(outcome.status == 1)
+    #expect(outcome.error.contains(message))
+    #expect(outcome.output.isEmpty)
+    let tickets = try #require(
+      try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]])
+    #expect(tickets.isEmpty)
+  }
+
+  /// What a person on a small window over a plain ssh session sees.
+  @Test func ticketsFitFortyColumnsInASCII() async throws {
+    _ = try await run(
+      ["checkout", try await bookableTrip(), "--name", "Ada Lovelace", "--guests", "2"] + Self.card)
+    let outcome = try await run(["tickets"], environment: ["COLUMNS": "40", "LANG": "C"])
+    #expect(outcome.status == 0)
+    let lines = outcome.output.split(separator: "\n")
+    #expect(
+      lines.allSatisfy { $0.count <= 40 && $0.unicodeScalars.allSatisfy { $0.isASCII } },
+      "\(outcome.output)")
+    #expect(lines.last?.hasSuffix("issued") == true)
+  }
+}

@@ -1,0 +1,89 @@
+// Exercises: SearchFeature
+import Foundation
+import Testing
+
+/// `search` and `show` through the real binary: their input checks, the parser's conventions
+/// shown on them, their completions and their screens.
+extension VoyageCommandLineTests {
+  @Test(arguments: [
+    (["search"], "missing <destination>"),
+    (["search", "Lisbon", "--guests", "0"], "0 guests is not allowed"),
+    (["search", "Lisbon", "--guests", "10"], "10 guests is not allowed"),
+    (["search", "Lisbon", "--from", "2027-02-30"], "must be a real date"),
+    (["search", "Lisbon", "--from", "tomorrow"], "must be a real date"),
+    (["search", "Lisbon", "--from", "2027-06-10", "--to", "2027-06-01"], "is after the end date"),
+    (["search", "Lisbon", "--max-price", "-5"], "is not an amount"),
+    (["search", "Lisbon", "--max-price", "cheap"], "is not an amount"),
+    (["search", "Lisbon", "--limit", "1000000"], "a limit of 1000000 is not allowed"),
+    (
+      ["search", "Lisbon", "--sort", "price", "--sort", "date"], "'--sort' is given more than once"
+    ),
+    (["search", "Lisbon", "--colour"], "unknown option '--colour'"),
+    (["search", String(repeating: "a", count: 10_000)], "longer than 100 characters"),
+    (["show"], "missing <trip>"),
+    (["show", "../etc/passwd"], "is not a trip identifier"),
+  ])
+  func badSearchInputExitsSixtyFourWithOneErrorLineAndTheUsage(
+    arguments: [String], message: String
+  ) async throws {
+    try await expectUsageError(arguments, message)
+  }
+
+  @Test(arguments: [
+    (["serch", "Lisbon"], "unknown command 'serch'; did you mean 'search'?"),
+    (["search", "Lisbon", "--gests", "2"], "unknown option '--gests'; did you mean '--guests'?"),
+    (["search", "Lisbon", "--json=yes"], "'--json' takes no value"),
+    (["search", "Lisbon", "--limit"], "'--limit' needs a value"),
+    (["help", "serch"], "unknown command 'serch'; did you mean 'search'?"),
+  ])
+  func aMistakeIsNamedWithWhatWasProbablyMeant(arguments: [String], message: String) async throws {
+    try await expectMistake(arguments, message)
+  }
+
+  @Test func optionsTakeTheirValueAfterAnEqualsSignOrAsTheNextWord() async throws {
+    let spaced = try await voyage("search", "Lisbon", "--limit", "3", "--json")
+    let joined = try await voyage("search", "Lisbon", "--limit=3", "--json")
+    #expect(spaced.status == 0 && joined.status == 0)
+    #expect(spaced.output == joined.output)
+    #expect((try json(joined.output)["results"] as? [Any])?.count == 3)
+  }
+
+  @Test func afterADoubleDashDashHIsATripNotAHelpRequest() async throws {
+    let asValue = try await run(["show", "--", "-h"])
+    #expect(asValue.status == 1 && asValue.error.contains("No trip has the identifier -h"))
+  }
+
+  @Test func aUsageErrorUnderJSONIsAlsoOneJSONDocument() async throws {
+    let outcome = try await run(["search", "--json"])
+    #expect(outcome.status == 64)
+    let error = try #require(try json(outcome.output)["error"] as? [String: Any])
+    #expect(error["code"] as? String == "usage")
+    #expect(error["message"] as? String == "missing <destination>")
+    #expect((error["usage"] as? String)?.hasPrefix("voyage search <destination>") == true)
+  }
+
+  @Test func bashCompletesSearchAndItsOptionsFromTheDeclarations() async throws {
+    #expect(try await bashCompletes("voyage se") == ["search"])
+    #expect(try await bashCompletes("voyage search Lisbon --gu") == ["--guests"])
+    #expect(try await bashCompletes("voyage search Lisbon --sort ") == ["price", "rating", "date"])
+  }
+
+  /// What a person on a small window over a plain ssh session sees.
+  @Test func searchFitsFortyColumnsInASCIIAndNeverCutsAPrice() async throws {
+    let outcome = try await run(
+      ["search", "Sao Paulo", "--limit", "3"], environment: ["COLUMNS": "40", "LANG": "C"])
+    #expect(outcome.status == 0)
+    let lines = outcome.output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(
+      lines.allSatisfy { $0.count <= 40 && $0.unicodeScalars.allSatisfy { $0.isASCII } },
+      "\(outcome.output)")
+    #expect(outcome.output.contains("BRL 1,980.00"))
+    try expectSnapshot(outcome.output, "search-40-columns-ascii")
+  }
+
+  @Test func anUnknownTripExitsOne() async throws {
+    let outcome = try await voyage("show", "XYZ-999")
+    #expect(outcome.status == 1)
+    #expect(outcome.error.contains("No trip has the identifier XYZ-999"))
+  }
+}
