@@ -3,10 +3,20 @@
 #
 #   Scripts/remove-module.sh <Name> [--no-check]
 #
-# Refuses while any other target depends on the module, naming each dependent. Otherwise removes
-# Sources/<Layer>/<Name>/, Tests/<Name>Tests/, its manifest entry (and its case in the Kernel or
-# Interface enum), its CODEOWNERS lines, then regenerates the module graphs and runs the check suite
-# (unless --no-check). Undoes every change if a step fails.
+# Removes Sources/<Layer>/<Name>/, Tests/<Name>Tests/, its manifest entry (and its case in the Kernel
+# or Interface enum), its CODEOWNERS lines, then regenerates the module graphs and runs the check
+# suite (unless --no-check). Undoes every change if a step fails.
+#
+# It refuses while another module depends on this one, naming each dependent: those uses are code
+# only a person can rewrite. A feature is the exception, because the App layer wires each feature
+# in files of its own: removing a feature also removes
+#   - every App-layer file (sources and tests) that imports it or names it on its first line
+#     (`// Exercises: SearchFeature, …`), and the `<Type>.self,` lines that listed their types;
+#   - its name in the App targets' lists in Package.swift, and the benchmarks that use it;
+#   - the help snapshots of the commands it declared and the README walk-through's steps that ran
+#     them; the other snapshots and the walk-through are then re-recorded from the built binary;
+#   - nothing in the prose: code names the docs still use are declared at the top of each document
+#     (`<!-- names from elsewhere (removed with …) -->`) and listed, so the passages can be rewritten.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,58 +51,211 @@ IFS=$'\t' read -r _ kind _ path _ _ <<<"$row"
   || refuse "'$name' is a $kind target; this removes library modules (Sources/<Layer>/<Name>)"
 [[ "$path" == Sources/*/"$name" ]] || refuse "'$name' lives in '$path', not in Sources/<Layer>/$name"
 layer=$(cut -d/ -f2 <<<"$path")
-dependents=$(awk -F '\t' -v n="$name" '$1 != n "Tests" && index("," $6 ",", "," n ",") { print $1 }' <<<"$targets" | paste -sd, - | sed 's/,/, /g')
+
+# Who uses it: the App layer and the benchmarks go with a feature; anything else is a refusal.
+users() { # awk condition on a dependent's row
+  awk -F '\t' -v n="$name" "\$1 != n \"Tests\" && index(\",\" \$6 \",\", \",\" n \",\") && ($1) { print \$1 }" <<<"$targets"
+}
+if [ "$layer" = Features ]; then
+  dependents=$(users '$4 !~ /^Sources\/App\// && $3 != "Benchmarks"')
+  app_targets=$(awk -F '\t' '$4 ~ /^Sources\/App\// { print $1 }' <<<"$targets")
+  benchmarks=$(users '$3 == "Benchmarks"')
+else
+  dependents=$(users '1')
+  app_targets=""
+  benchmarks=""
+fi
+# A test target of an App module depends on what its module uses; it is not a user of its own.
+dependents=$(grep -v -x -F -f <(sed 's/$/Tests/' <<<"$app_targets") <<<"$dependents" || true)
+dependents=$(paste -sd, - <<<"$dependents" | sed 's/,/, /g')
 [ -z "$dependents" ] || refuse "'$name' is still used by $dependents; remove those uses first"
 
+# Everything this may change, kept until the end so that a failure puts it all back.
 backup=$(mktemp -d)
-cp Package.swift CODEOWNERS README.md "$backup/"
-tar -cf "$backup/module.tar" "$path" $([ -d "Tests/${name}Tests" ] && echo "Tests/${name}Tests")
+kept=(Package.swift CODEOWNERS README.md docs "$path")
+[ -d "Tests/${name}Tests" ] && kept+=("Tests/${name}Tests")
+for target in $app_targets; do
+  folder=$(awk -F '\t' -v n="$target" '$1 == n { print $4 }' <<<"$targets")
+  kept+=("$folder")
+  [ -d "Tests/${target}Tests" ] && kept+=("Tests/${target}Tests")
+done
+for benchmark in $benchmarks; do kept+=("Benchmarks/$benchmark"); done
+while IFS= read -r readme; do kept+=("$readme"); done < <(git ls-files --cached --others --exclude-standard '*README.md' | grep -v '^Tests/Fixtures/')
+tar -cf "$backup/kept.tar" "${kept[@]}" 2>/dev/null
 undo() {
-  cp "$backup/Package.swift" "$backup/CODEOWNERS" "$backup/README.md" .
-  tar -xf "$backup/module.tar"
+  rm -rf "${kept[@]}"
+  tar -xf "$backup/kept.tar"
   echo "remove-module: failed; every change was undone" >&2
 }
 trap 'undo' ERR
 trap 'rm -rf "$backup"' EXIT
 
+# The App layer's wiring of a feature: the files that import it or exercise it, then the lines
+# that listed their types (`SearchFeatureCommands.self,`).
+removed_commands=""
+if [ -n "$app_targets" ]; then
+  app_folders=()
+  for target in $app_targets; do
+    app_folders+=("$(awk -F '\t' -v n="$target" '$1 == n { print $4 }' <<<"$targets")")
+    [ -d "Tests/${target}Tests" ] && app_folders+=("Tests/${target}Tests")
+  done
+  wiring=$(find "${app_folders[@]}" -name '*.swift' -print0 | xargs -0 perl -ne "
+    print \"\$ARGV\n\" if /^(?:\\s*(?:public |package |internal |\\@testable )?import \\Q$name\\E\\s*\$)|(?:^\\/\\/ Exercises: .*\\b\\Q$name\\E\\b)/ && !\$seen{\$ARGV}++;
+    close ARGV if eof;" | sort)
+  if [ -n "$wiring" ]; then
+    types=$(xargs perl -ne 'print "$1\n" if /^(?:public |package )?(?:final )?(?:struct|enum|class|actor|protocol) (\w+)/' <<<"$wiring" | sort -u)
+    removed_commands=$(grep '^Sources/' <<<"$wiring" | xargs perl -0ne 'print "$1\n" while /CommandSpec\(\s*"([a-z][a-z0-9-]*)"/g' | sort -u)
+    xargs rm -f <<<"$wiring"
+    if [ -n "$types" ]; then
+      pattern=$(paste -sd'|' - <<<"$types")
+      find "${app_folders[@]}" -name '*.swift' -print0 \
+        | xargs -0 perl -ni -e "print unless /^\\s*(?:$pattern)\\.self,\\s*\$/"
+    fi
+    echo "remove-module: removed its wiring: $(paste -sd' ' - <<<"$wiring")"
+  fi
+fi
+
 # The manifest: the entry (its comment lines and its expression) in its layer's section, and the
 # enum case that named it for the Kernel and Interfaces helpers.
 case_name=$(sed -n -E "s/^  case ([A-Za-z0-9_]+) = \"$name\"$/\\1/p" Package.swift | head -n 1)
-NAME="$name" CASE="$case_name" perl -0pi -e '
-  my ($name, $case) = ($ENV{NAME}, $ENV{CASE});
-  s/^  case \Q$case\E = "\Q$name\E"\n//m if $case ne "";
-  s{(let \w+Targets: \[Target\] =\n)((?:.+\n)+?)(?=\n)}{
-    my ($head, $body) = ($1, $2);
-    my @blocks; my $current = ""; my $commented = 0;
-    for my $line (split /(?<=\n)/, $body) {
-      my $starts = ($line =~ m{^  //} && !$commented) || ($line =~ m{^  (\+ )?\S} && $line !~ m{^  //} && !$commented);
-      if ($starts && $current ne "") { push @blocks, $current; $current = ""; }
-      $current .= $line;
-      $commented = ($line =~ m{^  //}) ? 1 : 0;
-    }
-    push @blocks, $current if $current ne "";
-    # The block that declares the module: its helper call takes the name (or the case) first.
-    my @kept = grep {
-      !(/^  (\+ )?\[?\w+\(\s*"\Q$name\E"/m || ($case ne "" && /^  (\+ )?\w+\(\.\Q$case\E\)/m))
-    } @blocks;
-    if (@kept && @kept < @blocks) { $kept[0] =~ s/^((?:  \/\/.*\n)*)  \+ /$1  /; }
-    $head . (@kept ? join("", @kept) : "  []\n");
-  }ge;
-' Package.swift
-if grep -q "\"$name\"" Package.swift; then
-  echo "remove-module: '$name' is still named in Package.swift after its entry was removed" >&2
-  false
-fi
+remove_entries() { # names…: the manifest entries that declare them
+  NAMES="$*" CASE="$case_name" perl -0pi -e '
+    my @names = split / /, $ENV{NAMES};
+    my $case = $ENV{CASE};
+    s/^  case \Q$case\E = "\Q$names[0]\E"\n//m if $case ne "";
+    my $declares = sub {
+      my ($block) = @_;
+      for my $n (@names) {
+        return 1 if $block =~ /^  (\+ )?\[?\w+\(\s*"\Q$n\E"/m;
+        return 1 if $case ne "" && $n eq $names[0] && $block =~ /^  (\+ )?\w+\(\.\Q$case\E\)/m;
+      }
+      return 0;
+    };
+    # Sections joined with "+": `let xTargets: [Target] =` then one block per entry.
+    s{(let \w+Targets: \[Target\] =\n)((?:.+\n)+?)(?=\n)}{
+      my ($head, $body) = ($1, $2);
+      my @blocks; my $current = ""; my $commented = 0;
+      for my $line (split /(?<=\n)/, $body) {
+        my $starts = ($line =~ m{^  //} && !$commented) || ($line =~ m{^  (\+ )?\S} && $line !~ m{^  //} && !$commented);
+        if ($starts && $current ne "") { push @blocks, $current; $current = ""; }
+        $current .= $line;
+        $commented = ($line =~ m{^  //}) ? 1 : 0;
+      }
+      push @blocks, $current if $current ne "";
+      my @kept = grep { !$declares->($_) } @blocks;
+      if (@kept && @kept < @blocks) { $kept[0] =~ s/^((?:  \/\/.*\n)*)  \+ /$1  /; }
+      $head . (@kept ? join("", @kept) : "  []\n");
+    }ge;
+    # Sections written as one array literal: `let xTargets: [Target] = [` … `]`.
+    s{(let \w+Targets: \[Target\] = \[\n)((?:.+\n)+?)(\]\n)}{
+      my ($head, $body, $tail) = ($1, $2, $3);
+      my @blocks; my $current = "";
+      for my $line (split /(?<=\n)/, $body) {
+        $current .= $line;
+        if ($line =~ /\),\n$/ && $line =~ /^  \S|^    \S.*\),\n$/) { push @blocks, $current; $current = ""; }
+      }
+      push @blocks, $current if $current ne "";
+      $head . join("", grep { !$declares->($_) } @blocks) . $tail;
+    }ge;
+    # What the App layer lists by name.
+    for my $n (@names) { s/"\Q$n\E",\s*//g; s/,\s*"\Q$n\E"(?=\s*,?\s*\])//g; s/\[\s*"\Q$n\E"\s*\]/[]/g; }
+  ' Package.swift
+}
+remove_entries "$name" $benchmarks
+for gone in "$name" $benchmarks; do
+  if grep -q "\"$gone\"" Package.swift; then
+    echo "remove-module: '$gone' is still named in Package.swift after its entry was removed" >&2
+    false
+  fi
+done
 
 # The owners' lines, and the folders.
-grep -v -E "^/(Sources/$layer/$name|Tests/${name}Tests)/ " CODEOWNERS >CODEOWNERS.new && mv CODEOWNERS.new CODEOWNERS
+for gone in "$path" "Tests/${name}Tests" $(printf 'Benchmarks/%s ' $benchmarks); do
+  grep -v -E "^/$gone/ " CODEOWNERS >CODEOWNERS.new || true
+  mv CODEOWNERS.new CODEOWNERS
+done
 rm -rf "$path" "Tests/${name}Tests"
+for benchmark in $benchmarks; do
+  rm -rf "Benchmarks/$benchmark"
+  echo "remove-module: removed the benchmark $benchmark, which used $name"
+done
 
 swift format -i Package.swift
 Scripts/redraw-graphs.sh
+
+# The commands that went: their snapshots, their steps in the README's walk-through, then the
+# other snapshots and the walk-through re-recorded from the binary that no longer has them.
+if [ -n "$removed_commands" ]; then
+  executable=$(awk -F '\t' '$2 == "executable" && $4 ~ /^Sources\/App\// { print $1; exit }' <<<"$targets")
+  for command in $removed_commands; do
+    find Tests -path '*/Snapshots/*' \( -name "help-$command.txt" -o -name "$command-*.txt" \) -delete
+  done
+  EXECUTABLE="$executable" COMMANDS="$removed_commands" perl -0pi -e '
+    my $commands = join "|", map { quotemeta } split /\s+/, $ENV{COMMANDS};
+    s{(## A walk through.*?```text\n)(.*?)(```\n)}{
+      my ($head, $body, $tail) = ($1, $2, $3);
+      my @steps = split /(?=^\$ )/m, $body;
+      $head . join("", grep { !/^\$ \Q$ENV{EXECUTABLE}\E (?:$commands)\b/ } @steps) . $tail;
+    }se;
+  ' README.md
+  record=$(grep -rhoE --include='*.swift' '[A-Z][A-Z0-9_]*_RECORD_SNAPSHOTS' Tests | sort -u | head -n 1)
+  echo "remove-module: re-recording the help snapshots and the README walk-through ($record=1)"
+  swift build --build-tests >/dev/null
+  env "$record=1" swift test --skip-build \
+    --filter 'helpTextMatchesItsSnapshot|generatedScriptsMatchTheirSnapshots|theWalkThrough' >/dev/null
+fi
+
+# The prose: every code name a document still uses but the sources no longer define is declared in
+# that document, so the docs check passes and a person knows which passages to rewrite.
+stale=$(git ls-files --cached --others --exclude-standard | NAME="$name" perl -e '
+  my (%known, @documents);
+  while (my $path = <STDIN>) {
+    chomp $path;
+    next unless -e $path;
+    for my $component (split m{/}, $path) { $known{$component} = 1; (my $stem = $component) =~ s/\..*//; $known{$stem} = 1; }
+    push @documents, $path
+      if $path eq "README.md" || ($path =~ m{^docs/.*\.md$}) || ($path =~ m{/README\.md$} && $path !~ m{^Tests/Fixtures/});
+    next if $path =~ m{^Tests/Fixtures/};
+    next unless $path =~ /\.(swift|sh|json)$/ || $path eq "CODEOWNERS";
+    open my $file, "<", $path or next;
+    local $/; my $text = <$file>;
+    $known{$1} = 1 while $text =~ /([A-Za-z_][A-Za-z0-9_]*)/g;
+  }
+  for my $document (sort @documents) {
+    open my $file, "<", $document or next;
+    my $text = do { local $/; <$file> };
+    close $file;
+    my %declared;
+    while ($text =~ /<!-- names from elsewhere[^:]*: ([^>]*) -->/g) {
+      $declared{$_} = 1 for map { s/^\s+|\s+$//gr } split /,/, $1;
+    }
+    my (@unknown, %listed);
+    while ($text =~ /`([^`\n]+)`/g) {
+      my $token = $1;
+      next unless $token =~ /^[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+$/
+        || $token =~ /^[A-Z][A-Za-z0-9]*\.[A-Za-z_][A-Za-z0-9_]*$/
+        || $token =~ /^(?:[A-Za-z_][A-Za-z0-9_]*\.)?[A-Za-z_][A-Za-z0-9_]*\([A-Za-z_:]*\)$/;
+      (my $base = $token) =~ s/\(.*//;
+      for my $identifier (split /\./, $base) {
+        push @unknown, $identifier unless $known{$identifier} || $declared{$identifier} || $listed{$identifier}++;
+      }
+    }
+    next unless @unknown;
+    my $comment = "<!-- names from elsewhere (removed with $ENV{NAME}; rewrite these passages): " . join(", ", @unknown) . " -->\n\n";
+    $text =~ s/\A((?:.*\n)\n?)/$1$comment/;
+    open $file, ">", $document or die "$document: $!";
+    print $file $text;
+    close $file;
+    print "$document\n";
+  }
+')
 trap - ERR
 
 echo "remove-module: removed $layer/$name (its sources, tests, manifest entry, owners and graph nodes)"
+if [ -n "$stale" ]; then
+  echo "remove-module: these documents still describe what was removed (the names are declared at their top):"
+  sed 's/^/  /' <<<"$stale"
+fi
 if [ "$check" -eq 1 ]; then
   Scripts/check.sh
 fi

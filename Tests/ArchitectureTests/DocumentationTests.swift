@@ -4,7 +4,9 @@ import Testing
 /// The docs name code, and code gets renamed: every code name in backticks in `README.md`,
 /// `docs/` and the module READMEs must exist in the repository (an identifier of its sources or
 /// scripts, or a file or folder name). Names that belong to other projects are declared in the
-/// document itself, in a comment: `<!-- names from elsewhere: DequeTests, ContainersPreview -->`.
+/// document itself, in a comment: `<!-- names from elsewhere: DequeTests, ContainersPreview -->`
+/// (`Scripts/remove-module.sh` adds one, `<!-- names from elsewhere (removed with …): … -->`, for
+/// the names a removed module leaves behind in the prose).
 @Suite("Documentation")
 struct DocumentationTests {
   /// A type-like name (`SearchFeature`), a member (`AppGraph.settled`), or a function with its
@@ -58,7 +60,7 @@ struct DocumentationTests {
       let text = try String(
         contentsOf: repositoryRoot.appendingPathComponent(document), encoding: .utf8)
       var declared: Set<String> = []
-      for comment in text.matches(of: /<!-- names from elsewhere: ([^>]*) -->/) {
+      for comment in text.matches(of: /<!-- names from elsewhere[^:>]*: ([^>]*) -->/) {
         for name in comment.output.1.split(separator: ",") {
           declared.insert(name.trimmingCharacters(in: .whitespaces))
         }
