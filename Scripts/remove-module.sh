@@ -57,9 +57,9 @@ users() { # awk condition on a dependent's row
   awk -F '\t' -v n="$name" "\$1 != n \"Tests\" && index(\",\" \$6 \",\", \",\" n \",\") && ($1) { print \$1 }" <<<"$targets"
 }
 if [ "$layer" = Features ]; then
-  dependents=$(users '$4 !~ /^Sources\/App\// && $3 != "Benchmarks"')
+  dependents=$(users '$4 !~ /^Sources\/App\// && $4 !~ /^Benchmarks\//')
   app_targets=$(awk -F '\t' '$4 ~ /^Sources\/App\// { print $1 }' <<<"$targets")
-  benchmarks=$(users '$3 == "Benchmarks"')
+  benchmarks=$(users '$4 ~ /^Benchmarks\//')
 else
   dependents=$(users '1')
   app_targets=""
