@@ -43,10 +43,4 @@ struct AppGraphEventTests {
     #expect(try await graph.bookings.booking(id: trip.id).seatsLeft == trip.seatsLeft)
     #expect(graph.invalidations == 2)
   }
-
-  @Test func settlingWithNothingEmittedReturnsAtOnce() async {
-    let graph = AppGraph(configuration: AppConfiguration(environment: ["VOYAGE_HOME": home.path]))
-    await graph.settled()
-    #expect(graph.invalidations == 0)
-  }
 }
