@@ -53,6 +53,10 @@ step "Format (fix with: swift format -i --recursive ${swift_paths[*]})" \
   swift format lint --strict --recursive "${swift_paths[@]}"
 step "Build with undeclared-import check and warnings as errors" \
   swift build --build-tests "${build_flags[@]}"
+# The documentation site, every symbol link resolving: a renamed type that an article or a catalog
+# names fails here (the same build flags, so the build above is reused).
+step "Documentation builds with warnings as errors" \
+  Scripts/build-docs.sh -- "${build_flags[@]}"
 # A hung test fails the run after 20 minutes instead of eating CI's whole budget.
 step "Tests" \
   tests_that_run timeout 1200 swift test --skip-build

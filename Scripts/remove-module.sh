@@ -15,8 +15,9 @@
 #   - its name in the App targets' lists in Package.swift, and the benchmarks that use it;
 #   - the help snapshots of the commands it declared and the README walk-through's steps that ran
 #     them; the other snapshots and the walk-through are then re-recorded from the built binary;
-#   - nothing in the prose: code names the docs still use are declared at the top of each document
-#     (`<!-- names from elsewhere (removed with …) -->`) and listed, so the passages can be rewritten.
+#   - nothing in the prose: symbol links into it become plain code names, and the code names the
+#     docs still use are declared at the top of each document (`<!-- names from elsewhere (removed
+#     with …) -->`) and listed, so the passages can be rewritten.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -205,8 +206,12 @@ if [ -n "$removed_commands" ]; then
     --filter 'helpTextMatchesItsSnapshot|generatedScriptsMatchTheirSnapshots|theWalkThrough' >/dev/null
 fi
 
-# The prose: every code name a document still uses but the sources no longer define is declared in
-# that document, so the docs check passes and a person knows which passages to rewrite.
+# The prose: symbol links into the module (``/SearchFeature/SearchFeature``) become plain code names,
+# since the documentation build fails on a link it cannot resolve; then every code name a document
+# still uses but the sources no longer define is declared in that document, so the docs check
+# passes and a person knows which passages to rewrite.
+find docs Sources -path '*.docc/*' -name '*.md' -print0 | NAME="$name" xargs -0 -r perl -pi -e '
+  s{``/\Q$ENV{NAME}\E/([^`]+)``}{"`" . ($1 =~ tr#/#.#r) . "`"}ge
 stale=$(git ls-files --cached --others --exclude-standard | NAME="$name" perl -e '
   my (%known, @documents);
   while (my $path = <STDIN>) {

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Builds the documentation site: every library module's API with its catalog
+# (Sources/<Layer>/<Module>/<Module>.docc), the journeys (docs/<Package>.docc), and one static site
+# that combines them, with warnings as errors, so a symbol link that no longer resolves (a renamed
+# type, a removed method) fails the build.
+#
+#   Scripts/build-docs.sh [--output DIR] [-- BUILD FLAGS…]     (default .build/documentation)
+#
+# Build flags after `--` go to the build that extracts the symbol graphs: the check suite passes
+# its own, so this reuses its build instead of compiling everything again with other flags.
+#
+# Then open it:  python3 -m http.server --directory .build/documentation/site 8000
+#                and browse http://localhost:8000/documentation/
+#
+# The modules are documented at the `package` access level: the package is the product, and most
+# infrastructure modules' doors are `package`. A module links to the modules it comes after
+# (``/SharedKernel/DraftOrder``); the journeys link to any module.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+output=.build/documentation
+build_flags=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --output) output=${2:?--output needs a folder}; shift 2 ;;
+    --) shift; build_flags=("$@"); break ;;
+    -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "Error: unknown argument '$1'" >&2; exit 64 ;;
+  esac
+done
+
+started=$(date +%s)
+description=$(swift package describe --type json)
+package=$(sed -n -E 's/^  "name" : "([^"]+)",?$/\1/p' <<<"$description" | head -n 1)
+[ -n "$package" ] || { echo "Error: could not read the package's name" >&2; exit 1; }
+bundle_prefix="org.$(tr '[:upper:]' '[:lower:]' <<<"$package")"
+
+# The library modules under Sources/, dependencies first (tsort of "dependency module" pairs).
+targets=$(swift Scripts/check-architecture.swift --list-targets <<<"$description")
+modules=$(awk -F '\t' '$2 == "library" && $4 ~ /^Sources\// { print $1 }' <<<"$targets")
+order=$(awk -F '\t' -v list="$(paste -sd, - <<<"$modules")" '
+  BEGIN { n = split(list, names, ","); for (i = 1; i <= n; i++) known[names[i]] = 1 }
+  known[$1] { print $1, $1; m = split($6, deps, ","); for (j = 1; j <= m; j++) if (known[deps[j]]) print deps[j], $1 }
+' <<<"$targets" | tsort)
+
+echo "==> Symbol graphs (package access level)"
+written=$(swift package "${build_flags[@]}" dump-symbol-graph --minimum-access-level package 2>&1 | tee /dev/stderr | sed -n 's/^Files written to //p' | tail -n 1)
+[ -d "$written" ] || { echo "Error: no symbol graphs were written" >&2; exit 1; }
+
+rm -rf "$output"
+mkdir -p "$output/symbol-graphs" "$output/archives"
+archives=()
+convert() { # name, catalog ("" for none), symbol-graph folder ("" for none)
+  local name=$1 catalog=$2 graphs=$3
+  local arguments=(--fallback-display-name "$name" --fallback-bundle-identifier "$bundle_prefix.$name"
+    --output-path "$output/archives/$name.doccarchive" --transform-for-static-hosting
+    --enable-experimental-external-link-support --warnings-as-errors)
+  [ -n "$graphs" ] && arguments+=(--additional-symbol-graph-dir "$graphs")
+  for archive in "${archives[@]}"; do arguments+=(--dependency "$archive"); done
+  if ! docc convert ${catalog:+"$catalog"} "${arguments[@]}" >"$output/$name.log" 2>&1; then
+    cat "$output/$name.log" >&2
+    echo "Error: the documentation of $name does not build (above); Reproduce with: Scripts/build-docs.sh" >&2
+    exit 1
+  fi
+  archives+=("$output/archives/$name.doccarchive")
+}
+
+echo "==> Modules"
+for module in $order; do
+  folder=$(awk -F '\t' -v n="$module" '$1 == n { print $4 }' <<<"$targets")
+  graphs="$output/symbol-graphs/$module"
+  mkdir -p "$graphs"
+  cp "$written/$module.symbols.json" "$graphs/" 2>/dev/null || continue # a C module has none
+  cp "$written/$module"@*.symbols.json "$graphs/" 2>/dev/null || true
+  catalog="$folder/$module.docc"
+  [ -d "$catalog" ] || catalog=""
+  convert "$module" "$catalog" "$graphs"
+  echo "    $module"
+done
+
+echo "==> Articles"
+convert "$package" "docs/$package.docc" ""
+echo "    docs/$package.docc"
+
+echo "==> One site"
+docc merge "${archives[@]}" --synthesized-landing-page-name "$package" \
+  --output-path "$output/site" >"$output/merge.log" 2>&1 || { cat "$output/merge.log" >&2; exit 1; }
+pages=$(find "$output/site/data/documentation" -name '*.json' | wc -l | tr -d ' ')
+echo "build-docs: $((${#archives[@]} - 1)) modules and the articles, $pages pages, in $(($(date +%s) - started)) s: $output/site"
