@@ -21,11 +21,13 @@ step() {
   local command
   command=$(printf '%q ' "${shown[@]}")
   printf '\n==> [%d] %s\n    $ %s\n' "$((steps_run + 1))" "$name" "${command% }"
+  local started=$SECONDS
   if ! "$@"; then
-    printf '\nFAILED: %s\nReproduce with: %s\n' "$name" "${command% }" >&2
+    printf '\nFAILED: %s (after %d s)\nReproduce with: %s\n' "$name" "$((SECONDS - started))" "${command% }" >&2
     exit 1
   fi
   steps_run=$((steps_run + 1))
+  printf '    [%d] passed in %d s\n' "$steps_run" "$((SECONDS - started))"
 }
 
 # Runs `swift test` with its arguments and fails when it ran no test at all: SwiftPM only warns when a
