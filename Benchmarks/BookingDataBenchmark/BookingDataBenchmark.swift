@@ -133,6 +133,8 @@ enum BookingDataBenchmark {
   /// per-caller times from opening the gate to return.
   struct Run {
     var join: Double
+    /// From opening to the first caller's return: the answer's way to the first waiter.
+    var first: Double
     var wall: Double
     var p50: Double
     var p99: Double
@@ -194,6 +196,17 @@ enum BookingDataBenchmark {
           pad(format(added * 1e6), 8),
         ]
         print(line.joined(separator: " "))
+        if callers == 10_000 {
+          // Where the added time goes: a fixed delay before the first caller returns (the answer
+          // reaching the first waiter), or a cost per caller (each resumption and its unwinding).
+          func perCaller(_ runs: [Run]) -> Double {
+            (middle(runs, \.wall) - middle(runs, \.first)) / Double(callers) * 1e9
+          }
+          print(
+            "             first return after opening: \(format(middle(coalescedRuns, \.first) * 1e6)) µs | "
+              + "\(format(middle(directRuns, \.first) * 1e6)) µs direct; then \(format(perCaller(coalescedRuns))) ns "
+              + "a caller | \(format(perCaller(directRuns))) ns direct")
+        }
         if statistics.upstreamCalls != keys || statistics.inFlight != 0 || statistics.waiting != 0 {
           print("    ✗ expected \(keys) upstream calls and an empty in-flight table: \(statistics)")
         }
@@ -227,7 +240,8 @@ enum BookingDataBenchmark {
     for task in tasks { await task.value }
     let latencies = finishes.instants.map { seconds(openedAt.duration(to: $0)) }.sorted()
     return Run(
-      join: seconds(startedAt.duration(to: openedAt)), wall: latencies.last ?? 0,
+      join: seconds(startedAt.duration(to: openedAt)), first: latencies.first ?? 0,
+      wall: latencies.last ?? 0,
       p50: percentile(latencies, 0.50), p99: percentile(latencies, 0.99))
   }
 

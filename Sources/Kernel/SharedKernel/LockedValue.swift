@@ -22,22 +22,28 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
   //
   // `@usableFromInline` and `@inlinable`: `withLock` sits on the cache-hit path of other modules;
   // inlined, it is specialized for their types instead of copying values through generic
-  // witnesses. The mutex lives at a fixed address of its own, as pthreads require.
+  // witnesses. The mutex lives at a fixed address of its own, as pthreads require. The value lives
+  // behind a pointer too, not in a stored `var`: an `inout` access to a class's stored property
+  // is checked for exclusivity at run time (a call in and out of the runtime on every access),
+  // which the mutex already guarantees.
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  @usableFromInline var value: Value
+  @usableFromInline let value: UnsafeMutablePointer<Value>
 
   /// Guards `value`.
   package init(_ value: Value) {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
-    self.value = value
+    self.value = .allocate(capacity: 1)
+    self.value.initialize(to: value)
   }
 
   deinit {
     pthread_mutex_destroy(mutex)
     mutex.deinitialize(count: 1)
     mutex.deallocate()
+    value.deinitialize(count: 1)
+    value.deallocate()
   }
 
   /// Runs `body` with exclusive access to the value and returns what it returns.
@@ -45,6 +51,6 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
   package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    return try body(&value)
+    return try body(&value.pointee)
   }
 }
