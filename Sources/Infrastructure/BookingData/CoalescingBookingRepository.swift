@@ -86,7 +86,7 @@ actor CoalescingBookingRepository: BookingCache {
     self.answers = LockedValue(RecentAnswers(capacity: capacity))
   }
 
-  nonisolated func search(_ query: SearchQuery) async throws -> [BookingSummary] {
+  nonisolated(nonsending) func search(_ query: SearchQuery) async throws -> [BookingSummary] {
     // The cache-hit path stays synchronous: no actor hop, no further async frame, and the query
     // itself is the key (no enum around it to copy and compare).
     let moment = now()
@@ -99,7 +99,7 @@ actor CoalescingBookingRepository: BookingCache {
     return summaries
   }
 
-  nonisolated func booking(id: BookingID) async throws -> Booking {
+  nonisolated(nonsending) func booking(id: BookingID) async throws -> Booking {
     let moment = now()
     if let booking = answers.withLock({ $0.hit($0.bookings.value(for: id, at: moment)) }) {
       return booking

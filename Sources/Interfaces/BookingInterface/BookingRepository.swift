@@ -4,12 +4,18 @@ public import SharedKernel
 /// of either. Search and checkout depend on this protocol, never on an implementation.
 ///
 /// Errors are `BookingError`, or `CancellationError` when the calling task is cancelled.
+///
+/// Both requirements are `nonisolated(nonsending)`: they start on the caller's executor instead of
+/// hopping to the global one first, so a cache that can answer at once (a hit) answers without
+/// leaving the caller's actor, which the main-actor features call it from. An implementation
+/// that does real work leaves it itself: a plain `async` method witnessing them runs where it
+/// always did, and the coalescing cache's miss path hops to its actor.
 public protocol BookingRepository: Sendable {
   /// The trips matching `query`, in its sort order, at most `query.limit` of them.
-  func search(_ query: SearchQuery) async throws -> [BookingSummary]
+  nonisolated(nonsending) func search(_ query: SearchQuery) async throws -> [BookingSummary]
 
   /// One trip by its identifier; throws `BookingError.notFound` when there is none.
-  func booking(id: BookingID) async throws -> Booking
+  nonisolated(nonsending) func booking(id: BookingID) async throws -> Booking
 }
 
 /// Why a trip could not be found or fetched, in terms a caller can act on.

@@ -6,24 +6,61 @@ import Foundation
 /// would call the same ("  lisbon", "LISBON", "Lisbon") are equal and hash alike. It can only be
 /// built through `make`, which rejects invalid input instead of clamping it.
 public struct SearchQuery: Hashable, Sendable {
+  /// The fields, held once: a query is made once and then copied into every call, frame and
+  /// table that keys on it (a stampede copies it thousands of times), so a copy is one reference,
+  /// not a string and six optional fields. Immutable, so sharing it is safe.
+  private final class Fields: Sendable {
+    let destination: String
+    let from: CalendarDate?
+    let to: CalendarDate?
+    let guests: Int
+    let maximumPrice: Money?
+    let sort: SortOrder
+    let limit: Int
+    /// The hash of the fields above, computed once when the query is made: a query is made
+    /// once and then looked up many times (the cache hashes it on every call), and hashing a
+    /// string and six optional fields costs more than the rest of a cache hit.
+    let precomputedHash: Int
+
+    init(
+      destination: String, from: CalendarDate?, to: CalendarDate?, guests: Int,
+      maximumPrice: Money?, sort: SortOrder, limit: Int
+    ) {
+      self.destination = destination
+      self.from = from
+      self.to = to
+      self.guests = guests
+      self.maximumPrice = maximumPrice
+      self.sort = sort
+      self.limit = limit
+      var hasher = Hasher()
+      hasher.combine(destination)
+      hasher.combine(from)
+      hasher.combine(to)
+      hasher.combine(guests)
+      hasher.combine(maximumPrice)
+      hasher.combine(sort)
+      hasher.combine(limit)
+      precomputedHash = hasher.finalize()
+    }
+  }
+
+  private let fields: Fields
+
   /// The destination, folded for matching: lowercased, without diacritics, single-spaced.
-  public let destination: String
+  public var destination: String { fields.destination }
   /// The earliest first day of a trip, if any.
-  public let from: CalendarDate?
+  public var from: CalendarDate? { fields.from }
   /// The latest last day of a trip, if any.
-  public let to: CalendarDate?
+  public var to: CalendarDate? { fields.to }
   /// How many travellers must fit, 1–9.
-  public let guests: Int
+  public var guests: Int { fields.guests }
   /// The highest price per traveller, if any; trips in other currencies are compared by the supplier.
-  public let maximumPrice: Money?
+  public var maximumPrice: Money? { fields.maximumPrice }
   /// The order of the results.
-  public let sort: SortOrder
+  public var sort: SortOrder { fields.sort }
   /// The most results to return.
-  public let limit: Int
-  /// The hash of the fields above, computed once when the query is made: a query is made once
-  /// and then looked up many times (the cache hashes it on every call), and hashing a string and
-  /// six optional fields costs more than the rest of a cache hit.
-  private let precomputedHash: Int
+  public var limit: Int { fields.limit }
 
   /// How many travellers one booking may hold.
   public static let guestRange = 1...9
@@ -36,37 +73,26 @@ public struct SearchQuery: Hashable, Sendable {
     destination: String, from: CalendarDate?, to: CalendarDate?, guests: Int,
     maximumPrice: Money?, sort: SortOrder, limit: Int
   ) {
-    self.destination = destination
-    self.from = from
-    self.to = to
-    self.guests = guests
-    self.maximumPrice = maximumPrice
-    self.sort = sort
-    self.limit = limit
-    var hasher = Hasher()
-    hasher.combine(destination)
-    hasher.combine(from)
-    hasher.combine(to)
-    hasher.combine(guests)
-    hasher.combine(maximumPrice)
-    hasher.combine(sort)
-    hasher.combine(limit)
-    precomputedHash = hasher.finalize()
+    fields = Fields(
+      destination: destination, from: from, to: to, guests: guests, maximumPrice: maximumPrice,
+      sort: sort, limit: limit)
   }
 
   /// Feeds the hash computed at creation: equal queries were made from equal fields, so they
   /// hash alike.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(precomputedHash)
+    hasher.combine(fields.precomputedHash)
   }
 
-  /// Equal when every field is; the stored hashes are compared first, which settles most
-  /// unequal pairs without comparing strings.
+  /// Equal when every field is: copies of one query are equal at once, and the stored hashes
+  /// settle most unequal pairs without comparing strings.
   public static func == (left: SearchQuery, right: SearchQuery) -> Bool {
-    left.precomputedHash == right.precomputedHash && left.destination == right.destination
-      && left.from == right.from && left.to == right.to && left.guests == right.guests
-      && left.maximumPrice == right.maximumPrice && left.sort == right.sort
-      && left.limit == right.limit
+    let (left, right) = (left.fields, right.fields)
+    return left === right
+      || (left.precomputedHash == right.precomputedHash && left.destination == right.destination
+        && left.from == right.from && left.to == right.to && left.guests == right.guests
+        && left.maximumPrice == right.maximumPrice && left.sort == right.sort
+        && left.limit == right.limit)
   }
 
   /// Validates and normalizes a search; throws the first rule it breaks.
