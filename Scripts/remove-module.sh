@@ -211,7 +211,7 @@ fi
 # still uses but the sources no longer define is declared in that document, so the docs check
 # passes and a person knows which passages to rewrite.
 find docs Sources -path '*.docc/*' -name '*.md' -print0 | NAME="$name" xargs -0 -r perl -pi -e '
-  s{``/\Q$ENV{NAME}\E/([^`]+)``}{"`" . ($1 =~ tr#/#.#r) . "`"}ge
+  s{``/\Q$ENV{NAME}\E/([^`]+)``}{"`" . ($1 =~ tr#/#.#r) . "`"}ge'
 stale=$(git ls-files --cached --others --exclude-standard | NAME="$name" perl -e '
   my (%known, @documents);
   while (my $path = <STDIN>) {
