@@ -44,8 +44,15 @@ order=$(awk -F '\t' -v list="$(paste -sd, - <<<"$modules")" '
 ' <<<"$targets" | tsort)
 
 echo "==> Symbol graphs (package access level)"
-written=$(swift package "${build_flags[@]}" dump-symbol-graph --minimum-access-level package 2>&1 | tee /dev/stderr | sed -n 's/^Files written to //p' | tail -n 1)
-[ -d "$written" ] || { echo "Error: no symbol graphs were written" >&2; exit 1; }
+# Captured, not teed to /dev/stderr: reopening that path truncates a log file that stderr goes to.
+if ! dump=$(swift package "${build_flags[@]}" dump-symbol-graph --minimum-access-level package 2>&1); then
+  printf '%s\n' "$dump" >&2
+  echo "Error: the symbol graphs could not be extracted (above)" >&2
+  exit 1
+fi
+written=$(sed -n 's/^Files written to //p' <<<"$dump" | tail -n 1)
+[ -d "$written" ] || { printf '%s\n' "$dump" >&2; echo "Error: no symbol graphs were written" >&2; exit 1; }
+echo "    $(grep -c '^-- Emitting symbol graph' <<<"$dump") symbol graphs in $written"
 
 rm -rf "$output"
 mkdir -p "$output/symbol-graphs" "$output/archives"
