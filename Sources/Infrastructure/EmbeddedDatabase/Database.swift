@@ -140,7 +140,7 @@ package actor Database {
   }
 }
 
-/// The SQLite connection a `Database` owns; only reachable inside its actor's methods.
+/// The SQLite connection a ``Database`` owns; only reachable inside its actor's methods.
 package final class Connection {
   private let handle: OpaquePointer
   private let path: String

@@ -1,6 +1,6 @@
 package import Foundation
 
-/// Sends requests over any `HTTPTransport`, adding what every caller needs: a timeout, retries
+/// Sends requests over any ``HTTPTransport``, adding what every caller needs: a timeout, retries
 /// where they are safe, a 2xx check and JSON decoding with snake_case keys.
 ///
 /// Errors are `HTTPError`, or `CancellationError` when the calling task is cancelled.

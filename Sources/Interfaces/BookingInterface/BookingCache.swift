@@ -15,7 +15,7 @@ public protocol BookingCache: BookingRepository {
   func statistics() async -> BookingCacheStatistics
 }
 
-/// Counters of a `BookingCache`: what it saved the supplier, and proof that nothing leaked.
+/// Counters of a ``BookingCache``: what it saved the supplier, and proof that nothing leaked.
 public struct BookingCacheStatistics: Sendable, Hashable, Codable {
   /// Requests sent to the upstream repository.
   public var upstreamCalls = 0

@@ -3,7 +3,7 @@ public import SharedKernel
 /// Where bookable trips come from, whether a supplier over HTTP, a sandbox or a cache in front
 /// of either. Search and checkout depend on this protocol, never on an implementation.
 ///
-/// Errors are `BookingError`, or `CancellationError` when the calling task is cancelled.
+/// Errors are ``BookingError``, or `CancellationError` when the calling task is cancelled.
 ///
 /// Both requirements are `nonisolated(nonsending)`: they start on the caller's executor instead of
 /// hopping to the global one first, so a cache that can answer at once (a hit) answers without

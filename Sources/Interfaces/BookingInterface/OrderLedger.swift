@@ -20,7 +20,7 @@ public protocol TicketHistory: Sendable {
 /// an order is written *before* anything outside changes, each later step in its own
 /// transaction, and its ticket in the same transaction that completes it. A checkout retried
 /// after any failure or crash reads where it stopped and carries on from there, so it never
-/// holds, charges or tickets twice. Only the moves of `OrderState.next` can be written.
+/// holds, charges or tickets twice. Only the moves of ``OrderState/next`` can be written.
 public protocol OrderLedger: TicketIssuer, TicketHistory {
   /// Records `order`, paid with `card`, as drafted, or returns the record of an earlier attempt
   /// under the same key. The same key for another trip, number of places, traveller or card is
@@ -33,7 +33,7 @@ public protocol OrderLedger: TicketIssuer, TicketHistory {
   /// The record of the order that `ticket` was issued for, if any.
   func record(of ticket: TicketID) async throws(TicketingError) -> OrderRecord?
 
-  /// Moves the order one step and returns its new record; a move that `OrderState.next` does
+  /// Moves the order one step and returns its new record; a move that ``OrderState/next`` does
   /// not allow from the recorded state is refused with `TicketingError.illegalTransition`.
   func advance(_ id: OrderID, by step: OrderStep) async throws(TicketingError) -> OrderRecord
 
@@ -167,7 +167,7 @@ public enum TicketingError: Error, Equatable, Sendable, CustomStringConvertible 
   case diskFull(path: String)
   /// The order identifier (idempotency key) was already used for a different order.
   case orderConflict(OrderID)
-  /// The order cannot move from `from` to `to` (see `OrderState.next`); nothing was written.
+  /// The order cannot move from `from` to `to` (see ``OrderState/next``); nothing was written.
   case illegalTransition(OrderID, from: OrderState, to: OrderState)
   /// No order has this key, or no ticket this identifier.
   case unknownOrder(String)

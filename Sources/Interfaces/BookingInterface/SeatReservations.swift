@@ -48,7 +48,7 @@ public typealias HoldID = Identifier<SeatHold>
 /// The supplier's reference for a confirmed booking: what a cancellation names.
 public typealias SupplierReference = Identifier<SupplierBooking>
 
-/// The subject of a `SupplierReference`: a booking the supplier confirmed. It carries nothing;
+/// The subject of a ``SupplierReference``: a booking the supplier confirmed. It carries nothing;
 /// Voyage knows such a booking only by its reference.
 public enum SupplierBooking {}
 

@@ -65,7 +65,7 @@ public struct TextTable: Sendable {
   }
 
   /// The table as lines: a heading line in the title style, then one line per row, columns
-  /// separated by `Spacing.columnGap` and no trailing spaces. Within the theme's width, when it
+  /// separated by ``Spacing/columnGap`` and no trailing spaces. Within the theme's width, when it
   /// has one: cuttable columns are cut (with the theme's ellipsis), and if that is not enough,
   /// droppable columns leave; a value is never wrapped or cut mid-number.
   public func render(theme: TerminalTheme) -> [String] {

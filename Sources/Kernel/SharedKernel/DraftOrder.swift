@@ -36,8 +36,8 @@ public struct DraftOrder: Hashable, Sendable, Encodable {
     self.traveller = traveller
   }
 
-  /// Turns this order into a `PaidOrder` when `receipt` pays exactly for it: the same order, the
-  /// same amount, the same currency. This is the only way to obtain a `PaidOrder`.
+  /// Turns this order into a ``PaidOrder`` when `receipt` pays exactly for it: the same order, the
+  /// same amount, the same currency. This is the only way to obtain a ``PaidOrder``.
   public func confirm(with receipt: PaymentReceipt) throws(CheckoutError) -> PaidOrder {
     guard receipt.orderID == id else {
       throw .receiptForAnotherOrder(expected: id, received: receipt.orderID)
@@ -58,7 +58,7 @@ public enum CheckoutError: Error, Equatable, Sendable, CustomStringConvertible {
   case soldOut(BookingID)
   /// Fewer places are left than were asked for.
   case notEnoughSeats(requested: Int, available: Int)
-  /// The number of travellers is outside `SearchQuery.guestRange`.
+  /// The number of travellers is outside ``SearchQuery/guestRange``.
   case guestsOutOfRange(Int)
   /// The total does not fit in an amount.
   case amountTooLarge

@@ -1,4 +1,4 @@
-/// A typed identifier, so a `BookingID` can never be passed where a `TicketID` is expected.
+/// A typed identifier, so a ``BookingID`` can never be passed where a ``TicketID`` is expected.
 ///
 /// `Subject` is a phantom type: it is never stored, it only makes `Identifier<Booking>` and
 /// `Identifier<Ticket>` different types. The raw text is validated once, at the boundary.

@@ -2,7 +2,7 @@ import Foundation
 
 /// An exact amount in one currency, kept in integer minor units (cents, not floating-point euros).
 ///
-/// Arithmetic never overflows silently and never mixes currencies: both throw a `MoneyError`.
+/// Arithmetic never overflows silently and never mixes currencies: both throw a ``MoneyError``.
 public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The amount in the currency's minor unit: 1050 is EUR 10.50 and JPY 1,050.
   public let minorUnits: Int64

@@ -149,11 +149,11 @@ public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertibl
   case destinationTooLong(maximum: Int)
   /// The earliest start is after the latest end.
   case reversedDates(from: CalendarDate, to: CalendarDate)
-  /// The number of travellers is outside `SearchQuery.guestRange`.
+  /// The number of travellers is outside ``SearchQuery/guestRange``.
   case guestsOutOfRange(Int)
   /// The maximum price is below zero.
   case negativeMaximumPrice(Money)
-  /// The number of results is outside `SearchQuery.limitRange`.
+  /// The number of results is outside ``SearchQuery/limitRange``.
   case limitOutOfRange(Int)
 
   /// A sentence a person can act on.

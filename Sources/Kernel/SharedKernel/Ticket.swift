@@ -26,7 +26,7 @@ public struct Ticket: Hashable, Sendable, Encodable {
   /// When it was cancelled (its money given back, its places returned), if it was.
   public let cancelledAt: Date?
 
-  /// Issues a ticket for a paid order; the `PaidOrder` parameter is the business rule.
+  /// Issues a ticket for a paid order; the ``PaidOrder`` parameter is the business rule.
   public init(id: TicketID, for paid: PaidOrder, issuedAt: Date) {
     self.init(
       id: id, orderID: paid.order.id, bookingID: paid.order.bookingID,

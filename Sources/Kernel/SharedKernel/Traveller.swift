@@ -40,7 +40,7 @@ public enum TravellerError: Error, Equatable, Sendable, CustomStringConvertible 
   case emptyName
   /// The name holds control characters (such as terminal escape codes), which no name has.
   case controlCharacters
-  /// The name is longer than `Traveller.maximumNameLength`.
+  /// The name is longer than ``Traveller/maximumNameLength``.
   case nameTooLong(maximum: Int)
   /// The e-mail address is not of the form `name@domain.tld`.
   case malformedEmail(String)
