@@ -13,8 +13,9 @@ struct SupplierSeatReservationsTests {
   let sandbox = SupplierSandbox(firstDay: CalendarDate(daysSinceEpoch: 20_800))
 
   var reservations: any SeatReservations {
+    // A deadline that never ends a test: these tests are about holds and keys, not time.
     BookingDataAssembly.reservations(
-      transport: sandbox.transport,
+      transport: sandbox.transport, deadline: .seconds(3_600),
       retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: .zero))
   }
 

@@ -69,7 +69,7 @@ struct LedgerTests {
   }
 
   func gateway(_ sandbox: PaymentSandbox) -> any PaymentGateway {
-    PaymentDataAssembly.gateway(transport: sandbox.transport)
+    PaymentDataAssembly.gateway(transport: sandbox.transport, deadline: .seconds(3_600))
   }
 
   @Test func aTicketSurvivesReopeningTheLedger() async throws {

@@ -13,9 +13,11 @@ struct PaymentGatewayTests {
   let home = FileManager.default.temporaryDirectory.appendingPathComponent(
     "voyage-payments-\(UUID().uuidString)")
 
+  /// A gateway to `sandbox` whose deadline never ends a test: these tests are about retries and
+  /// keys, and a machine busy with other tests' builds can take longer than the real ten seconds.
   func gateway(_ sandbox: PaymentSandbox, attempts: Int = 3) -> any PaymentGateway {
     PaymentDataAssembly.gateway(
-      transport: sandbox.transport,
+      transport: sandbox.transport, deadline: .seconds(3_600),
       retryPolicy: RetryPolicy(maximumAttempts: attempts, initialBackoff: .zero))
   }
 

@@ -71,8 +71,11 @@ struct SandboxInventory: Sendable {
           if let database { return database }
           let fresh =
             if let home {
+              // Processes racing for the last places wait their turn, as at a real supplier,
+              // even on a machine so busy that a writer holds the file for seconds.
               try Database(
-                file: home.appendingPathComponent(Self.fileName), migrations: Self.migrations)
+                file: home.appendingPathComponent(Self.fileName), migrations: Self.migrations,
+                busyTimeout: .seconds(30))
             } else {
               try Database(inMemoryWith: Self.migrations)
             }
