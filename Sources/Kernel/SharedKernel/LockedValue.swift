@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-  package import Glibc
+  import Glibc
 #elseif canImport(Musl)
-  package import Musl
+  import Musl
 #elseif canImport(Darwin)
-  package import Darwin
+  import Darwin
 #endif
 
 /// A value guarded by a lock, for the few places where an actor hop costs too much (a cache hit)
@@ -15,18 +15,24 @@
 /// class and a dynamic call around it, about 50 ns a lock on the cache-hit path.
 ///
 /// `package`: a concurrency primitive for Voyage's own modules, not part of the domain API.
+@usableFromInline
 package final class LockedValue<Value: Sendable>: @unchecked Sendable {
+  // `@usableFromInline` on the class as well as on the members `withLock` uses: without it this
+  // toolchain silently leaves the bodies of a `package` class's `@inlinable` methods out of the
+  // module, so every other module called `withLock` unspecialized (a generic call, its result
+  // returned through memory) on the cache-hit path.
+  //
   // Safe to mark Sendable: `value` is only read or written inside `withLock`, which holds the
   // mutex for the whole access, so no two threads touch it at once; and `Value` is itself
   // Sendable, so whatever `withLock` hands out may cross threads.
   //
-  // `@usableFromInline` and `@inlinable`: `withLock` sits on the cache-hit path of other modules;
-  // inlined, it is specialized for their types instead of copying values through generic
-  // witnesses. The mutex lives at a fixed address of its own, as pthreads require. The value lives
-  // behind a pointer too, not in a stored `var`: an `inout` access to a class's stored property
-  // is checked for exclusivity at run time (a call in and out of the runtime on every access),
-  // which the mutex already guarantees.
-  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  // `withLock` is inlined into other modules and specialized for their types instead of copying
+  // values through generic witnesses; only locking and unlocking stay calls into this module, so
+  // the C library is not part of its interface. The mutex lives at a fixed address of its own, as
+  // pthreads require. The value lives behind a pointer too, not in a stored `var`: an `inout`
+  // access to a class's stored property is checked for exclusivity at run time (a call in and out
+  // of the runtime on every access), which the mutex already guarantees.
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   @usableFromInline let value: UnsafeMutablePointer<Value>
 
   /// Guards `value`.
@@ -49,8 +55,16 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
   /// Runs `body` with exclusive access to the value and returns what it returns.
   @inlinable
   package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    lock()
+    defer { unlock() }
     return try body(&value.pointee)
+  }
+
+  @usableFromInline func lock() {
+    pthread_mutex_lock(mutex)
+  }
+
+  @usableFromInline func unlock() {
+    pthread_mutex_unlock(mutex)
   }
 }
