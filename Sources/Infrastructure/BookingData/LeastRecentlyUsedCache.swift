@@ -27,13 +27,18 @@ struct LeastRecentlyUsedCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
   /// An expired entry is removed.
   mutating func value(for key: Key, at moment: Duration) -> Value? {
     guard let index = entries.index(forKey: key) else { return nil }
-    guard moment < entries.values[index].expiresAt else {
-      entries.remove(at: index)
-      return nil
-    }
     clock &+= 1
-    entries.values[index].lastUsed = clock
-    return entries.values[index].value
+    // The entry is read and stamped in place (`inout` through the dictionary's `modify`
+    // accessor): reading it by value would copy it, retaining and releasing its value.
+    if let value = Self.use(&entries.values[index], at: moment, tick: clock) { return value }
+    entries.remove(at: index)
+    return nil
+  }
+
+  private static func use(_ entry: inout Entry, at moment: Duration, tick: UInt64) -> Value? {
+    guard moment < entry.expiresAt else { return nil }
+    entry.lastUsed = tick
+    return entry.value
   }
 
   /// Stores `value` until `expiresAt` as the most recently used, evicting the least recently
