@@ -65,6 +65,17 @@ struct CoalescingBookingRepositoryTests {
     await expectNothingInFlight(cache)
   }
 
+  @Test func theUpstreamCallRunsOffTheActor() async throws {
+    // The requirements run on their caller's executor, so an upstream called from the actor
+    // would hold it for all its synchronous work (decoding a supplier's answer, say).
+    let cache = makeCache()
+    async let summaries = cache.search(Fixtures.query())
+    await eventually("the upstream call starts") { upstream.calls.count == 1 }
+    #expect(upstream.isolations == [nil])
+    upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
+    #expect(try await summaries == [Fixtures.summary("LIS-001")])
+  }
+
   @Test func differentKeysGoUpstreamSeparately() async throws {
     let cache = makeCache()
     async let lisbon = cache.search(Fixtures.query("Lisbon"))

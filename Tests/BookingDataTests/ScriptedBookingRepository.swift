@@ -12,6 +12,8 @@ final class ScriptedBookingRepository: BookingRepository {
 
   private struct Pending {
     let call: Call
+    /// The actor the call ran on, if any: the requirements run on their caller's executor.
+    let isolation: ObjectIdentifier?
     var continuation: CheckedContinuation<Result<[BookingSummary], any Error>, Never>?
     var outcome: Result<[BookingSummary], any Error>?
     var wasCancelled = false
@@ -21,6 +23,9 @@ final class ScriptedBookingRepository: BookingRepository {
 
   /// Every call received so far, in order.
   var calls: [Call] { state.withLock { $0.map(\.call) } }
+
+  /// For each call so far, the actor it ran on (nil: none).
+  var isolations: [ObjectIdentifier?] { state.withLock { $0.map(\.isolation) } }
 
   /// How many calls saw their task cancelled while waiting.
   var cancelledCalls: Int { state.withLock { $0.filter(\.wasCancelled).count } }
@@ -40,19 +45,21 @@ final class ScriptedBookingRepository: BookingRepository {
     continuation?.resume(returning: outcome)
   }
 
-  func search(_ query: SearchQuery) async throws -> [BookingSummary] {
-    try await wait(for: .search(query)).get()
+  nonisolated(nonsending) func search(_ query: SearchQuery) async throws -> [BookingSummary] {
+    try await wait(for: .search(query), on: #isolation).get()
   }
 
-  func booking(id: BookingID) async throws -> Booking {
-    let summaries = try await wait(for: .booking(id)).get()
+  nonisolated(nonsending) func booking(id: BookingID) async throws -> Booking {
+    let summaries = try await wait(for: .booking(id), on: #isolation).get()
     guard let summary = summaries.first else { throw BookingError.notFound(id) }
     return Fixtures.booking(from: summary)
   }
 
-  private func wait(for call: Call) async -> Result<[BookingSummary], any Error> {
+  private func wait(for call: Call, on isolation: (any Actor)?) async -> Result<
+    [BookingSummary], any Error
+  > {
     let index = state.withLock { pending in
-      pending.append(Pending(call: call))
+      pending.append(Pending(call: call, isolation: isolation.map { ObjectIdentifier($0) }))
       return pending.count - 1
     }
     return await withTaskCancellationHandler {

@@ -12,7 +12,8 @@ import Synchronization
 ///
 /// - One upstream request per key. The actor starts, finishes and detaches flights: each is one
 ///   synchronous turn with no suspension inside, so actor reentrancy can never observe a flight
-///   half started or half finished.
+///   half started or half finished. The upstream call itself runs off the actor (`fetch` is
+///   not isolated to it).
 /// - Joining does not queue on the actor. The table of joinable flights sits under a lock: a
 ///   caller that finds a flight there joins it directly (registering and parking are one step
 ///   under the flight's own lock), and a caller that finds none publishes a new one, registered
@@ -40,7 +41,9 @@ actor CoalescingBookingRepository: BookingCache {
 
   enum Value: Sendable {
     case summaries([BookingSummary])
-    case booking(Booking)
+    /// Boxed: a `Booking` is hundreds of bytes, and every waiter's frames hold a `Value` or two;
+    /// unboxed, each waiter of a stampede needed a few hundred bytes more.
+    indirect case booking(Booking)
   }
 
   /// The answers kept for a while: searches and trips in caches of their own, each keyed by
@@ -86,17 +89,18 @@ actor CoalescingBookingRepository: BookingCache {
     self.answers = LockedValue(RecentAnswers(capacity: capacity))
   }
 
+  // Always inlined, into the protocol witness that callers reach it through: a hit then costs
+  // one async frame, not two.
+  @inline(__always)
   nonisolated(nonsending) func search(_ query: SearchQuery) async throws -> [BookingSummary] {
-    // The cache-hit path stays synchronous: no actor hop, no further async frame, and the query
-    // itself is the key (no enum around it to copy and compare).
+    // The cache-hit path stays synchronous and small: no actor hop, and the query itself is the
+    // key (no enum around it to copy and compare). A miss continues in a function of its own, so
+    // a hit does not allocate the frame that joining a flight needs.
     let moment = now()
     if let summaries = answers.withLock({ $0.hit($0.searches.value(for: query, at: moment)) }) {
       return summaries
     }
-    guard case .summaries(let summaries) = try await value(for: .search(query)) else {
-      preconditionFailure("a search key always yields summaries")
-    }
-    return summaries
+    return try await summaries(missedFor: query)
   }
 
   nonisolated(nonsending) func booking(id: BookingID) async throws -> Booking {
@@ -104,10 +108,7 @@ actor CoalescingBookingRepository: BookingCache {
     if let booking = answers.withLock({ $0.hit($0.bookings.value(for: id, at: moment)) }) {
       return booking
     }
-    guard case .booking(let booking) = try await value(for: .booking(id)) else {
-      preconditionFailure("a booking key always yields a booking")
-    }
-    return booking
+    return try await booking(missedFor: id)
   }
 
   func invalidate(bookingID id: BookingID) {
@@ -142,9 +143,30 @@ actor CoalescingBookingRepository: BookingCache {
 
   // MARK: - Coalescing
 
+  /// The summaries for a query the cache did not hold. Never inlined into `search`: see there.
+  @inline(never)
+  private nonisolated func summaries(missedFor query: SearchQuery) async throws -> [BookingSummary]
+  {
+    guard case .summaries(let summaries) = try await value(for: .search(query)) else {
+      preconditionFailure("a search key always yields summaries")
+    }
+    return summaries
+  }
+
+  /// The trip for an identifier the cache did not hold.
+  @inline(never)
+  private nonisolated func booking(missedFor id: BookingID) async throws -> Booking {
+    guard case .booking(let booking) = try await value(for: .booking(id)) else {
+      preconditionFailure("a booking key always yields a booking")
+    }
+    return booking
+  }
+
   /// Joins or starts the flight for `key`; the caller has already missed the cache. Inlined into
-  /// its two callers: every async frame a waiter holds is memory its task must allocate, and a
-  /// stampede has thousands of waiters.
+  /// its two callers, and the start of a flight kept out of it: every byte of async frame a
+  /// waiter holds is memory its task must allocate, and a stampede has thousands of waiters.
+  /// (Each task's allocator holds about 1 KB of frames; past that it mallocs another slab, and
+  /// frees it when the task ends.)
   @inline(__always)
   private nonisolated func value(for key: Key) async throws -> Value {
     // Cancelled before joining: leave with nothing recorded.
@@ -152,13 +174,20 @@ actor CoalescingBookingRepository: BookingCache {
     let waiterID = waiterIDs.add(1, ordering: .relaxed).newValue
     while true {
       let (flight, isNew) = flightToJoin(key, as: waiterID)
-      if isNew {
-        await launch(flight, key: key)
-        return try await flight.wait(waiterID)
-      }
+      if isNew { return try await start(flight, key: key, as: waiterID) }
       if let value = try await flight.join(waiterID) { return value }
       // The flight died (every waiter left) before this caller joined: look again.
     }
+  }
+
+  /// Launches the flight this caller just published and waits for its answer: once per flight,
+  /// so not inlined into the path every joiner takes.
+  @inline(never)
+  private nonisolated func start(_ flight: Flight<Value>, key: Key, as waiterID: UInt64)
+    async throws -> Value
+  {
+    await launch(flight, key: key)
+    return try await flight.wait(waiterID)
   }
 
   /// The flight for `key` in the table, or a new one registered to this caller and published
@@ -249,6 +278,8 @@ actor CoalescingBookingRepository: BookingCache {
     }
   }
 
+  /// Calls the upstream. Static, so not isolated to the actor: the upstream's requirements run on
+  /// their caller's executor, and the actor must not be held by its synchronous work.
   private static func fetch(_ key: Key, from upstream: any BookingRepository) async throws -> Value
   {
     switch key {
