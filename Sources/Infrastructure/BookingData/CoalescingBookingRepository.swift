@@ -246,8 +246,8 @@ actor CoalescingBookingRepository: BookingCache {
         switch (key, value) {
         case (.search(let query), .summaries(let summaries)):
           answers.searches.store(summaries, for: query, until: expiresAt)
-        case (.booking(let id), .booking(let booking)):
-          answers.bookings.store(.booking(booking), for: id, until: expiresAt)
+        case (.booking(let id), .booking):
+          answers.bookings.store(value, for: id, until: expiresAt)
         default: break
         }
       }
