@@ -10,12 +10,15 @@ final class ScriptedBookingRepository: BookingRepository {
     case booking(BookingID)
   }
 
+  /// What a call answers: the summaries, or the error it fails with.
+  typealias Outcome = Result<[BookingSummary], any Error>
+
   private struct Pending {
     let call: Call
     /// The actor the call ran on, if any: the requirements run on their caller's executor.
     let isolation: ObjectIdentifier?
-    var continuation: CheckedContinuation<Result<[BookingSummary], any Error>, Never>?
-    var outcome: Result<[BookingSummary], any Error>?
+    var continuation: CheckedContinuation<Outcome, Never>?
+    var outcome: Outcome?
     var wasCancelled = false
   }
 
@@ -31,9 +34,9 @@ final class ScriptedBookingRepository: BookingRepository {
   var cancelledCalls: Int { state.withLock { $0.filter(\.wasCancelled).count } }
 
   /// Finishes call number `index` (0-based) with `outcome`, whether it is waiting yet or not.
-  func release(_ index: Int, with outcome: Result<[BookingSummary], any Error>) {
+  func release(_ index: Int, with outcome: Outcome) {
     let continuation = state.withLock {
-      pending -> CheckedContinuation<Result<[BookingSummary], any Error>, Never>? in
+      pending -> CheckedContinuation<Outcome, Never>? in
       guard pending.indices.contains(index) else {
         Issue.record("upstream call \(index) was never made; \(pending.count) were")
         return nil
@@ -55,16 +58,14 @@ final class ScriptedBookingRepository: BookingRepository {
     return Fixtures.booking(from: summary)
   }
 
-  private func wait(for call: Call, on isolation: (any Actor)?) async -> Result<
-    [BookingSummary], any Error
-  > {
+  private func wait(for call: Call, on isolation: (any Actor)?) async -> Outcome {
     let index = state.withLock { pending in
       pending.append(Pending(call: call, isolation: isolation.map { ObjectIdentifier($0) }))
       return pending.count - 1
     }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let ready = state.withLock { pending -> Result<[BookingSummary], any Error>? in
+        let ready = state.withLock { pending -> Outcome? in
           if let outcome = pending[index].outcome { return outcome }
           pending[index].continuation = continuation
           return nil
