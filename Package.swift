@@ -52,6 +52,8 @@ enum InfrastructureDependency {
   case infrastructure(String)
   case systemLibrary(String)
   case product(String, package: String)
+  /// A test tool from `Tests/Support`: only in `testsUse`, which the linter checks.
+  case testTool(String)
 }
 
 // MARK: - Shared settings
@@ -119,7 +121,8 @@ func infrastructure(
     switch dependency {
     case .kernel(let module): .target(name: module.rawValue)
     case .interface(let module): .target(name: module.rawValue)
-    case .infrastructure(let name), .systemLibrary(let name): .target(name: name)
+    case .infrastructure(let name), .systemLibrary(let name), .testTool(let name):
+      .target(name: name)
     case .product(let name, let package): .product(name: name, package: package)
     }
   }
@@ -238,7 +241,9 @@ let interfaceTargets: [Target] =
 
 let infrastructureTargets: [Target] =
   // Domain-agnostic HTTP: requests, a URLSession and an in-process transport, safe retries, JSON.
-  infrastructure("Networking", implements: [])
+  infrastructure(
+    "Networking", implements: [], uses: [.kernel(.sharedKernel)],
+    testsUse: [.testTool("LoopbackServers")])
   // SQLite, the embedded database (libsqlite3-dev on Debian).
   + [systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"], brew: ["sqlite"])]
   // One SQLite file: WAL, foreign keys, bound parameters, forward migrations, typed errors.
@@ -267,7 +272,10 @@ let infrastructureTargets: [Target] =
   + infrastructure(
     "PaymentData", implements: [.payment],
     uses: [.kernel(.sharedKernel), .infrastructure("Networking")],
-    testsUse: [.infrastructure("PaymentSandbox"), .infrastructure("EmbeddedDatabase")])
+    testsUse: [
+      .infrastructure("PaymentSandbox"), .infrastructure("EmbeddedDatabase"),
+      .testTool("LoopbackServers"),
+    ])
   // The order ledger: orders before payment, tickets with completion, in one SQLite file.
   + infrastructure(
     "LedgerData", implements: [.booking],
@@ -313,7 +321,7 @@ let appTargets: [Target] =
   + front(
     "CommandLineInterface", root: "AppComposition",
     uses: ["SearchFeature", "CheckoutFeature", "TicketsFeature"],
-    testsUse: ["EmbeddedDatabase", "PaymentSandbox", "SupplierSandbox"])
+    testsUse: ["EmbeddedDatabase", "PaymentSandbox", "SupplierSandbox", "LoopbackServers"])
   // The `voyage` command: a few lines that hand the process to the command line.
   + [executable("voyage", front: "CommandLineInterface")]
 
@@ -346,11 +354,22 @@ let benchmarkTargets: [Target] = [
 
 // MARK: - Test support
 
+/// Test support that doubles no interface: servers and tools that tests of several modules
+/// share, in `Tests/Support/<name>`, a library only test targets may name (the linter checks).
+/// `programs` are files it runs that are not Swift (a server script).
+func testTool(_ name: String, programs: [String] = []) -> Target {
+  .target(
+    name: name, path: "Tests/Support/\(name)", exclude: ["README.md"] + programs,
+    swiftSettings: sharedSwiftSettings)
+}
+
 let testSupportTargets: [Target] =
   // In-memory catalog, seat reservations and order ledger, with failures and pauses on demand.
   [testSupport(.booking)]
   // An in-memory payment provider: one charge per key, refunds, declines and silence on demand.
   + [testSupport(.payment)]
+  // HTTP servers on loopback that go silent, drip, reset, close or lie, for live transports.
+  + [testTool("LoopbackServers", programs: ["misbehaving-http-server.py"])]
 
 // MARK: - Architecture tests
 

@@ -191,7 +191,7 @@ struct CheckoutFeatureTests {
     // The ticket's write fails once (the order stays charged); then the supplier is silent.
     await ledger.failNextWrite(into: .ticketed)
     await checkout.checkout(try request())
-    #expect(checkout.failure == .storage(.diskFull(path: "/fake/ledger.sqlite")))
+    #expect(checkout.failure == .ledgerStorage(key, .diskFull(path: "/fake/ledger.sqlite")))
     #expect(await ledger.records[key]?.state == .charged)
     await reservations.fallSilent(for: 1)
     await checkout.checkout(try request())
@@ -218,6 +218,110 @@ struct CheckoutFeatureTests {
     #expect(await ledger.issued.count == 1)
     #expect(await reservations.taken(Self.trip.id) == 2)
     #expect(await ledger.moves == [.drafted, .held, .charged, .ticketed])
+  }
+
+  /// The same checkout wired to a catalog in which the trip has no places left: what another
+  /// process sees after this order took the last ones.
+  func featureSeeingTheTripSoldOut() -> CheckoutFeature {
+    let soldOut = Booking(
+      id: Self.trip.id, title: Self.trip.title, destination: Self.trip.destination,
+      startDate: Self.trip.startDate, endDate: Self.trip.endDate, price: Self.trip.price,
+      rating: Self.trip.rating, seatsLeft: 0, details: "")
+    return CheckoutFeature(
+      dependencies: CheckoutDependencies(
+        bookings: InMemoryBookingRepository(trips: [soldOut, Self.soldOut]),
+        reservations: reservations, payments: gateway, ledger: ledger),
+      output: { _ in })
+  }
+
+  @Test func aRetriedCheckoutOfTheLastPlacesGivesTheSameTicketThoughTheTripIsNowSoldOut()
+    async throws
+  {
+    let first = feature()
+    await first.checkout(try request(guests: 3))
+    #expect(first.failure == nil)
+    let retry = featureSeeingTheTripSoldOut()
+    await retry.checkout(try request(guests: 3))
+    #expect(retry.failure == nil)
+    #expect(retry.screen(theme: .plain) == first.screen(theme: .plain))
+    #expect(await gateway.charges.count == 1)
+    #expect(await ledger.issued.count == 1)
+  }
+
+  @Test(arguments: [OrderState.held, .charged, .ticketed])
+  func aCheckoutStoppedOnTheLastPlacesIsFinishedThoughTheTripNowLooksSoldOut(
+    stoppedBefore state: OrderState
+  ) async throws {
+    await ledger.failNextWrite(into: state)
+    let first = feature()
+    await first.checkout(try request(guests: 3))
+    #expect(first.failure != nil)
+    let retry = featureSeeingTheTripSoldOut()
+    await retry.checkout(try request(guests: 3))
+    #expect(retry.failure == nil)
+    #expect(await gateway.charges.count == 1)
+    #expect(await ledger.issued.count == 1)
+    #expect(await reservations.taken(Self.trip.id) == 3)
+  }
+
+  @Test func aCrashAfterTheSupplierHeldTheLastPlacesIsFinishedByTheSameRequest() async throws {
+    // The supplier holds the places under the order's key, but the crash came before the
+    // ledger recorded the hold: the order is drafted and the trip shows no places.
+    let order = try DraftOrder(
+      id: key, booking: Self.trip, guests: 3, traveller: Traveller(name: "Ada Lovelace"))
+    _ = try await ledger.begin(order, card: try request(guests: 3).card.masked)
+    _ = try await reservations.hold(3, on: Self.trip.id, key: key)
+    let retry = featureSeeingTheTripSoldOut()
+    await retry.checkout(try request(guests: 3))
+    #expect(retry.failure == nil)
+    #expect(await reservations.taken(Self.trip.id) == 3)
+    #expect(await gateway.charges.count == 1)
+  }
+
+  @Test func aKeyReusedForASoldOutOrUnknownTripIsAReusedKeyNotARefusal() async throws {
+    await feature().checkout(try request())
+    for trip in [Self.soldOut.id, try #require(BookingID("XXX-999"))] {
+      let reused = feature()
+      await reused.checkout(try request(trip))
+      #expect(reused.failure == .keyReused(key))
+    }
+  }
+
+  @Test func aKeyReusedWithAnotherCardEndingInTheSameDigitsIsRefused() async throws {
+    await feature().checkout(try request())
+    let reused = feature()
+    await reused.checkout(try request(card: "4111000000084242"))
+    #expect(reused.failure == .keyReused(key))
+    #expect(await gateway.charges.count == 1)
+  }
+
+  @Test func aWriteThatFailsAfterTheOrderWasRecordedKeepsTheKeyInTheError() async throws {
+    await ledger.failNextWrite(into: .held)
+    let checkout = feature()
+    await checkout.checkout(try request())
+    #expect(checkout.failure == .ledgerStorage(key, .diskFull(path: "/fake/ledger.sqlite")))
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: checkout.json()) as? [String: Any])
+    let error = try #require(json["error"] as? [String: Any])
+    #expect(error["order_id"] as? String == "order-1")
+    #expect(error["code"] as? String == "disk_full")
+    let message = try #require(error["message"] as? String)
+    #expect(!message.hasPrefix("The order could not be recorded"))
+    #expect(message.contains("--idempotency-key order-1"))
+  }
+
+  @Test func aProviderThatCannotBeReachedSaysNothingWasChargedAndKeepsThePlacesForTheKey()
+    async throws
+  {
+    let unreachable = InMemoryPaymentGateway(failure: .unavailable(reason: "connection refused"))
+    let checkout = feature(unreachable)
+    await checkout.checkout(try request())
+    #expect(checkout.failure == .paymentUnavailable(key, reason: "connection refused"))
+    #expect(await ledger.records[key]?.state == .held)
+    #expect(checkout.screen(theme: .plain).contains("nothing was charged"))
+    let finished = feature()
+    await finished.checkout(try request())
+    #expect(finished.failure == nil)
   }
 
   @Test func aKeyReusedForAnotherTravellerIsRefusedWithoutTheFirstTicket() async throws {

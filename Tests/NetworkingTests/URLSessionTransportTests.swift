@@ -25,17 +25,4 @@ struct URLSessionTransportTests {
     }
     await server.stop()
   }
-
-  @Test func aServerThatIsNotListeningIsATransportFailure() async throws {
-    let server = try await LoopbackHTTPServer.start(files: [:])
-    let address = server.baseURL
-    await server.stop()
-    await #expect {
-      try await URLSessionTransport(baseURL: address).send(
-        HTTPRequest(path: "/"), timeout: .seconds(5))
-    } throws: { error in
-      guard case .transportFailed = error as? HTTPError else { return false }
-      return true
-    }
-  }
 }

@@ -1,5 +1,6 @@
 import EmbeddedDatabase
 import Foundation
+import LoopbackServers
 import Networking
 import PaymentData
 import PaymentInterface
@@ -188,5 +189,44 @@ extension PaymentGatewayTests {
       return reason.contains("locked")
     }
     try await holder.read { connection throws(DatabaseError) in try connection.execute("ROLLBACK") }
+  }
+}
+
+/// The live gateway against real sockets that misbehave: only a request that never left may be
+/// reported as "nothing was charged"; every answer that cannot be read is an unknown outcome.
+@Suite("Payment gateway against misbehaving servers")
+struct PaymentGatewayFaultTests {
+  func charge(through server: LoopbackServer) async throws {
+    let card = try PaymentCard(
+      number: "4242424242424242", expiryMonth: 12, expiryYear: 2099, holderName: "Ada")
+    _ = try await PaymentDataAssembly.gateway(baseURL: server.baseURL, deadline: .seconds(3_600))
+      .charge(
+        Money(minorUnits: 90_000, currency: .eur), to: card,
+        idempotencyKey: try #require(OrderID("order-1")))
+  }
+
+  @Test func aProviderThatRefusesConnectionsIsUnavailableAndNothingWasCharged() async throws {
+    let server = try LoopbackServer.refusingConnections()
+    await #expect {
+      try await charge(through: server)
+    } throws: { error in
+      guard case .unavailable = error as? PaymentError else { return false }
+      return true
+    }
+  }
+
+  @Test(arguments: [
+    LoopbackServer.Fault.body("this is not JSON"), .body("{}"), .status(500), .status(502), .reset,
+    .close,
+  ])
+  func anAnswerThatCannotBeReadLeavesTheChargeUnknown(fault: LoopbackServer.Fault) async throws {
+    let server = try await LoopbackServer.start(fault)
+    await #expect {
+      try await charge(through: server)
+    } throws: { error in
+      guard case .outcomeUnknown = error as? PaymentError else { return false }
+      return true
+    }
+    await server.stop()
   }
 }

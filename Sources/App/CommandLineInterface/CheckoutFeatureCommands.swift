@@ -150,9 +150,10 @@ enum CheckoutFeatureCommands: CommandGroup {
   private static func status(_ failure: CheckoutFailure) -> ExitStatus {
     switch failure {
     case .notFound, .ticketNotFound, .rejected, .payment, .supplierRefused, .orderEnded: .failure
-    case .upstreamUnavailable, .supplierUnavailable, .outcomeUnknown: .unavailable
+    case .upstreamUnavailable, .supplierUnavailable, .paymentUnavailable, .outcomeUnknown:
+      .unavailable
     case .keyReused: .usage
-    case .storage, .paymentStorage, .supplierStorage: .storage
+    case .storage, .ledgerStorage, .paymentStorage, .supplierStorage: .storage
     }
   }
 }

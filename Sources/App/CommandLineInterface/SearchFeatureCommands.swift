@@ -112,6 +112,7 @@ enum SearchFeatureCommands: CommandGroup {
     switch failure {
     case .notFound: .failure
     case .upstreamUnavailable: .unavailable
+    case .storage: .storage
     }
   }
 }

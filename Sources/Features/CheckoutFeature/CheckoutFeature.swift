@@ -119,26 +119,35 @@ public enum CheckoutFailure: Error, Sendable, Equatable {
   case supplierUnavailable(OrderID, reason: String)
   /// The supplier would not confirm the held places; the charge was refunded.
   case supplierRefused(OrderID, reason: String)
+  /// The payment provider could not be reached, so nothing was charged; the places stay held
+  /// until the hold expires, and the same key finishes the order.
+  case paymentUnavailable(OrderID, reason: String)
   /// A call was sent but never answered: the same command, run again, finds out how it ended.
   case outcomeUnknown(OrderID, reason: String)
   /// The key was already used for another trip, number of places, traveller or card.
   case keyReused(OrderID)
   /// The order with this key already ended without a ticket.
   case orderEnded(OrderID, OrderState)
-  /// Orders or tickets could not be recorded or read.
+  /// Orders or tickets could not be recorded or read, before this order was recorded.
   case storage(TicketingError)
+  /// The order was recorded, but a later step could not be (a full disk, a damaged file): its
+  /// key finishes it once the ledger can be written again.
+  case ledgerStorage(OrderID, TicketingError)
   /// The payment provider's store (the embedded sandbox's file) failed.
   case paymentStorage(OrderID, reason: String)
-  /// The supplier's store (the embedded sandbox's file) failed.
-  case supplierStorage(OrderID, reason: String)
+  /// The supplier's store (the embedded sandbox's file) failed; `nil` when that was before the
+  /// order was recorded (reading the trip).
+  case supplierStorage(OrderID?, reason: String)
 
   /// The order a failure happened to, when it happened after the order was recorded.
   public var recordedOrder: OrderID? {
     switch self {
     case .payment(_, let order), .supplierUnavailable(let order, _),
-      .supplierRefused(let order, _), .outcomeUnknown(let order, _), .orderEnded(let order, _),
-      .paymentStorage(let order, _), .supplierStorage(let order, _):
+      .supplierRefused(let order, _), .outcomeUnknown(let order, _),
+      .paymentUnavailable(let order, _), .orderEnded(let order, _),
+      .paymentStorage(let order, _), .ledgerStorage(let order, _):
       order
+    case .supplierStorage(let order, _): order
     case .notFound, .ticketNotFound, .rejected, .upstreamUnavailable, .keyReused, .storage: nil
     }
   }

@@ -73,6 +73,8 @@ struct CheckoutScreen {
     case .supplierUnavailable(let order, let reason): "\(capitalized(reason)). \(nextStep(order))"
     case .supplierRefused(let order, let reason):
       "The supplier would not confirm the places (\(reason)); the charge was refunded and order \(order) has ended."
+    case .paymentUnavailable(let order, let reason):
+      "The payment provider is unavailable (\(reason)); nothing was charged. \(nextStep(order))"
     case .outcomeUnknown(let order, let reason):
       "The outcome is unknown: \(reason). Run the same command again with --idempotency-key \(order): it will never charge twice."
     case .keyReused(let order):
@@ -80,8 +82,11 @@ struct CheckoutScreen {
     case .orderEnded(let order, let state):
       "Order \(order) already ended (\(state.rawValue)) without a ticket; use a new --idempotency-key."
     case .storage(let error): "The order could not be recorded: \(error)."
-    case .paymentStorage(let order, let reason), .supplierStorage(let order, let reason):
+    case .ledgerStorage(let order, let error):
+      "The order's next step could not be recorded: \(error). \(nextStep(order))"
+    case .paymentStorage(let order, let reason), .supplierStorage(let order?, let reason):
       "\(capitalized(reason)). \(nextStep(order))"
+    case .supplierStorage(nil, let reason): "\(capitalized(reason))."
     }
   }
 
@@ -100,13 +105,13 @@ struct CheckoutScreen {
     case .payment(.insufficientFunds, _): "insufficient_funds"
     case .payment(.expiredCard, _): "expired_card"
     case .payment: "payment_failed"
-    case .upstreamUnavailable, .supplierUnavailable: "upstream_unavailable"
+    case .upstreamUnavailable, .supplierUnavailable, .paymentUnavailable: "upstream_unavailable"
     case .supplierRefused: "supplier_refused"
     case .outcomeUnknown: "outcome_unknown"
     case .keyReused: "idempotency_key_reused"
     case .orderEnded: "order_ended"
-    case .storage(.diskFull): "disk_full"
-    case .storage, .paymentStorage, .supplierStorage: "storage_failed"
+    case .storage(.diskFull), .ledgerStorage(_, .diskFull): "disk_full"
+    case .storage, .ledgerStorage, .paymentStorage, .supplierStorage: "storage_failed"
     }
   }
 

@@ -31,11 +31,23 @@ struct CheckoutUseCase {
   func run(_ request: CheckoutRequest, progress: (Step) -> Void) async throws(CheckoutFailure)
     -> Ticket
   {
-    let booking = try await trip(request.bookingID)
-    let earlier = try await storage { () async throws(TicketingError) in
+    // The recorded order is read before the trip is judged: an order that already has its
+    // ticket, or its places, is answered from the ledger, whatever the trip's places are now.
+    let earlier = try await storage(nil) { () async throws(TicketingError) in
       try await dependencies.ledger.record(of: request.orderID)
     }
-    let placesHeld = earlier.map { [.held, .charged].contains($0.state) ? $0.guests : 0 } ?? 0
+    if let earlier {
+      guard earlier.isBound(to: request) else { throw .keyReused(request.orderID) }
+      switch earlier.state {
+      case .ticketed: return try await issuedTicket(earlier)
+      case .released, .refunded, .cancelled: throw .orderEnded(earlier.id, earlier.state)
+      case .drafted, .held, .charged: break
+      }
+    }
+    let booking = try await trip(request.bookingID)
+    // Places this order may already have at the supplier: held, or asked for just before a
+    // crash that left the order drafted. The supplier's keyed hold is the judge of those.
+    let placesHeld = earlier?.guests ?? 0
     let order: DraftOrder
     do {
       order = try DraftOrder(
@@ -44,7 +56,7 @@ struct CheckoutUseCase {
     } catch {
       throw .rejected(error)
     }
-    var record = try await storage { () async throws(TicketingError) in
+    var record = try await storage(nil) { () async throws(TicketingError) in
       try await dependencies.ledger.begin(order, card: request.card.masked)
     }
     if earlier == nil { progress(.recorded(.drafted)) }
@@ -76,7 +88,7 @@ struct CheckoutUseCase {
         }
         progress(.confirming)
         let reference = try await confirmPlaces(record, order, receipt.chargeID, progress)
-        let ticket = try await storage { () async throws(TicketingError) in
+        let ticket = try await storage(order.id) { () async throws(TicketingError) in
           try await dependencies.ledger.issueTicket(for: paid, reference: reference)
         }
         progress(.recorded(.ticketed))
@@ -96,6 +108,8 @@ struct CheckoutUseCase {
       return try await dependencies.bookings.booking(id: id)
     } catch BookingError.notFound(let id) {
       throw .notFound(id)
+    } catch BookingError.storageFailed(let reason) {
+      throw .supplierStorage(nil, reason: reason)
     } catch {
       throw .upstreamUnavailable(String(describing: error))
     }
@@ -128,6 +142,7 @@ struct CheckoutUseCase {
     } catch {
       switch error {
       case .outcomeUnknown(let reason): throw .outcomeUnknown(order.id, reason: reason)
+      case .unavailable(let reason): throw .paymentUnavailable(order.id, reason: reason)
       case .storageFailed(let reason): throw .paymentStorage(order.id, reason: reason)
       case .idempotencyKeyReused: throw .keyReused(order.id)
       case .processingFailed(isRetryable: true): throw .payment(error, order: order.id)
@@ -153,7 +168,8 @@ struct CheckoutUseCase {
   ) async throws(CheckoutFailure) -> SupplierReference {
     if let reference = record.supplierReference { return reference }
     guard let hold = record.hold else {
-      throw .storage(.storageFailed(reason: "order \(order.id) was charged but holds no places"))
+      throw .ledgerStorage(
+        order.id, .storageFailed(reason: "order \(order.id) was charged but holds no places"))
     }
     do {
       return try await dependencies.reservations.confirm(hold.id)
@@ -190,11 +206,12 @@ struct CheckoutUseCase {
   }
 
   private func issuedTicket(_ record: OrderRecord) async throws(CheckoutFailure) -> Ticket {
-    let tickets = try await storage { () async throws(TicketingError) in
+    let tickets = try await storage(record.id) { () async throws(TicketingError) in
       try await dependencies.ledger.tickets()
     }
     guard let ticket = tickets.first(where: { $0.orderID == record.id }) else {
-      throw .storage(.storageFailed(reason: "order \(record.id) is ticketed but has no ticket"))
+      throw .ledgerStorage(
+        record.id, .storageFailed(reason: "order \(record.id) is ticketed but has no ticket"))
     }
     return ticket
   }
@@ -202,20 +219,23 @@ struct CheckoutUseCase {
   private func advance(_ id: OrderID, by step: OrderStep, _ progress: (Step) -> Void)
     async throws(CheckoutFailure) -> OrderRecord
   {
-    let record = try await storage { () async throws(TicketingError) in
+    let record = try await storage(id) { () async throws(TicketingError) in
       try await dependencies.ledger.advance(id, by: step)
     }
     progress(.recorded(record.state))
     return record
   }
 
-  private func storage<Result>(_ body: () async throws(TicketingError) -> Result)
-    async throws(CheckoutFailure) -> Result
-  {
+  /// Runs a ledger call. Once the order is recorded (`order` is its key), a failure keeps the
+  /// key, so the traveller is told how to finish it rather than that nothing was recorded.
+  private func storage<Result>(
+    _ order: OrderID?, _ body: () async throws(TicketingError) -> Result
+  ) async throws(CheckoutFailure) -> Result {
     do {
       return try await body()
     } catch {
       if case .orderConflict(let key) = error { throw .keyReused(key) }
+      if let order { throw .ledgerStorage(order, error) }
       throw .storage(error)
     }
   }
@@ -226,5 +246,15 @@ struct CheckoutUseCase {
     case .storageFailed(let reason): .supplierStorage(order, reason: reason)
     default: .supplierUnavailable(order, reason: error.description)
     }
+  }
+}
+
+extension OrderRecord {
+  /// Whether `request` is the one this order's key was first used for: the same trip, number
+  /// of places, traveller and card. The ledger checks it again when the order is begun; checking
+  /// here first answers a reused key before the trip is looked up or its places judged.
+  func isBound(to request: CheckoutRequest) -> Bool {
+    bookingID == request.bookingID && guests == request.guests
+      && travellerName == request.traveller.name && card.isSameCard(as: request.card.masked)
   }
 }

@@ -96,4 +96,6 @@ public enum SearchFailure: Sendable, Equatable {
   case notFound(BookingID)
   /// The supplier could not be reached or answered badly.
   case upstreamUnavailable(String)
+  /// The supplier's store, a file in the Voyage home for the embedded sandbox, failed.
+  case storage(String)
 }

@@ -77,7 +77,8 @@ struct SearchScreen {
     switch failure {
     case .notFound(let id): "No trip has the identifier \(id)."
     // The reason is the interface's own sentence ("the travel supplier is unavailable: …").
-    case .upstreamUnavailable(let reason): reason.prefix(1).uppercased() + reason.dropFirst() + "."
+    case .upstreamUnavailable(let reason), .storage(let reason):
+      reason.prefix(1).uppercased() + reason.dropFirst() + "."
     }
   }
 
@@ -103,6 +104,7 @@ struct SearchScreen {
         switch failure {
         case .notFound: "not_found"
         case .upstreamUnavailable: "upstream_unavailable"
+        case .storage: "storage_failed"
         }
       object = ["error": ["code": code, "message": message(failure)]]
     }

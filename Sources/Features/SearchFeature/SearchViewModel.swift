@@ -64,6 +64,7 @@ final class SearchViewModel {
   private static func failure(_ error: any Error) -> SearchFailure {
     switch error as? BookingError {
     case .notFound(let id): .notFound(id)
+    case .storageFailed(let reason): .storage(reason)
     case .some(let error): .upstreamUnavailable(error.description)
     case .none: .upstreamUnavailable(String(describing: error))
     }

@@ -39,7 +39,7 @@ public final class TicketsFeature {
   /// Reads the orders that did not end, oldest first.
   public func listUnfinishedOrders() async {
     do {
-      state = .orders(try await ledger.unfinishedOrders())
+      state = .orders(try await ledger.unfinishedOrders(), readAt: Date())
     } catch {
       state = .failed(error)
     }
@@ -66,6 +66,6 @@ public final class TicketsFeature {
 enum TicketsState {
   case idle
   case tickets([Ticket])
-  case orders([OrderRecord])
+  case orders([OrderRecord], readAt: Date)
   case failed(TicketingError)
 }

@@ -13,7 +13,7 @@ struct TicketsScreen {
     switch state {
     case .idle: ""
     case .tickets(let tickets): Self.text(tickets, theme: theme)
-    case .orders(let orders): Self.text(orders, theme: theme)
+    case .orders(let orders, let moment): Self.text(orders, at: moment, theme: theme)
     case .failed(let error):
       theme.paint("\(theme.symbol(.failure)) The ledger could not be read: \(error).", .danger)
         + "\n"
@@ -25,7 +25,7 @@ struct TicketsScreen {
       switch state {
       case .idle: [:]
       case .tickets(let tickets): ["tickets": tickets.map(\.jsonObject)]
-      case .orders(let orders): ["orders": orders.map(orderObject)]
+      case .orders(let orders, _): ["orders": orders.map(orderObject)]
       case .failed(let error):
         ["error": ["code": code(error), "message": "the ledger could not be read: \(error)"]]
       }
@@ -64,7 +64,7 @@ struct TicketsScreen {
 
   // MARK: - Orders
 
-  static func text(_ orders: [OrderRecord], theme: TerminalTheme) -> String {
+  static func text(_ orders: [OrderRecord], at moment: Date, theme: TerminalTheme) -> String {
     guard !orders.isEmpty else { return "No unfinished orders: every checkout ended.\n" }
     var lines = [
       theme.style("\(orders.count) unfinished order\(orders.count == 1 ? "" : "s")", .title)
@@ -75,7 +75,7 @@ struct TicketsScreen {
       lines.append(
         theme.paint(order.id.rawValue, .accent) + "  " + order.bookingID.rawValue + "  " + places
           + "  " + order.travellerName.escapingControlCharacters + "  " + order.amount.description)
-      lines.append("  " + theme.paint(meaning(order.state), .muted))
+      lines.append("  " + theme.paint(meaning(order, at: moment), .muted))
       lines.append("  " + theme.paint("$ ", .muted) + command(order))
     }
     return lines.joined(separator: "\n") + "\n"
@@ -91,12 +91,19 @@ struct TicketsScreen {
     ]
   }
 
-  static func meaning(_ state: OrderState) -> String {
-    switch state {
-    case .drafted: "drafted: nothing held, nothing charged"
-    case .held: "held: places held at the supplier until the hold expires, nothing charged"
+  /// What the ledger knows of an unfinished order, and what it cannot know. A crash can fall
+  /// between an outside call and the write that records it, so a drafted order may have places
+  /// held and a held one may have been charged: the screen says so, and never the opposite.
+  static func meaning(_ order: OrderRecord, at moment: Date) -> String {
+    switch order.state {
+    case .drafted:
+      "drafted: nothing charged; places may be held if the hold was asked for (the same command finds out)"
+    case .held where (order.hold?.expiresAt ?? .distantFuture) <= moment:
+      "held: the hold has expired, so the places are free again; a charge may have been sent (the same command finds out, and holds again if it must)"
+    case .held:
+      "held: places held at the supplier until the hold expires; a charge may have been sent (the same command finds out, and never charges twice)"
     case .charged: "charged: the card was charged; the ticket is not issued yet"
-    case .ticketed, .released, .refunded, .cancelled: state.rawValue
+    case .ticketed, .released, .refunded, .cancelled: order.state.rawValue
     }
   }
 

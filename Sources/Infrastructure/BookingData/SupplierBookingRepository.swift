@@ -47,7 +47,16 @@ struct SupplierBookingRepository: BookingRepository {
         throw BookingError.notFound(id)
       case (.decodingFailed(let reason), _):
         throw BookingError.invalidResponse(reason: reason)
-      case (.unacceptableStatus, _), (.transportFailed, _), (.timedOut, _):
+      case (.unacceptableStatus(let status, let body), _):
+        // The embedded sandbox answers a failure of its own file with 507 `storage_failed`:
+        // that is local storage, not an outage, and its message names the file.
+        let detail = (try? HTTPClient.decode(SupplierErrorDTO.self, from: body))?.error
+        if status == 507 || detail?.code == "storage_failed" {
+          throw BookingError.storageFailed(
+            reason: detail?.message ?? "the supplier's storage failed")
+        }
+        throw BookingError.upstreamUnavailable(reason: error.description)
+      case (.notSent, _), (.transportFailed, _), (.timedOut, _):
         throw BookingError.upstreamUnavailable(reason: error.description)
       }
     }

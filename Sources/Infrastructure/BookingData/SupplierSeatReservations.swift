@@ -88,7 +88,10 @@ struct SupplierSeatReservations: SeatReservations {
         default: throw .unavailable(reason: detail?.message ?? error.description)
         }
       case .timedOut: throw .outcomeUnknown(reason: "no answer within the deadline")
-      case .transportFailed(let reason): throw .unavailable(reason: reason)
+      case .notSent(let reason): throw .unavailable(reason: reason)
+      // Every call here changes places; one that may have arrived has an unknown outcome.
+      case .transportFailed(let reason):
+        throw .outcomeUnknown(reason: "the connection broke before the answer: \(reason)")
       case .decodingFailed(let reason): throw .invalidResponse(reason: reason)
       }
     } catch is CancellationError {

@@ -86,6 +86,11 @@ struct SQLiteOrderLedger: OrderLedger {
         THEN substr(paid_with, 1, instr(paid_with, ' ') - 1) ELSE paid_with END,
       card_last_four = substr(paid_with, -4);
     """,
+    // A key is bound to the whole card, through a one-way digest of its number and expiry;
+    // orders recorded before it have none and are bound as before, by brand, last four, expiry.
+    """
+    ALTER TABLE orders ADD COLUMN card_fingerprint TEXT NOT NULL DEFAULT '';
+    """,
   ]
 
   func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
@@ -104,21 +109,22 @@ struct SQLiteOrderLedger: OrderLedger {
             && existing[5].text == order.traveller.name
             && existing[6].text == card.brand && existing[7].text == card.lastFour
             && existing[8].text == expiry
+            && [card.fingerprint, ""].contains(existing[17].text ?? "")
           return sameRequest ? existing : nil
         }
         try connection.execute(
           """
           INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
-            traveller_name, traveller_email, card_brand, card_last_four, card_expiry, state,
-            created_at, updated_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'drafted', ?, ?)
+            traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
+            card_fingerprint, state, created_at, updated_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'drafted', ?, ?)
           """,
           [
             .text(order.id.rawValue), .text(order.bookingID.rawValue),
             .integer(Int64(order.guests)), .integer(order.amount.minorUnits),
             .text(order.amount.currency.code), .text(order.traveller.name),
             order.traveller.email.map(SQLValue.text) ?? .null, .text(card.brand),
-            .text(card.lastFour), .text(expiry), .real(now), .real(now),
+            .text(card.lastFour), .text(expiry), .text(card.fingerprint), .real(now), .real(now),
           ])
         return try connection.query(Self.orderColumns + " WHERE id = ?", [.text(order.id.rawValue)])
           .first
@@ -278,7 +284,7 @@ struct SQLiteOrderLedger: OrderLedger {
     SELECT id, booking_id, guests, amount_minor_units, currency, traveller_name, card_brand,
       card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
       supplier_reference, refund_id, updated_at,
-      (SELECT id FROM tickets WHERE tickets.order_id = orders.id)
+      (SELECT id FROM tickets WHERE tickets.order_id = orders.id), card_fingerprint
     FROM orders
     """
 
@@ -318,7 +324,7 @@ struct SQLiteOrderLedger: OrderLedger {
   }
 
   private static func record(from row: [SQLValue]) throws(TicketingError) -> OrderRecord {
-    guard row.count == 17, let id = row[0].text.flatMap(OrderID.init),
+    guard row.count == 18, let id = row[0].text.flatMap(OrderID.init),
       let bookingID = row[1].text.flatMap(BookingID.init), let guests = row[2].integer,
       let minorUnits = row[3].integer, let currency = row[4].text.flatMap({ Currency(code: $0) }),
       let name = row[5].text, let brand = row[6].text, let lastFour = row[7].text,
@@ -336,7 +342,7 @@ struct SQLiteOrderLedger: OrderLedger {
       amount: Money(minorUnits: minorUnits, currency: currency), travellerName: name,
       card: MaskedCard(
         brand: brand, lastFour: lastFour, expiryMonth: expiryParts.first ?? 0,
-        expiryYear: expiryParts.last ?? 0),
+        expiryYear: expiryParts.last ?? 0, fingerprint: row[17].text ?? ""),
       state: state, hold: hold, chargeID: row[12].text,
       supplierReference: row[13].text.flatMap(SupplierReference.init),
       ticketID: row[16].text.flatMap(TicketID.init), refundID: row[14].text,

@@ -27,29 +27,69 @@ package struct HTTPClient: Sendable {
   /// Sends `request` and returns a 2xx response. Retries transient failures (transport errors,
   /// timeouts, 5xx, 429) with exponential backoff, but only for idempotent requests, and never a
   /// 4xx, which would fail the same way again. The client's timeout is one deadline for the whole
-  /// call, retries and backoff included: a caller waits at most that long, whatever happens.
+  /// call, retries and backoff included, and the client keeps it itself: a caller waits at most
+  /// that long whatever the transport does (a server that drips its answer a byte at a time, a
+  /// handler that ignores cancellation).
+  ///
+  /// When retries end in `notSent` after an earlier attempt that may have reached the server,
+  /// the earlier failure is the one thrown: "nothing happened" is only said when no attempt
+  /// could have done anything.
   package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let deadline = ContinuousClock.now + timeout
     var attempt = 1
+    var uncertain: HTTPError?
     while true {
       do {
         let remaining = deadline - ContinuousClock.now
         guard remaining > .zero else { throw HTTPError.timedOut }
-        let response = try await transport.send(request, timeout: remaining)
+        let response = try await Self.withDeadline(deadline) { [transport] in
+          try await transport.send(request, timeout: remaining)
+        }
         guard response.isSuccess else {
           throw HTTPError.unacceptableStatus(response.status, body: response.body)
         }
         return response
       } catch let error as HTTPError {
+        if error.mayHaveReachedServer { uncertain = error }
         let backoff = retryPolicy.backoff(afterAttempt: attempt)
         guard error.isTransient, request.isIdempotent, attempt < retryPolicy.maximumAttempts,
           ContinuousClock.now + backoff < deadline
         else {
-          throw error
+          throw error.mayHaveReachedServer ? error : (uncertain ?? error)
         }
         try await sleep(backoff)
         attempt += 1
       }
+    }
+  }
+
+  /// Runs `operation` until `deadline`, then throws `HTTPError.timedOut` without waiting for it:
+  /// the operation is cancelled and left to wind down on its own, so a transport that does not
+  /// stop when cancelled (a blocking read, a lock wait) cannot hold the caller past the deadline.
+  /// The wait is a suspension, never a poll, so waiting on a silent server costs no CPU.
+  static func withDeadline(
+    _ deadline: ContinuousClock.Instant,
+    _ operation: @escaping @Sendable () async throws -> HTTPResponse
+  ) async throws -> HTTPResponse {
+    let race = DeadlineRace()
+    let work = Task { try await operation() }
+    let timer = Task {
+      try await Task.sleep(until: deadline, clock: .continuous)
+      race.finish(.failure(HTTPError.timedOut))
+      work.cancel()
+    }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        race.start(continuation)
+        Task {
+          let result = await work.result
+          race.finish(result)
+          timer.cancel()
+        }
+      }
+    } onCancel: {
+      work.cancel()
+      timer.cancel()
     }
   }
 

@@ -76,9 +76,13 @@ package struct HTTPResponse: Sendable, Hashable {
 
 /// Why an HTTP exchange failed, in the categories a caller handles differently.
 package enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The request never got an answer: connection refused, DNS failure, reset.
+  /// The request never left: no connection could be made (refused, no such host), so the server
+  /// did nothing with it. The one transport failure after which "nothing happened" is true.
+  case notSent(reason: String)
+  /// The request may have reached the server, but no whole answer came back: the connection
+  /// was reset or closed mid-exchange. What the server did is unknown.
   case transportFailed(reason: String)
-  /// No answer arrived within the timeout.
+  /// No answer arrived within the timeout; what the server did is unknown.
   case timedOut
   /// The server answered with a status outside 2xx.
   case unacceptableStatus(Int, body: Data)
@@ -89,15 +93,23 @@ package enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
   /// never another 4xx, which would fail the same way again.
   package var isTransient: Bool {
     switch self {
-    case .transportFailed, .timedOut: true
+    case .notSent, .transportFailed, .timedOut: true
     case .unacceptableStatus(let status, _): status >= 500 || status == 429
     case .decodingFailed: false
     }
   }
 
+  /// Whether the server may have acted on the request: everything but `notSent`. An answer with
+  /// an error status is the server's word; the caller reads its body to know what it did.
+  package var mayHaveReachedServer: Bool {
+    if case .notSent = self { return false }
+    return true
+  }
+
   /// A sentence for logs and error messages.
   package var description: String {
     switch self {
+    case .notSent(let reason): "could not connect: \(reason)"
     case .transportFailed(let reason): "transport failed: \(reason)"
     case .timedOut: "timed out"
     case .unacceptableStatus(let status, _): "HTTP status \(status)"

@@ -15,6 +15,15 @@ package struct URLSessionTransport: HTTPTransport {
     self.session = session
   }
 
+  /// Failures that happen before a byte of the request is sent: no connection was made, or no
+  /// secure one. Every other failure may come after the server read the request.
+  static let failsBeforeSending: Set<URLError.Code> = [
+    .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
+    .badURL, .unsupportedURL, .secureConnectionFailed, .serverCertificateUntrusted,
+    .serverCertificateHasBadDate, .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot,
+    .clientCertificateRejected, .clientCertificateRequired, .cannotLoadFromNetwork,
+  ]
+
   /// Sends the request and maps `URLError`s to `HTTPError`s.
   package func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
     guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
@@ -50,6 +59,8 @@ package struct URLSessionTransport: HTTPTransport {
       switch error.code {
       case .timedOut: throw HTTPError.timedOut
       case .cancelled: throw CancellationError()
+      case _ where Self.failsBeforeSending.contains(error.code):
+        throw HTTPError.notSent(reason: error.localizedDescription)
       default: throw HTTPError.transportFailed(reason: error.localizedDescription)
       }
     }

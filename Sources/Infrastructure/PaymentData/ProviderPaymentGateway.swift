@@ -57,9 +57,9 @@ struct ProviderPaymentGateway: PaymentGateway {
     guard let currency = Currency(code: response.currency), currency == amount.currency,
       response.amountMinorUnits == amount.minorUnits
     else {
-      // The provider charged something else than was asked; `confirm(with:)` would refuse it,
-      // but refusing here keeps the error a payment error.
-      throw .processingFailed(isRetryable: false)
+      // The provider says it charged, but not what was asked: a charge exists, so this is not
+      // a refusal, and "nothing was charged" would be false.
+      throw .outcomeUnknown(reason: "the provider's answer does not match the charge asked for")
     }
     return PaymentReceipt(
       chargeID: response.id, orderID: idempotencyKey,
@@ -110,9 +110,11 @@ struct ProviderPaymentGateway: PaymentGateway {
       refundedAt: Date(timeIntervalSince1970: response.created))
   }
 
-  /// Sends `request` and decodes its answer, mapping every failure to a `PaymentError`. A
-  /// timeout, or a cancellation while waiting, leaves the outcome unknown: the request may have
-  /// been carried out.
+  /// Sends `request` and decodes its answer, mapping every failure to a `PaymentError`. Only a
+  /// request that never left, or a refusal the provider states in its own words, means nothing
+  /// moved; a timeout, a broken connection, an answer that cannot be read or a server error
+  /// without the provider's explanation leaves the outcome unknown: the request may have been
+  /// carried out, and the same key finds out.
   private func exchange<Response: Decodable>(_ type: Response.Type, _ request: HTTPRequest)
     async throws(PaymentError) -> Response
   {
@@ -123,14 +125,20 @@ struct ProviderPaymentGateway: PaymentGateway {
     } catch is CancellationError {
       throw .outcomeUnknown(reason: "cancelled while waiting for the answer")
     } catch {
-      throw .processingFailed(isRetryable: true)
+      throw .outcomeUnknown(reason: String(describing: error))
     }
   }
 
   private static func paymentError(_ error: HTTPError) -> PaymentError {
-    guard case .unacceptableStatus(let status, let body) = error else {
-      if case .timedOut = error { return .outcomeUnknown(reason: "no answer within the deadline") }
-      return .processingFailed(isRetryable: error.isTransient)
+    let status: Int
+    let body: Data
+    switch error {
+    case .notSent(let reason): return .unavailable(reason: reason)
+    case .transportFailed(let reason):
+      return .outcomeUnknown(reason: "the connection broke before the answer: \(reason)")
+    case .timedOut: return .outcomeUnknown(reason: "no answer within the deadline")
+    case .decodingFailed: return .outcomeUnknown(reason: "its answer could not be read")
+    case .unacceptableStatus(let code, let errorBody): (status, body) = (code, errorBody)
     }
     let detail = (try? HTTPClient.decode(ErrorResponse.self, from: body))?.error
     let code = detail?.code ?? ""
@@ -147,6 +155,10 @@ struct ProviderPaymentGateway: PaymentGateway {
     case (_, "invalid_number"): return .invalidCard(reason: "the provider rejected the number")
     case (_, "invalid_expiry"): return .invalidCard(reason: "the provider rejected the expiry date")
     case (_, "unsupported_currency"): return .processingFailed(isRetryable: false)
+    // A server error the provider does not explain in its own format may come after the
+    // charge was made (a proxy's 502, a crash while answering).
+    case _ where detail == nil && status >= 500:
+      return .outcomeUnknown(reason: "HTTP status \(status) without the provider's explanation")
     default: return .processingFailed(isRetryable: status >= 500 || status == 429)
     }
   }

@@ -26,6 +26,9 @@ public enum BookingError: Error, Equatable, Sendable, CustomStringConvertible {
   case upstreamUnavailable(reason: String)
   /// The supplier answered with something that is not a valid trip.
   case invalidResponse(reason: String)
+  /// The supplier's own store failed; for the embedded sandbox that is a file in the Voyage
+  /// home, which the reason names, so it is a local storage problem, not an outage.
+  case storageFailed(reason: String)
 
   /// A sentence a person can act on.
   public var description: String {
@@ -33,6 +36,7 @@ public enum BookingError: Error, Equatable, Sendable, CustomStringConvertible {
     case .notFound(let id): "no trip has the identifier \(id)"
     case .upstreamUnavailable(let reason): "the travel supplier is unavailable: \(reason)"
     case .invalidResponse(let reason): "the travel supplier sent an invalid answer: \(reason)"
+    case .storageFailed(let reason): reason
     }
   }
 }

@@ -62,7 +62,17 @@ public struct PaymentCard: Sendable, Hashable, Encodable, CustomStringConvertibl
 
   /// What may be kept of the card once it has been charged: an order binds its key to it.
   public var masked: MaskedCard {
-    MaskedCard(brand: brand, lastFour: lastFour, expiryMonth: expiryMonth, expiryYear: expiryYear)
+    MaskedCard(
+      brand: brand, lastFour: lastFour, expiryMonth: expiryMonth, expiryYear: expiryYear,
+      fingerprint: fingerprint)
+  }
+
+  /// A one-way digest of the whole number and the expiry, so an order's key is bound to this
+  /// card and not to any card ending in the same four digits, while the number is never kept.
+  /// It proves sameness; it is no vault: a digest of a card number can be searched by brute
+  /// force, so it is kept where the last four digits are, never published.
+  var fingerprint: String {
+    SHA256.hexDigest(Array("voyage-card-v1:\(number):\(expiryMonth)/\(expiryYear)".utf8))
   }
 
   /// "Visa •••• 4242 (12/2030)": never the full number.

@@ -58,6 +58,9 @@ public enum PaymentError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The request was sent but no answer came: the money may or may not have moved. Repeating
   /// the request with the same key finds out, and never moves it twice.
   case outcomeUnknown(reason: String)
+  /// The provider could not be reached: the request never left, so nothing was charged.
+  /// Repeating it with the same key later is safe.
+  case unavailable(reason: String)
   /// The provider's own storage failed (for the embedded sandbox, a file in the Voyage home).
   case storageFailed(reason: String)
   /// A refund asked for more than the charge took, in another currency, or for no such charge.
@@ -67,7 +70,7 @@ public enum PaymentError: Error, Equatable, Sendable, CustomStringConvertible {
   public var isRetryable: Bool {
     switch self {
     case .processingFailed(let isRetryable): isRetryable
-    case .outcomeUnknown: true
+    case .outcomeUnknown, .unavailable: true
     default: false
     }
   }
@@ -87,6 +90,7 @@ public enum PaymentError: Error, Equatable, Sendable, CustomStringConvertible {
         ? "the payment provider could not process the payment; try again"
         : "the payment provider could not process the payment"
     case .outcomeUnknown(let reason): "the payment provider did not answer (\(reason))"
+    case .unavailable(let reason): "the payment provider is unavailable: \(reason)"
     case .storageFailed(let reason): reason
     case .refundRefused(let reason): "the refund was refused: \(reason)"
     }

@@ -51,7 +51,7 @@ public actor InMemoryOrderLedger: OrderLedger {
   {
     if let existing = records[order.id] {
       guard existing.bookingID == order.bookingID, existing.guests == order.guests,
-        existing.travellerName == order.traveller.name, existing.card == card
+        existing.travellerName == order.traveller.name, existing.card.isSameCard(as: card)
       else { throw .orderConflict(order.id) }
       return existing
     }

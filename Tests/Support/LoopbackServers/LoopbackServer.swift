@@ -1,0 +1,127 @@
+public import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A misbehaving HTTP server on 127.0.0.1 (`misbehaving-http-server.py`), or a port where
+/// nothing listens: the faults a live transport meets, played by a real socket.
+public final class LoopbackServer {
+  /// How the server treats every request it gets.
+  public enum Fault: Sendable {
+    /// Reads the request and never answers.
+    case silent
+    /// Sends the headers, then the body one byte every half second.
+    case drip
+    /// Reads the request, then resets the connection.
+    case reset
+    /// Reads the request, then closes the connection without a word.
+    case close
+    /// Answers this status with an empty body.
+    case status(Int)
+    /// Answers 200 with this body.
+    case body(String)
+
+    var argument: String {
+      switch self {
+      case .silent: "silent"
+      case .drip: "drip"
+      case .reset: "reset"
+      case .close: "close"
+      case .status(let code): "status:\(code)"
+      case .body(let text): "body:\(text)"
+      }
+    }
+  }
+
+  /// Where the server listens, as a base URL for a live transport.
+  public let baseURL: URL
+  private let process: Process?
+  private let input: Pipe?
+
+  /// Starts a server that answers every request with `fault`.
+  public static func start(_ fault: Fault) async throws -> LoopbackServer {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("misbehaving-http-server.py")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-u", script.path, fault.argument]
+    let (output, input) = (Pipe(), Pipe())
+    process.standardOutput = output
+    process.standardInput = input
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let port = try await readPort(from: output.fileHandleForReading)
+    return LoopbackServer(baseURL: try url(port: port), process: process, input: input)
+  }
+
+  /// A port on 127.0.0.1 where nothing listens: every connection is refused before a byte of
+  /// the request is sent. The port is bound and closed again, so it was free a moment ago.
+  public static func refusingConnections() throws -> LoopbackServer {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
+    return LoopbackServer(
+      baseURL: try url(port: Int(UInt16(bigEndian: address.sin_port))), process: nil, input: nil)
+  }
+
+  private init(baseURL: URL, process: Process?, input: Pipe?) {
+    self.baseURL = baseURL
+    self.process = process
+    self.input = input
+  }
+
+  /// Stops the server and waits for it through the termination handler, so no thread blocks
+  /// in `waitUntilExit()`. SIGKILL, not SIGTERM: the child inherits the test runner's signal
+  /// mask, in which SIGTERM may be blocked. (A server whose test died exits when its standard
+  /// input closes.)
+  public func stop() async {
+    guard let process else { return }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      process.terminationHandler = { _ in continuation.resume() }
+      kill(process.processIdentifier, SIGKILL)
+    }
+    try? input?.fileHandleForWriting.close()
+  }
+
+  private static func url(port: Int) throws -> URL {
+    guard let url = URL(string: "http://127.0.0.1:\(port)") else { throw URLError(.badURL) }
+    return url
+  }
+
+  /// Reads the "port N" line; the blocking read runs off the cooperative pool.
+  private static func readPort(from handle: FileHandle) async throws -> Int {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        var text = ""
+        while true {
+          let chunk = handle.availableData
+          guard !chunk.isEmpty else {
+            continuation.resume(throwing: CocoaError(.fileReadUnknown))
+            return
+          }
+          text += String(decoding: chunk, as: UTF8.self)
+          if let range = text.range(of: #"port (\d+)"#, options: .regularExpression),
+            let port = Int(text[range].dropFirst(5))
+          {
+            continuation.resume(returning: port)
+            return
+          }
+        }
+      }
+    }
+  }
+}
