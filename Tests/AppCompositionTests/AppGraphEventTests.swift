@@ -19,7 +19,10 @@ struct AppGraphEventTests {
   @Test func aLongLivedGraphShowsPlacesFallAfterAPurchaseAndReturnAfterACancellation()
     async throws
   {
-    let graph = AppGraph(configuration: AppConfiguration(environment: ["VOYAGE_HOME": home.path]))
+    let graph = AppGraph(
+      configuration: AppConfiguration(environment: [
+        "VOYAGE_HOME": home.path, "VOYAGE_DEADLINE_SECONDS": "300",
+      ]))
     let found = try await graph.bookings.search(SearchQuery.make(destination: "Lisbon", guests: 2))
     let trip = try #require(found.first { !$0.isSoldOut })
     // Read once, so the cache holds the trip as it is before the purchase.

@@ -42,7 +42,10 @@ struct AppGraphTests {
 
   @Test func aSearchBuildsOnlyWhatItNeedsAndNeverOpensTheLedger() async throws {
     defer { try? FileManager.default.removeItem(at: home) }
-    let graph = AppGraph(configuration: AppConfiguration(environment: ["VOYAGE_HOME": home.path]))
+    let graph = AppGraph(
+      configuration: AppConfiguration(environment: [
+        "VOYAGE_HOME": home.path, "VOYAGE_DEADLINE_SECONDS": "300",
+      ]))
     let found = try await graph.bookings.search(SearchQuery.make(destination: "Lisbon"))
     #expect(!found.isEmpty)
     let created = (try? FileManager.default.contentsOfDirectory(atPath: home.path)) ?? []
@@ -50,7 +53,10 @@ struct AppGraphTests {
   }
 
   @Test func settlingWithNothingEmittedReturnsAtOnce() async {
-    let graph = AppGraph(configuration: AppConfiguration(environment: ["VOYAGE_HOME": home.path]))
+    let graph = AppGraph(
+      configuration: AppConfiguration(environment: [
+        "VOYAGE_HOME": home.path, "VOYAGE_DEADLINE_SECONDS": "300",
+      ]))
     await graph.settled()
     #expect(graph.invalidations == 0)
   }

@@ -89,7 +89,9 @@ struct SupplierSeatReservationsTests {
     try Data(repeating: 0x41, count: 4_096).write(
       to: home.appendingPathComponent(SupplierSandbox.fileName))
     let broken = SupplierSandbox(firstDay: CalendarDate(daysSinceEpoch: 20_800), home: home)
-    let reservations = BookingDataAssembly.reservations(transport: broken.transport)
+    // The outcome is the file's, whatever the machine's load: no deadline races the open.
+    let reservations = BookingDataAssembly.reservations(
+      transport: broken.transport, deadline: .seconds(3_600))
     await #expect {
       _ = try await reservations.hold(1, on: try #require(BookingID("LIS-001")), key: key("k"))
     } throws: { error in

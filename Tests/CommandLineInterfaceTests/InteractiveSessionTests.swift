@@ -12,7 +12,11 @@ struct InteractiveSessionTests {
     "voyage-interactive-\(UUID().uuidString)")
 
   var environment: [String: String] {
-    ["VOYAGE_HOME": home.path, "NO_COLOR": "1", "LANG": "C.UTF-8"]
+    // The longest deadline: a test's outcome is never decided by how busy the machine is.
+    [
+      "VOYAGE_HOME": home.path, "NO_COLOR": "1", "LANG": "C.UTF-8",
+      "VOYAGE_DEADLINE_SECONDS": "300",
+    ]
   }
 
   /// Runs a session answering `answers`, one per prompt, and returns it with its exit status.

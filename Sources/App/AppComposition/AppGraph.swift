@@ -51,6 +51,7 @@ public final class AppGraph {
     ? SupplierSandbox(
       firstDay: CalendarDate(containing: Date()),
       tripsPerDestination: configuration.sandboxTripsPerDestination, home: configuration.home,
+      storeTimeout: Self.storeTimeout(within: configuration.deadline),
       committed: { [stopAt = configuration.stopAt] change in
         Self.stop(at: "supplier:\(change.rawValue)", ifNamed: stopAt)
       })
@@ -110,6 +111,7 @@ public final class AppGraph {
       do {
         let sandbox = try PaymentSandbox(
           home: configuration.requireHome(),
+          storeTimeout: Self.storeTimeout(within: configuration.deadline),
           committed: { [stopAt = configuration.stopAt] change in
             Self.stop(at: "payments:\(change.rawValue)", ifNamed: stopAt)
           })
@@ -132,6 +134,13 @@ public final class AppGraph {
     let ledger = try await LedgerDataAssembly.ledger(home: configuration.requireHome())
     cachedLedger = ledger
     return ledger
+  }
+
+  /// How long an embedded sandbox waits for its file while another process writes it: most of
+  /// its callers' deadline, so the wait ends as "the file is busy" (storage) while the caller
+  /// still listens, not as a silent supplier.
+  nonisolated static func storeTimeout(within deadline: Duration) -> Duration {
+    deadline * 0.8
   }
 
   /// Ends the process at once, as a crash or a power cut would, when `point` is the one named.

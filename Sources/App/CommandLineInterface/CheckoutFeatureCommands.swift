@@ -92,6 +92,13 @@ enum CheckoutFeatureCommands: CommandGroup {
       throw UsageError(error.description)
     }
     let guests = try VoyageCommandLine.integer(parsed.value("--guests"), "--guests") ?? 0
+    // Checked as input, as search checks it: a number out of range is a usage error (64), not
+    // an order refused after the ledger was opened.
+    guard SearchQuery.guestRange.contains(guests) else {
+      throw UsageError(
+        "--guests must be \(SearchQuery.guestRange.lowerBound) to \(SearchQuery.guestRange.upperBound), not \(guests)"
+      )
+    }
     let key: OrderID
     if let text = parsed.value("--idempotency-key") {
       guard let given = OrderID(text) else {

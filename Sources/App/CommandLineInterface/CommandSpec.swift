@@ -1,3 +1,4 @@
+import DesignSystem
 import Foundation
 
 /// One command of `voyage`, declared once: its parser, its `--help`, its line in the overview,
@@ -192,10 +193,12 @@ struct ParsedArguments {
   }
 }
 
-/// A misuse of the command line: exit status 64, one line on stderr, then the usage.
+/// A misuse of the command line: exit status 64, one line on stderr, then the usage. Messages
+/// echo what was typed, so every control character in them is escaped here, once, for every
+/// message: a typed `\e[2J` is shown, never obeyed.
 struct UsageError: Error {
   let message: String
-  init(_ message: String) { self.message = message }
+  init(_ message: String) { self.message = message.escapingControlCharacters }
 }
 
 /// "Did you mean …?" for a mistyped command or option.

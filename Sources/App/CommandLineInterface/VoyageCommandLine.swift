@@ -46,7 +46,7 @@ struct VoyageCommandLine {
         return try await run(command, parsed)
       }
     } catch {
-      return usageFailure(error, command: command, json: Self.asksForJSON(rest))
+      return usageFailure(error, command: command, json: Self.asksForJSON(arguments))
     }
   }
 
@@ -106,8 +106,10 @@ struct VoyageCommandLine {
   }
 
   /// Whether the raw arguments ask for JSON: a usage error is then also a JSON document.
+  /// Whether `--json` was asked for, even misspelt as `--json=1` or given without a command:
+  /// the answer to a script is JSON, refusals included.
   static func asksForJSON(_ arguments: [String]) -> Bool {
-    arguments.prefix { $0 != "--" }.contains("--json")
+    arguments.prefix { $0 != "--" }.contains { $0 == "--json" || $0.hasPrefix("--json=") }
   }
 
   // MARK: - Output
@@ -135,7 +137,9 @@ struct VoyageCommandLine {
       terminal.write(
         JSONDocument.text(["error": ["code": code, "message": error.description]]), to: .output)
     } else {
-      terminal.line(errorTheme.paint("Error: \(error)", .danger), to: .error)
+      terminal.line(
+        errorTheme.paint("Error: \(error.description.escapingControlCharacters)", .danger),
+        to: .error)
     }
     return .storage
   }

@@ -17,7 +17,9 @@ struct CheckoutScreen {
     case .confirming: return theme.paint("Confirming the places" + theme.symbol(.ellipsis), .muted)
     case .cancelling: return theme.paint("Cancelling" + theme.symbol(.ellipsis), .muted)
     case .failed(let failure):
-      return theme.paint("\(theme.symbol(.failure)) \(Self.message(failure))", .danger) + "\n"
+      // A reason may carry a server's own words: shown, never obeyed.
+      let message = Self.message(failure).escapingControlCharacters
+      return theme.paint("\(theme.symbol(.failure)) \(message)", .danger) + "\n"
     case .ticketed(let ticket):
       return details(
         theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id)", .success),

@@ -14,7 +14,8 @@ struct SearchScreen {
     case .loading:
       return theme.paint("Searching" + theme.symbol(.ellipsis), .muted)
     case .empty(let query):
-      return "No trips match \"\(query.destination)\". Try a country, or fewer filters.\n"
+      return
+        "No trips match \"\(query.destination.escapingControlCharacters)\". Try a country, or fewer filters.\n"
     case .failed(let failure):
       return theme.paint("\(theme.symbol(.failure)) \(Self.message(failure))", .danger) + "\n"
     case .loaded(let query, let results):
@@ -36,7 +37,8 @@ struct SearchScreen {
         ])
       }
       let heading = theme.style(
-        "\(results.count) trip\(results.count == 1 ? "" : "s") for \"\(query.destination)\"", .title
+        "\(results.count) trip\(results.count == 1 ? "" : "s") for \"\(query.destination.escapingControlCharacters)\"",
+        .title
       )
       let hints = [
         "Show one: voyage show <trip>",
@@ -78,7 +80,8 @@ struct SearchScreen {
     case .notFound(let id): "No trip has the identifier \(id)."
     // The reason is the interface's own sentence ("the travel supplier is unavailable: …").
     case .upstreamUnavailable(let reason), .storage(let reason):
-      reason.prefix(1).uppercased() + reason.dropFirst() + "."
+      // The reason may carry a server's own words: shown, never obeyed.
+      (reason.prefix(1).uppercased() + reason.dropFirst() + ".").escapingControlCharacters
     }
   }
 

@@ -50,9 +50,14 @@ package actor Database {
   /// In a folder that cannot be written (a read-only mount, a backup), an existing, up-to-date
   /// file is opened read-only, so reading still works; any write then fails as
   /// `folderNotWritable`.
-  package init(file: URL, migrations: [String], busyTimeout: Duration = .seconds(5))
-    throws(DatabaseError)
-  {
+  ///
+  /// `checkingIntegrity` also runs SQLite's quick check on the whole file once it is open, so a
+  /// file damaged past its header is reported now, as `corrupt`, rather than at the first
+  /// statement that happens to touch the damage (for a small file, a millisecond or so).
+  package init(
+    file: URL, migrations: [String], busyTimeout: Duration = .seconds(5),
+    checkingIntegrity: Bool = false
+  ) throws(DatabaseError) {
     let folder = file.deletingLastPathComponent()
     path = file.path
     let fileManager = FileManager.default
@@ -78,6 +83,10 @@ package actor Database {
       let connection = try Connection(path: file.path, busyTimeout: busyTimeout)
       try connection.migrate(migrations)
       return connection
+    }
+    if checkingIntegrity {
+      let verdict = try connection.query("PRAGMA quick_check").compactMap { $0.first?.text }
+      guard verdict == ["ok"] else { throw .corrupt(path: file.path) }
     }
   }
 

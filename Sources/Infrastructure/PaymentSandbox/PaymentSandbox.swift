@@ -30,15 +30,20 @@ package final class PaymentSandbox: Sendable {
   private let faults = LockedValue(0)
   private let committed: @Sendable (PaymentSandboxChange) -> Void
 
-  /// Opens (creating on first use) the sandbox's store in `home`. `today` decides expiry.
-  /// `committed` hears of every charge and refund once it is durable and before it is answered:
-  /// tests use it to stop a process at that exact point.
+  /// Opens (creating on first use) the sandbox's store in `home` and checks that it is sound,
+  /// so a damaged file is found when the graph is built, before a checkout changes anything
+  /// outside, not at the charge. `today` decides expiry. `committed` hears of every charge and
+  /// refund once it is durable and before it is answered: tests use it to stop a process at
+  /// that exact point. `storeTimeout` is the longest it waits for its file while another
+  /// process writes it.
   package init(
     home: URL, today: @escaping @Sendable () -> Date = { Date() },
+    storeTimeout: Duration = .seconds(5),
     committed: @escaping @Sendable (PaymentSandboxChange) -> Void = { _ in }
   ) throws(DatabaseError) {
     database = try Database(
-      file: home.appendingPathComponent(Self.fileName), migrations: Self.migrations)
+      file: home.appendingPathComponent(Self.fileName), migrations: Self.migrations,
+      busyTimeout: storeTimeout, checkingIntegrity: true)
     self.today = today
     self.committed = committed
   }

@@ -63,7 +63,7 @@ struct SandboxInventory: Sendable {
 
   /// An inventory in `home` (opened on first use, so a sandbox that is never asked about places
   /// never touches the disk), or in memory when `home` is `nil`.
-  init(home: URL?) {
+  init(home: URL?, busyTimeout: Duration) {
     let opened = LockedValue<Database?>(nil)
     open = { () throws(DatabaseError) -> Database in
       do {
@@ -72,10 +72,10 @@ struct SandboxInventory: Sendable {
           let fresh =
             if let home {
               // Processes racing for the last places wait their turn, as at a real supplier,
-              // even on a machine so busy that a writer holds the file for seconds.
+              // for as long as their callers wait.
               try Database(
                 file: home.appendingPathComponent(Self.fileName), migrations: Self.migrations,
-                busyTimeout: .seconds(30))
+                busyTimeout: busyTimeout)
             } else {
               try Database(inMemoryWith: Self.migrations)
             }

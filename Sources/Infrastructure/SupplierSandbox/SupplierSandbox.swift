@@ -38,16 +38,18 @@ package final class SupplierSandbox: Sendable {
   /// A sandbox whose catalog is fixed by `seed` and starts on `firstDay` (today, in the demo),
   /// whose places are kept in `home` (in memory when `nil`), and whose holds last `holdDuration`.
   /// `committed` hears of every change to the inventory once it is durable and before it is
-  /// answered: tests use it to stop a process at that exact point.
+  /// answered: tests use it to stop a process at that exact point. `storeTimeout` is the longest
+  /// it waits for its file while another process writes it: the app passes its callers'
+  /// deadline, so a locked file is reported before the caller gives up, never after.
   package init(
     seed: UInt64 = 2_026, firstDay: CalendarDate, tripsPerDestination: Int = 50,
-    home: URL? = nil, holdDuration: Duration = .seconds(600),
+    home: URL? = nil, holdDuration: Duration = .seconds(600), storeTimeout: Duration = .seconds(30),
     now: @escaping @Sendable () -> Date = { Date() },
     committed: @escaping @Sendable (SupplierSandboxChange) -> Void = { _ in }
   ) {
     catalog = SandboxCatalog(
       seed: seed, firstDay: firstDay, tripsPerDestination: tripsPerDestination)
-    inventory = SandboxInventory(home: home)
+    inventory = SandboxInventory(home: home, busyTimeout: storeTimeout)
     self.holdDuration = holdDuration
     self.now = now
     self.committed = committed
@@ -193,7 +195,9 @@ package final class SupplierSandbox: Sendable {
     case .refused(.notEnoughPlaces(let left)):
       return left == 0
         ? Self.error(409, "sold_out", "the trip has no places left")
-        : Self.error(409, "not_enough_places", "only \(left) places are left", placesLeft: left)
+        : Self.error(
+          409, "not_enough_places", "only \(left) place\(left == 1 ? " is" : "s are") left",
+          placesLeft: left)
     case .refused(.keyReused):
       return Self.error(409, "idempotency_key_reused", "this key was used for a different hold")
     case .refused(.holdNotFound): return Self.error(404, "hold_not_found", "no such hold")

@@ -81,7 +81,7 @@ public enum ReservationError: Error, Equatable, Sendable, CustomStringConvertibl
     switch self {
     case .soldOut(let id): "trip \(id) is sold out"
     case .notEnoughSeats(let requested, let available):
-      "only \(available) places are left; \(requested) were requested"
+      "only \(available) place\(available == 1 ? " is" : "s are") left; \(requested) were requested"
     case .tripNotFound(let id): "no trip has the identifier \(id)"
     case .holdExpired(let id): "the supplier's hold \(id) expired before it was confirmed"
     case .unknownReservation(let id): "the supplier knows no reservation \(id)"

@@ -74,7 +74,7 @@ public enum CheckoutError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .soldOut(let id): "trip \(id) is sold out"
     case .notEnoughSeats(let requested, let available):
-      "only \(available) places are left; \(requested) were requested"
+      "only \(available) place\(available == 1 ? " is" : "s are") left; \(requested) were requested"
     case .guestsOutOfRange(let guests):
       "\(guests) guests is not allowed; choose \(SearchQuery.guestRange.lowerBound) to \(SearchQuery.guestRange.upperBound)"
     case .amountTooLarge: "the total is too large"
