@@ -324,6 +324,61 @@ struct CheckoutFeatureTests {
     #expect(finished.failure == nil)
   }
 
+  @Test func anOrderLeftHeldByAFailingProviderIsGivenUpAndItsKeyCanNeverBeCharged() async throws {
+    await feature(InMemoryPaymentGateway(failure: .processingFailed(isRetryable: true)))
+      .checkout(try request())
+    #expect(await ledger.records[key]?.state == .held)
+    let giveUp = feature()
+    await giveUp.giveUp(key)
+    #expect(giveUp.failure == nil)
+    #expect(await ledger.records[key]?.state == .released)
+    #expect(await reservations.taken(Self.trip.id) == 0)
+    #expect(giveUp.screen(theme: .plain).contains("Order order-1 given up"))
+    let retry = feature()
+    await retry.checkout(try request())
+    #expect(retry.failure == .orderEnded(key, .released))
+    #expect(await gateway.charges.isEmpty)
+    await #expect(throws: PaymentError.chargesClosed) {
+      _ = try await gateway.charge(
+        Money(minorUnits: 1, currency: .eur), to: try request().card, idempotencyKey: key)
+    }
+  }
+
+  @Test func anOrderChargedJustBeforeACrashIsRefundedWhenGivenUp() async throws {
+    // The charge was taken, but the crash came before the ledger recorded it.
+    await ledger.failNextWrite(into: .charged)
+    await feature().checkout(try request())
+    #expect(await ledger.records[key]?.state == .held)
+    #expect(await gateway.charges.count == 1)
+    let giveUp = feature()
+    await giveUp.giveUp(key)
+    #expect(giveUp.failure == nil)
+    #expect(await ledger.records[key]?.state == .refunded)
+    #expect(await gateway.refunds.count == 1)
+    #expect(await reservations.taken(Self.trip.id) == 0)
+  }
+
+  @Test func aDraftedOrderGivenUpReleasesTheHoldTheLedgerNeverHeardOf() async throws {
+    let order = try DraftOrder(
+      id: key, booking: Self.trip, guests: 2, traveller: Traveller(name: "Ada Lovelace"))
+    _ = try await ledger.begin(order, card: try request().card.masked)
+    _ = try await reservations.hold(2, on: Self.trip.id, key: key)
+    let giveUp = feature()
+    await giveUp.giveUp(key)
+    #expect(giveUp.failure == nil)
+    #expect(await reservations.taken(Self.trip.id) == 0)
+    #expect(await ledger.records[key]?.state == .released)
+  }
+
+  @Test func aPaidOrderIsNotGivenUpButFinished() async throws {
+    await ledger.failNextWrite(into: .ticketed)
+    await feature().checkout(try request())
+    let giveUp = feature()
+    await giveUp.giveUp(key)
+    #expect(giveUp.failure == .orderPaid(key))
+    #expect(await gateway.refunds.isEmpty)
+  }
+
   @Test func aKeyReusedForAnotherTravellerIsRefusedWithoutTheFirstTicket() async throws {
     await feature().checkout(try request())
     let checkout = feature()

@@ -291,4 +291,25 @@ extension VoyageCommandLineTests {
     let error = try #require(try json(outcome.output)["error"] as? [String: Any])
     #expect(error["code"] as? String == "usage")
   }
+
+  // MARK: - An order that cannot finish can be given up
+
+  @Test func anOrderTheTransientCardLeftHeldIsGivenUpWithItsKey() async throws {
+    let trip = try await bookableTrip()
+    let placesBefore = try await placesLeft(trip)
+    let failed = try await run(
+      [
+        "checkout", trip, "--name", "Ada", "--card", "4000000000000119", "--expiry", "12/30",
+        "--idempotency-key", "stuck",
+      ])
+    #expect(failed.status == 1, "\(failed.error)")
+    #expect(try await voyage("orders").output.contains("stuck"))
+    let givenUp = try await voyage("cancel", "stuck")
+    #expect(givenUp.status == 0, "\(givenUp.error)")
+    #expect(givenUp.output.contains("Order stuck given up"))
+    #expect(try await voyage("orders").output.contains("No unfinished orders"))
+    #expect(try await placesLeft(trip) == placesBefore)
+    #expect(try await PaymentSandbox(home: home).chargeCount() == 0)
+    #expect(try await voyage("cancel", "stuck").status == 0)
+  }
 }

@@ -15,7 +15,7 @@ struct FaultyServerTests {
 
   func client(_ server: LoopbackServer, timeout: Duration = .seconds(3_600)) -> HTTPClient {
     HTTPClient(
-      transport: URLSessionTransport(baseURL: server.baseURL), timeout: timeout,
+      transport: liveTransport(to: server.baseURL), timeout: timeout,
       retryPolicy: RetryPolicy(maximumAttempts: 2, initialBackoff: .zero))
   }
 

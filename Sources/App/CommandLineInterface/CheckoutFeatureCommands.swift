@@ -43,13 +43,19 @@ enum CheckoutFeatureCommands: CommandGroup {
       """)
 
   static let cancel = CommandSpec(
-    "cancel", abstract: "cancel a ticket: places returned, money refunded",
+    "cancel", abstract: "cancel a ticket, or give up an unfinished order",
     discussion: """
       Cancel a ticket: its places go back to the supplier and its price back to the card.
-      Cancelling an already cancelled ticket is not an error; an interrupted cancellation is
-      finished by running the same command again.
+      Given the key of an order that did not end (see 'voyage orders'), give the order up:
+      the key is closed at the payment provider, so nothing can be charged under it from then
+      on, a charge already taken is refunded, and the places held go back. Cancelling what is
+      already cancelled is not an error; an interrupted cancellation is finished by running the
+      same command again.
       """,
-    arguments: [ArgumentSpec(name: "ticket", help: "a ticket identifier, like TKT-6EBD95C0BAF9")],
+    arguments: [
+      ArgumentSpec(
+        name: "ticket", help: "a ticket identifier, like TKT-6EBD95C0BAF9, or an order's key")
+    ],
     options: [.json])
 
   static var commands: [CommandSpec] { [checkout, cancel] }
@@ -136,8 +142,11 @@ enum CheckoutFeatureCommands: CommandGroup {
     async throws(UsageError) -> ExitStatus
   {
     let text = try parsed.single("ticket")
-    guard let ticket = TicketID(text) else {
-      throw UsageError("'\(text.prefix(70))' is not a ticket identifier (like TKT-6EBD95C0BAF9)")
+    let ticket = TicketID(text)
+    guard ticket != nil || OrderID(text) != nil else {
+      throw UsageError(
+        "'\(text.prefix(70))' is neither a ticket identifier (like TKT-6EBD95C0BAF9) nor an order's key"
+      )
     }
     let feature: CheckoutFeature
     do {
@@ -145,7 +154,13 @@ enum CheckoutFeatureCommands: CommandGroup {
     } catch {
       return commandLine.storageFailure(error, json: parsed.has("--json"))
     }
-    await feature.cancel(ticket)
+    var isOrderKey = ticket == nil
+    if let ticket {
+      await feature.cancel(ticket)
+      // Not a ticket this ledger knows: an order's key, then (the two may look alike).
+      if case .ticketNotFound = feature.failure { isOrderKey = true }
+    }
+    if isOrderKey, let order = OrderID(text) { await feature.giveUp(order) }
     await commandLine.graph.settled()
     return commandLine.present(
       feature.failure.map(status), json: parsed.has("--json"), jsonBody: feature.json()
@@ -156,7 +171,9 @@ enum CheckoutFeatureCommands: CommandGroup {
 
   private static func status(_ failure: CheckoutFailure) -> ExitStatus {
     switch failure {
-    case .notFound, .ticketNotFound, .rejected, .payment, .supplierRefused, .orderEnded: .failure
+    case .notFound, .ticketNotFound, .orderNotFound, .rejected, .payment, .supplierRefused,
+      .orderEnded, .orderPaid:
+      .failure
     case .upstreamUnavailable, .supplierUnavailable, .paymentUnavailable, .outcomeUnknown:
       .unavailable
     case .keyReused: .usage

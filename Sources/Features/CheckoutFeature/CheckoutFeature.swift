@@ -87,6 +87,13 @@ public final class CheckoutFeature {
     await viewModel.cancel(ticket)
   }
 
+  /// Gives up the unfinished order `order`: no charge can be taken under its key from then on,
+  /// a charge already taken is refunded, held places go back (a ticketed order's ticket is
+  /// cancelled).
+  public func giveUp(_ order: OrderID) async {
+    await viewModel.giveUp(order)
+  }
+
   /// How the last checkout or cancellation failed, if it did.
   public var failure: CheckoutFailure? { viewModel.state.failure }
 
@@ -109,6 +116,11 @@ public enum CheckoutFailure: Error, Sendable, Equatable {
   case notFound(BookingID)
   /// No ticket has this identifier.
   case ticketNotFound(TicketID)
+  /// No order has this key.
+  case orderNotFound(OrderID)
+  /// The order is paid, so it is not given up: its checkout finishes it into a ticket, which
+  /// can then be cancelled.
+  case orderPaid(OrderID)
   /// The order cannot be made: sold out, too many guests, a receipt that does not match.
   case rejected(CheckoutError)
   /// The payment was refused or failed; the places were given back when it was refused.
@@ -144,11 +156,13 @@ public enum CheckoutFailure: Error, Sendable, Equatable {
     switch self {
     case .payment(_, let order), .supplierUnavailable(let order, _),
       .supplierRefused(let order, _), .outcomeUnknown(let order, _),
-      .paymentUnavailable(let order, _), .orderEnded(let order, _),
+      .paymentUnavailable(let order, _), .orderPaid(let order), .orderEnded(let order, _),
       .paymentStorage(let order, _), .ledgerStorage(let order, _):
       order
     case .supplierStorage(let order, _): order
-    case .notFound, .ticketNotFound, .rejected, .upstreamUnavailable, .keyReused, .storage: nil
+    case .notFound, .ticketNotFound, .orderNotFound, .rejected, .upstreamUnavailable, .keyReused,
+      .storage:
+      nil
     }
   }
 }

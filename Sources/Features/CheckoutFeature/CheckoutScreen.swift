@@ -15,7 +15,21 @@ struct CheckoutScreen {
     case .holding: return theme.paint("Holding the places" + theme.symbol(.ellipsis), .muted)
     case .charging: return theme.paint("Charging the card" + theme.symbol(.ellipsis), .muted)
     case .confirming: return theme.paint("Confirming the places" + theme.symbol(.ellipsis), .muted)
-    case .cancelling: return theme.paint("Cancelling" + theme.symbol(.ellipsis), .muted)
+    case .cancelling, .givingUp:
+      return theme.paint("Cancelling" + theme.symbol(.ellipsis), .muted)
+    case .givenUp(let order):
+      return details(
+        theme.paint("\(theme.symbol(.success)) Order \(order.id) given up", .success),
+        [
+          ("Trip", order.bookingID.rawValue),
+          ("Places", "\(order.guests) released"),
+          order.state == .refunded
+            ? (
+              "Refunded",
+              "\(order.amount) to \(theme.maskedCard(brand: order.card.brand, lastFour: order.card.lastFour))"
+            )
+            : ("Charged", "nothing"),
+        ])
     case .failed(let failure):
       // A reason may carry a server's own words: shown, never obeyed.
       let message = Self.message(failure).escapingControlCharacters
@@ -65,6 +79,9 @@ struct CheckoutScreen {
     switch failure {
     case .notFound(let id): "No trip has the identifier \(id)."
     case .ticketNotFound(let id): "No ticket has the identifier \(id)."
+    case .orderNotFound(let id): "No ticket or order is known as \(id)."
+    case .orderPaid(let id):
+      "Order \(id) is paid, so it is not given up: run its checkout again with --idempotency-key \(id) to get the ticket, then cancel the ticket (places returned, money refunded)."
     case .rejected(let error): "The order was refused: \(error)."
     case .payment(let error, let order) where error.isRetryable:
       "The payment failed: \(error). \(nextStep(order))"
@@ -99,7 +116,8 @@ struct CheckoutScreen {
   static func code(_ failure: CheckoutFailure) -> String {
     switch failure {
     case .notFound: "not_found"
-    case .ticketNotFound: "ticket_not_found"
+    case .ticketNotFound, .orderNotFound: "ticket_not_found"
+    case .orderPaid: "order_paid"
     case .rejected(.soldOut): "sold_out"
     case .rejected(.notEnoughSeats): "not_enough_places"
     case .rejected: "order_rejected"
@@ -122,6 +140,14 @@ struct CheckoutScreen {
     var object: [String: Any] = [:]
     switch state {
     case .ticketed(let ticket), .cancelled(let ticket): object = ["ticket": ticket.jsonObject]
+    case .givenUp(let order):
+      object = [
+        "order": [
+          "id": order.id.rawValue, "booking_id": order.bookingID.rawValue, "guests": order.guests,
+          "state": order.state.rawValue, "amount": order.amount.jsonObject,
+          "refund_id": order.refundID ?? NSNull(),
+        ] as [String: Any]
+      ]
     case .failed(let failure):
       var error: [String: Any] = ["code": code(failure), "message": message(failure)]
       if let order = failure.recordedOrder { error["order_id"] = order.rawValue }

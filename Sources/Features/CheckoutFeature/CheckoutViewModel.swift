@@ -13,6 +13,8 @@ final class CheckoutViewModel {
     case ticketed(Ticket)
     case cancelling(TicketID)
     case cancelled(Ticket)
+    case givingUp(OrderID)
+    case givenUp(OrderRecord)
     case failed(CheckoutFailure)
 
     var failure: CheckoutFailure? {
@@ -24,6 +26,7 @@ final class CheckoutViewModel {
   private(set) var state: State = .draft
   private let useCase: CheckoutUseCase
   private let cancellation: CancellationUseCase
+  private let abandonment: AbandonmentUseCase
   private let output: (CheckoutOutput) -> Void
   private var latestRequest = 0
 
@@ -33,6 +36,7 @@ final class CheckoutViewModel {
   ) {
     self.useCase = useCase
     self.cancellation = cancellation
+    self.abandonment = AbandonmentUseCase(dependencies: cancellation.dependencies)
     self.output = output
   }
 
@@ -74,6 +78,29 @@ final class CheckoutViewModel {
       output(.ticketCancelled(ticket.id, booking: ticket.bookingID))
       guard current == latestRequest else { return }
       state = .cancelled(ticket)
+    } catch {
+      guard current == latestRequest else { return }
+      state = .failed(error)
+    }
+  }
+
+  func giveUp(_ order: OrderID) async {
+    latestRequest += 1
+    let current = latestRequest
+    state = .givingUp(order)
+    do {
+      let next: State
+      switch try await abandonment.run(order) {
+      case .released(let record), .refunded(let record):
+        output(.orderRecorded(order, record.state))
+        next = .givenUp(record)
+      case .ticketCancelled(let ticket):
+        output(.orderRecorded(order, .cancelled))
+        output(.ticketCancelled(ticket.id, booking: ticket.bookingID))
+        next = .cancelled(ticket)
+      }
+      guard current == latestRequest else { return }
+      state = next
     } catch {
       guard current == latestRequest else { return }
       state = .failed(error)

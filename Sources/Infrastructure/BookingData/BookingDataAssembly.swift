@@ -9,7 +9,7 @@ public enum BookingDataAssembly {
   public static func supplier(baseURL: URL, timeout: Duration = .seconds(10))
     -> any BookingRepository
   {
-    supplier(transport: URLSessionTransport(baseURL: baseURL), timeout: timeout)
+    supplier(transport: liveTransport(to: baseURL), timeout: timeout)
   }
 
   /// The travel supplier reached through `transport`: the embedded sandbox's in-process
@@ -27,7 +27,7 @@ public enum BookingDataAssembly {
   public static func reservations(baseURL: URL, deadline: Duration = .seconds(10))
     -> any SeatReservations
   {
-    reservations(transport: URLSessionTransport(baseURL: baseURL), deadline: deadline)
+    reservations(transport: liveTransport(to: baseURL), deadline: deadline)
   }
 
   /// Places at the travel supplier reached through `transport` (the embedded sandbox's).

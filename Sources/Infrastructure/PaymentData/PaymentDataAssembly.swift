@@ -8,7 +8,7 @@ public enum PaymentDataAssembly {
   /// included.
   public static func gateway(baseURL: URL, deadline: Duration = .seconds(10)) -> any PaymentGateway
   {
-    gateway(transport: URLSessionTransport(baseURL: baseURL), deadline: deadline)
+    gateway(transport: liveTransport(to: baseURL), deadline: deadline)
   }
 
   /// The provider reached through `transport`: the embedded payment sandbox in the demo and the

@@ -68,6 +68,27 @@ struct ProviderPaymentGateway: PaymentGateway {
       chargedAt: Date(timeIntervalSince1970: response.created))
   }
 
+  /// The provider's answer to closing a key: the charge taken under it, or none.
+  private struct CloseResponse: Decodable {
+    let charge: ChargeResponse?
+  }
+
+  func closeCharges(idempotencyKey: OrderID) async throws(PaymentError) -> PaymentReceipt? {
+    let request = HTTPRequest(
+      method: .post, path: "/v1/charges/close",
+      headers: ["Idempotency-Key": idempotencyKey.rawValue, "Content-Type": "application/json"],
+      body: Data("{}".utf8))
+    guard let charge = try await exchange(CloseResponse.self, request).charge else { return nil }
+    guard let currency = Currency(code: charge.currency) else {
+      throw .outcomeUnknown(reason: "the provider's answer names an unknown currency")
+    }
+    return PaymentReceipt(
+      chargeID: charge.id, orderID: idempotencyKey,
+      amount: Money(minorUnits: charge.amountMinorUnits, currency: currency),
+      cardBrand: charge.brand, cardLastFour: charge.lastFour,
+      chargedAt: Date(timeIntervalSince1970: charge.created))
+  }
+
   private struct RefundRequest: Encodable {
     let chargeId: String
     let amountMinorUnits: Int64
@@ -152,6 +173,7 @@ struct ProviderPaymentGateway: PaymentGateway {
     case (_, "expired_card"): return .expiredCard
     case (_, "invalid_amount"): return .invalidAmount
     case (_, "idempotency_key_reused"): return .idempotencyKeyReused
+    case (_, "charges_closed"): return .chargesClosed
     case (_, "invalid_number"): return .invalidCard(reason: "the provider rejected the number")
     case (_, "invalid_expiry"): return .invalidCard(reason: "the provider rejected the expiry date")
     case (_, "unsupported_currency"): return .processingFailed(isRetryable: false)

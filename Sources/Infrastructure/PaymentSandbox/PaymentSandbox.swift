@@ -114,6 +114,9 @@ package final class PaymentSandbox: Sendable {
     }
     if injected { return Self.error(503, "processing_error", "the sandbox was told to fail") }
     if request.method == .post, request.path == "/v1/refunds" { return await refund(request) }
+    if request.method == .post, request.path == "/v1/charges/close" {
+      return await closeCharges(request)
+    }
     guard request.method == .post, request.path == "/v1/charges" else {
       return Self.error(404, "not_found", "no route for \(request.method.rawValue) \(request.path)")
     }
@@ -142,7 +145,8 @@ package final class PaymentSandbox: Sendable {
         if let row = try connection.query(
           "SELECT fingerprint, status, body FROM charges WHERE idempotency_key = ?", [.text(key)]
         ).first {
-          guard row[0].text == fingerprint else {
+          // A closed key answers every later charge with its refusal.
+          guard row[0].text == fingerprint || row[0].text == Self.closedFingerprint else {
             return Self.error(
               409, "idempotency_key_reused", "this key was used for a different charge")
           }
@@ -164,6 +168,41 @@ package final class PaymentSandbox: Sendable {
       }
       if response.isSuccess { committed(.charged) }
       return response
+    } catch {
+      return Self.storageFailure(error)
+    }
+  }
+
+  /// What a closed key's row holds instead of a charge's fingerprint.
+  private static let closedFingerprint = "closed"
+
+  /// Closes a key to charges: the row it writes answers every later charge under the key with
+  /// 409 `charges_closed`; a charge already taken is returned as `{"charge": …}`.
+  private func closeCharges(_ request: HTTPRequest) async -> HTTPResponse {
+    guard let key = request.header("Idempotency-Key"), !key.isEmpty, key.count <= 255 else {
+      return Self.error(400, "missing_idempotency_key", "closing needs an Idempotency-Key header")
+    }
+    let refusal = Self.error(
+      409, "charges_closed", "the order was given up; nothing can be charged under its key")
+    do {
+      return try await database.transaction { connection throws(DatabaseError) -> HTTPResponse in
+        if let row = try connection.query(
+          "SELECT status, body FROM charges WHERE idempotency_key = ?", [.text(key)]
+        ).first {
+          guard row[0].integer == 200, let charge = row[1].text else {
+            return HTTPResponse(status: 200, body: Data(#"{"charge": null}"#.utf8))
+          }
+          return HTTPResponse(status: 200, body: Data(#"{"charge": \#(charge)}"#.utf8))
+        }
+        try connection.execute(
+          "INSERT INTO charges (idempotency_key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?)",
+          [
+            .text(key), .text(Self.closedFingerprint), .integer(409),
+            .text(String(decoding: refusal.body, as: UTF8.self)),
+            .real(today().timeIntervalSince1970),
+          ])
+        return HTTPResponse(status: 200, body: Data(#"{"charge": null}"#.utf8))
+      }
     } catch {
       return Self.storageFailure(error)
     }

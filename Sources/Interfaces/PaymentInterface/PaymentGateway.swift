@@ -10,6 +10,13 @@ public protocol PaymentGateway: Sendable {
     _ amount: Money, to card: PaymentCard, idempotencyKey: OrderID
   ) async throws(PaymentError) -> PaymentReceipt
 
+  /// Closes `idempotencyKey` to charges, so none is ever taken under it from now on, and
+  /// returns the receipt of the charge already taken under it, if one was (to be refunded).
+  /// A later charge with the key is refused with `PaymentError.chargesClosed`. Giving up an
+  /// order needs this to know, without charging, that it costs nothing, even while another
+  /// process may be about to charge it. Safe to repeat.
+  func closeCharges(idempotencyKey: OrderID) async throws(PaymentError) -> PaymentReceipt?
+
   /// Gives back all of `amount` taken by the charge `chargeID`, once per `idempotencyKey`: a
   /// second call answers with the original refund. Never refunds more than was charged.
   func refund(
@@ -53,6 +60,8 @@ public enum PaymentError: Error, Equatable, Sendable, CustomStringConvertible {
   case unsupportedCurrency(Currency)
   /// The idempotency key was already used for a different charge.
   case idempotencyKeyReused
+  /// The order behind this key was given up: no charge can be taken under it.
+  case chargesClosed
   /// The provider failed to process the charge; `isRetryable` says whether trying again may work.
   case processingFailed(isRetryable: Bool)
   /// The request was sent but no answer came: the money may or may not have moved. Repeating
@@ -85,6 +94,7 @@ public enum PaymentError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidAmount: "the amount must be greater than zero"
     case .unsupportedCurrency(let currency): "payments in \(currency) are not supported"
     case .idempotencyKeyReused: "this idempotency key was already used for a different payment"
+    case .chargesClosed: "the order was given up, so nothing can be charged under its key"
     case .processingFailed(let isRetryable):
       isRetryable
         ? "the payment provider could not process the payment; try again"

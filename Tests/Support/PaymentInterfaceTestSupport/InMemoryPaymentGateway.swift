@@ -14,6 +14,8 @@ public actor InMemoryPaymentGateway: PaymentGateway {
   public private(set) var charges: [OrderID: PaymentReceipt] = [:]
   /// Every refund given, by the charge it gives back.
   public private(set) var refunds: [String: PaymentRefund] = [:]
+  /// Keys closed to charges: their orders were given up.
+  public private(set) var closedKeys: Set<OrderID> = []
 
   /// A provider that fails every charge with `failure`, or charges in dollars whatever is asked.
   public init(failure: PaymentError? = nil, chargesInDollars: Bool = false) {
@@ -32,8 +34,9 @@ public actor InMemoryPaymentGateway: PaymentGateway {
       silentCalls -= 1
       throw .outcomeUnknown(reason: "no answer within the deadline")
     }
-    if let failure { throw failure }
     if let earlier = charges[idempotencyKey] { return earlier }
+    if closedKeys.contains(idempotencyKey) { throw .chargesClosed }
+    if let failure { throw failure }
     let charged = chargesInDollars ? Money(minorUnits: amount.minorUnits, currency: .usd) : amount
     let receipt = PaymentReceipt(
       chargeID: "ch_\(charges.count + 1)", orderID: idempotencyKey, amount: charged,
@@ -41,6 +44,16 @@ public actor InMemoryPaymentGateway: PaymentGateway {
       chargedAt: Date(timeIntervalSince1970: 0))
     charges[idempotencyKey] = receipt
     return receipt
+  }
+
+  /// Closes the key to charges and returns the charge already taken under it, if any.
+  public func closeCharges(idempotencyKey: OrderID) async throws(PaymentError) -> PaymentReceipt? {
+    if silentCalls > 0 {
+      silentCalls -= 1
+      throw .outcomeUnknown(reason: "no answer within the deadline")
+    }
+    closedKeys.insert(idempotencyKey)
+    return charges[idempotencyKey]
   }
 
   /// Refunds a known charge once; a repeat returns the first refund.
