@@ -39,6 +39,12 @@ enum TestSupport: String {
   }
 }
 
+/// Simple versions of what an implementation does well, kept to measure and test the real one
+/// against; only benchmarks and test targets name them.
+enum Baseline: String {
+  case coalescing = "CoalescingBaselines"
+}
+
 /// What a feature may name: the kernel and the interfaces, never another feature or an implementation.
 enum FeatureDependency {
   case kernel(Kernel)
@@ -110,12 +116,14 @@ func feature(
 
 /// An Infrastructure module: it implements interfaces and may use the kernel, other infrastructure,
 /// system libraries and third-party products; no parameter can name a feature.
-/// `testsUse` names what only its tests need, such as a sandbox to test a client against.
+/// `testsUse` names what only its tests need, such as a sandbox to test a client against;
+/// `testsCompareWith` the baselines its tests run the same contract on.
 func infrastructure(
   _ name: String,
   implements interfaces: [Interface],
   uses dependencies: [InfrastructureDependency] = [],
-  testsUse testDependencies: [InfrastructureDependency] = []
+  testsUse testDependencies: [InfrastructureDependency] = [],
+  testsCompareWith baselines: [Baseline] = []
 ) -> [Target] {
   func targetDependency(_ dependency: InfrastructureDependency) -> Target.Dependency {
     switch dependency {
@@ -132,6 +140,7 @@ func infrastructure(
     dependencies: interfaces.map { .target(name: $0.rawValue) }
       + dependencies.map(targetDependency),
     testDependencies: testDependencies.map(targetDependency)
+      + baselines.map { .target(name: $0.rawValue) }
   )
 }
 
@@ -339,9 +348,29 @@ func benchmark(_ name: String, uses dependencies: [Target.Dependency]) -> Target
   )
 }
 
+/// A baseline library in `Benchmarks/<name>`: it implements interfaces on the kernel alone, and
+/// since no layer but Benchmarks may use Benchmarks, only benchmarks and tests can name it.
+func baseline(_ module: Baseline, implements interfaces: [Interface]) -> Target {
+  .target(
+    name: module.rawValue,
+    dependencies: ([Kernel.sharedKernel.rawValue] + interfaces.map(\.rawValue)).map {
+      .target(name: $0)
+    },
+    path: "Benchmarks/\(module.rawValue)",
+    exclude: ["README.md"],
+    swiftSettings: sharedSwiftSettings
+  )
+}
+
 let benchmarkTargets: [Target] = [
-  // Stampede, cache-hit, cancellation-storm and memory figures of the coalescing cache.
-  benchmark("BookingDataBenchmark", uses: ["BookingData", "BookingInterface", "SharedKernel"]),
+  // The textbook coalescer (an actor and a dictionary of in-flight tasks), the coalescing
+  // cache's baseline in its benchmark and its contract tests.
+  baseline(.coalescing, implements: [.booking]),
+  // Stampede, cache-hit, cancellation-storm and memory figures of the coalescing cache, beside
+  // the textbook coalescer and the upstream awaited directly.
+  benchmark(
+    "BookingDataBenchmark",
+    uses: ["BookingData", "BookingInterface", "CoalescingBaselines", "SharedKernel"]),
   // The checkout saga's throughput and latency against both sandboxes and the SQLite ledger,
   // and proof that nothing oversold.
   benchmark(
