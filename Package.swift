@@ -269,7 +269,7 @@ let infrastructureTargets: [Target] =
   + infrastructure(
     "BookingData", implements: [.booking],
     uses: [.kernel(.sharedKernel), .infrastructure("Networking")],
-    testsUse: [.infrastructure("SupplierSandbox")])
+    testsUse: [.infrastructure("SupplierSandbox")], testsCompareWith: [.coalescing])
   // A payment provider's test mode played in-process, its charges kept durably by idempotency key.
   + infrastructure(
     "PaymentSandbox", implements: [],

@@ -2,8 +2,8 @@ import BookingInterface
 import SharedKernel
 import Testing
 
-/// A hand-written upstream whose every call waits until the test releases it, so a test decides
-/// exactly when each upstream request finishes and with what.
+/// A hand-written upstream whose every call waits until the test releases it (or answers it in
+/// advance), so a test decides exactly when each upstream request finishes and with what.
 final class ScriptedBookingRepository: BookingRepository {
   enum Call: Equatable {
     case search(SearchQuery)
@@ -22,28 +22,45 @@ final class ScriptedBookingRepository: BookingRepository {
     var wasCancelled = false
   }
 
-  private let state = LockedValue<[Pending]>([])
+  private struct State {
+    var pending: [Pending] = []
+    /// Outcomes for calls not made yet, by call number: each answers its call the moment it comes.
+    var inAdvance: [Int: Outcome] = [:]
+  }
+
+  private let state = LockedValue(State())
 
   /// Every call received so far, in order.
-  var calls: [Call] { state.withLock { $0.map(\.call) } }
+  var calls: [Call] { state.withLock { $0.pending.map(\.call) } }
 
   /// For each call so far, the actor it ran on (nil: none).
-  var isolations: [ObjectIdentifier?] { state.withLock { $0.map(\.isolation) } }
+  var isolations: [ObjectIdentifier?] { state.withLock { $0.pending.map(\.isolation) } }
 
   /// How many calls saw their task cancelled while waiting.
-  var cancelledCalls: Int { state.withLock { $0.filter(\.wasCancelled).count } }
+  var cancelledCalls: Int { state.withLock { $0.pending.filter(\.wasCancelled).count } }
+
+  /// Scripts call number `index` (0-based), not made yet, to finish with `outcome` as soon as it
+  /// is made: for a call that a coalescer may or may not make, so the test never waits for it.
+  func answer(call index: Int, inAdvanceWith outcome: Outcome) {
+    state.withLock { state in
+      if state.pending.indices.contains(index) {
+        Issue.record("upstream call \(index) was already made; release it instead")
+      }
+      state.inAdvance[index] = outcome
+    }
+  }
 
   /// Finishes call number `index` (0-based) with `outcome`, whether it is waiting yet or not.
   func release(_ index: Int, with outcome: Outcome) {
     let continuation = state.withLock {
-      pending -> CheckedContinuation<Outcome, Never>? in
-      guard pending.indices.contains(index) else {
-        Issue.record("upstream call \(index) was never made; \(pending.count) were")
+      state -> CheckedContinuation<Outcome, Never>? in
+      guard state.pending.indices.contains(index) else {
+        Issue.record("upstream call \(index) was never made; \(state.pending.count) were")
         return nil
       }
-      pending[index].outcome = outcome
-      defer { pending[index].continuation = nil }
-      return pending[index].continuation
+      state.pending[index].outcome = outcome
+      defer { state.pending[index].continuation = nil }
+      return state.pending[index].continuation
     }
     continuation?.resume(returning: outcome)
   }
@@ -59,24 +76,28 @@ final class ScriptedBookingRepository: BookingRepository {
   }
 
   private func wait(for call: Call, on isolation: (any Actor)?) async -> Outcome {
-    let index = state.withLock { pending in
-      pending.append(Pending(call: call, isolation: isolation.map { ObjectIdentifier($0) }))
-      return pending.count - 1
+    let index = state.withLock { state in
+      let index = state.pending.count
+      state.pending.append(
+        Pending(
+          call: call, isolation: isolation.map { ObjectIdentifier($0) },
+          outcome: state.inAdvance.removeValue(forKey: index)))
+      return index
     }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let ready = state.withLock { pending -> Outcome? in
-          if let outcome = pending[index].outcome { return outcome }
-          pending[index].continuation = continuation
+        let ready = state.withLock { state -> Outcome? in
+          if let outcome = state.pending[index].outcome { return outcome }
+          state.pending[index].continuation = continuation
           return nil
         }
         if let ready { continuation.resume(returning: ready) }
       }
     } onCancel: {
-      let continuation = state.withLock { pending in
-        pending[index].wasCancelled = true
-        defer { pending[index].continuation = nil }
-        return pending[index].continuation
+      let continuation = state.withLock { state in
+        state.pending[index].wasCancelled = true
+        defer { state.pending[index].continuation = nil }
+        return state.pending[index].continuation
       }
       continuation?.resume(returning: .failure(CancellationError()))
     }
