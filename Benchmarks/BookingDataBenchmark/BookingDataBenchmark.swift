@@ -1,5 +1,6 @@
 import BookingData
 import BookingInterface
+import CoalescingBaselines
 import Foundation
 import SharedKernel
 import Synchronization
@@ -155,15 +156,18 @@ enum BookingDataBenchmark {
     print("stampede: N callers over K keys, upstream held on a gate, then opened")
     print(
       "(join: first call to all waiting; p99: per-caller time from opening to return; "
-        + "min/median/max of \(repetitions) runs; direct: the same callers awaiting the gate themselves)"
+        + "min/median/max of \(repetitions) runs; cache: the coalescing cache; textbook: the textbook "
+        + "actor (CoalescingBaselines); direct: the same callers awaiting the gate themselves)"
     )
     print(
-      "    N      K  upstream  coalesced   join ms: cache | direct      p99 µs: cache | direct            added p99 µs (median)"
+      "    N      K  upstream  coalesced   join ms: cache | textbook | direct                 "
+        + "p99 µs: cache | textbook | direct                 added p99 µs (median): cache | textbook"
     )
     for callers in [10, 1_000, 10_000] {
       for keys in [1, 10, 100] where keys <= callers {
         let queries = (0..<keys).map { key in Self.query("Destination \(key)") }
         var coalescedRuns: [Run] = []
+        var textbookRuns: [Run] = []
         var directRuns: [Run] = []
         var statistics = BookingCacheStatistics()
         for _ in 0..<repetitions {
@@ -176,6 +180,14 @@ enum BookingDataBenchmark {
             ) { index in _ = try? await cache.search(queries[index % keys]) })
           statistics = await cache.statistics()
 
+          let textbookUpstream = GatedUpstream(answer: [summary])
+          let textbook = TextbookCoalescer(upstream: textbookUpstream)
+          textbookRuns.append(
+            await measure(
+              callers: callers, waitUntil: { await textbook.statistics().waiting == callers },
+              open: textbookUpstream.gate.open
+            ) { index in _ = try? await textbook.search(queries[index % keys]) })
+
           let direct = GatedUpstream(answer: [summary])
           directRuns.append(
             await measure(
@@ -184,16 +196,17 @@ enum BookingDataBenchmark {
             ) { index in _ = try? await direct.search(queries[index % keys]) })
         }
         let added = middle(coalescedRuns, \.p99) - middle(directRuns, \.p99)
+        let addedByTextbook = middle(textbookRuns, \.p99) - middle(directRuns, \.p99)
         let line = [
           pad(callers, 5), pad(keys, 6), pad(statistics.upstreamCalls, 9),
           pad(statistics.coalescedWaits, 10),
           pad(spread(coalescedRuns, \.join, scale: 1_000), 17) + " | "
-            + spread(directRuns, \.join, scale: 1_000).padding(
-              toLength: 14, withPad: " ", startingAt: 0),
+            + spread(textbookRuns, \.join, scale: 1_000) + " | "
+            + padEnd(spread(directRuns, \.join, scale: 1_000), 16),
           pad(spread(coalescedRuns, \.p99, scale: 1e6), 17) + " | "
-            + spread(directRuns, \.p99, scale: 1e6).padding(
-              toLength: 17, withPad: " ", startingAt: 0),
-          pad(format(added * 1e6), 8),
+            + spread(textbookRuns, \.p99, scale: 1e6) + " | "
+            + padEnd(spread(directRuns, \.p99, scale: 1e6), 17),
+          pad(format(added * 1e6), 8) + " | " + format(addedByTextbook * 1e6),
         ]
         print(line.joined(separator: " "))
         if callers == 10_000 {
@@ -272,6 +285,8 @@ enum BookingDataBenchmark {
     upstream.gate.open()
     let cache = BookingDataAssembly.cache(in: upstream, timeToLive: .seconds(3_600))
     _ = try? await cache.search(query)
+    let textbook: any BookingCache = TextbookCoalescer(upstream: upstream)
+    _ = try? await textbook.search(query)
     let baseline = Mutex<[SearchQuery: [BookingSummary]]>([query: [summary]])
     let locked = LockedValue<[SearchQuery: [BookingSummary]]>([query: [summary]])
     // What any implementation behind the interface pays before it does anything: an async call
@@ -299,6 +314,8 @@ enum BookingDataBenchmark {
         await time { (try? await stored.search(query))?.count ?? 0 })
       figures["cache", default: []].append(
         await time { (try? await cache.search(query))?.count ?? 0 })
+      figures["textbook", default: []].append(
+        await time { (try? await textbook.search(query))?.count ?? 0 })
       // The key's hashing, alone: as the query hashes now (computed once, when it was made),
       // and as hashing its fields on every lookup would cost.
       figures["hash", default: []].append(await time { query.hashValue & 1 })
@@ -326,6 +343,7 @@ enum BookingDataBenchmark {
     let toFloor = ratio("cache") {
       figures["mutex", default: [1]][$0] + figures["stored", default: [0]][$0]
     }
+    let textbookToMutex = ratio("textbook") { figures["mutex", default: [1]][$0] }
 
     print(
       "cache-hit path (\(iterations) calls a figure, medians of \(rounds) interleaved rounds, checksum \(checksum))"
@@ -338,7 +356,12 @@ enum BookingDataBenchmark {
       "    an async call through `any BookingRepository` returning a stored array: \(format(median("stored"))) ns/call"
     )
     print("    BookingCache.search, cache hit: \(format(median("cache"))) ns/call")
-    print("    ratio to the Mutex baseline: \(format(toMutex))× (goal: within 2×)")
+    print(
+      "    TextbookCoalescer.search, cache hit (a hop onto its actor): \(format(median("textbook"))) ns/call"
+    )
+    print(
+      "    ratio to the Mutex baseline: \(format(toMutex))× cache, \(format(textbookToMutex))× textbook (goal: within 2×)"
+    )
     print(
       "    ratio to the floor, the Mutex read plus the async call every implementation pays: \(format(toFloor))×"
     )
@@ -350,45 +373,84 @@ enum BookingDataBenchmark {
 
   // MARK: - Cancellation storm
 
+  /// What one storm did: how soon the cancelled callers returned, and what the others got.
+  struct Storm {
+    var leftBeforeTheAnswer = 0
+    /// Seconds from the cancellation to each cancelled caller's return, sorted.
+    var leaving: [Double] = []
+    var stillWaiting = 0
+    var answered = 0
+    var statistics = BookingCacheStatistics()
+  }
+
+  /// How long a storm waits for the cancelled callers to leave before it opens the gate: a
+  /// coalescer that lets them leave at once takes microseconds; one that keeps them waiting
+  /// for the answer keeps them this long.
+  static let stormHold = Duration.milliseconds(100)
+
   static func cancellationStorm() async {
     let waiters = 1_000
-    let upstream = GatedUpstream(answer: [summary])
-    let cache = BookingDataAssembly.cache(in: upstream)
+    print(
+      "cancellation storm: \(waiters) waiters on a held upstream, half cancelled; the gate opens once "
+        + "they have all left, or after \(format(seconds(stormHold) * 1e3)) ms"
+    )
+    for (name, make) in [
+      ("cache", { BookingDataAssembly.cache(in: $0) }),
+      ("textbook", { TextbookCoalescer(upstream: $0) }),
+    ] as [(String, (any BookingRepository) -> any BookingCache)] {
+      let upstream = GatedUpstream(answer: [summary])
+      let storm = await cancellationStorm(waiters: waiters, on: make(upstream), upstream: upstream)
+      let statistics = storm.statistics
+      print("  \(name):")
+      print(
+        "    cancelled that left before the upstream answered: \(storm.leftBeforeTheAnswer) of \(waiters / 2)"
+      )
+      print(
+        "    time to leave after cancel: p50 \(format(percentile(storm.leaving, 0.5) * 1e6)) µs, p99 \(format(percentile(storm.leaving, 0.99) * 1e6)) µs"
+      )
+      print("    still waiting after the cancellations: \(storm.stillWaiting)")
+      print(
+        "    answered with the value after the gate opened: \(storm.answered) of \(waiters / 2)")
+      print(
+        "    upstream calls: \(statistics.upstreamCalls); in flight after: \(statistics.inFlight); waiting after: \(statistics.waiting)"
+      )
+    }
+  }
+
+  static func cancellationStorm(
+    waiters: Int, on cache: any BookingCache, upstream: GatedUpstream
+  ) async -> Storm {
     let query = Self.query("Lisbon")
+    /// Whether the gate has opened, and how many callers returned before it did.
+    let progress = LockedValue((opened: false, left: 0))
     let tasks = (0..<waiters).map { _ in
-      Task { () -> ContinuousClock.Instant? in
-        (try? await cache.search(query)) == nil ? ContinuousClock.now : nil
+      Task { () -> (returnedAt: ContinuousClock.Instant, answered: Bool) in
+        let answered = (try? await cache.search(query)) != nil
+        progress.withLock { if !$0.opened { $0.left += 1 } }
+        return (.now, answered)
       }
     }
     while await cache.statistics().waiting < waiters { await Task.yield() }
 
     let cancelledAt = ContinuousClock.now
     for task in tasks.prefix(waiters / 2) { task.cancel() }
-    var cancelledLatencies: [Double] = []
-    for task in tasks.prefix(waiters / 2) {
-      if let leftAt = await task.value {
-        cancelledLatencies.append(seconds(cancelledAt.duration(to: leftAt)))
-      }
+    while progress.withLock({ $0.left }) < waiters / 2, cancelledAt.duration(to: .now) < stormHold {
+      await Task.yield()
     }
-    let stillWaiting = await cache.statistics().waiting
+    var storm = Storm()
+    storm.stillWaiting = await cache.statistics().waiting
+    storm.leftBeforeTheAnswer = progress.withLock { progress in
+      progress.opened = true
+      return progress.left
+    }
     upstream.gate.open()
-    var answered = 0
-    for task in tasks.suffix(waiters / 2) where await task.value == nil { answered += 1 }
-    let statistics = await cache.statistics()
-    cancelledLatencies.sort()
-
-    print("cancellation storm: \(waiters) waiters on a held upstream, half cancelled")
-    print(
-      "    cancelled that left before the upstream answered: \(cancelledLatencies.count) of \(waiters / 2)"
-    )
-    print(
-      "    time to leave after cancel: p50 \(format(percentile(cancelledLatencies, 0.5) * 1e6)) µs, p99 \(format(percentile(cancelledLatencies, 0.99) * 1e6)) µs"
-    )
-    print("    still waiting after the cancellations: \(stillWaiting)")
-    print("    answered with the value after the gate opened: \(answered) of \(waiters / 2)")
-    print(
-      "    upstream calls: \(statistics.upstreamCalls); in flight after: \(statistics.inFlight); waiting after: \(statistics.waiting)"
-    )
+    for task in tasks.prefix(waiters / 2) {
+      storm.leaving.append(seconds(cancelledAt.duration(to: await task.value.returnedAt)))
+    }
+    for task in tasks.suffix(waiters / 2) where await task.value.answered { storm.answered += 1 }
+    storm.statistics = await cache.statistics()
+    storm.leaving.sort()
+    return storm
   }
 
   // MARK: - Helpers
@@ -420,6 +482,11 @@ enum BookingDataBenchmark {
 
   static func format(_ value: Double) -> String {
     String(format: value >= 100 ? "%.0f" : "%.1f", value)
+  }
+
+  /// `text` followed by spaces up to `width`; never cut, however long the figure.
+  static func padEnd(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
   }
 
   static func pad(_ value: some CustomStringConvertible, _ width: Int) -> String {
