@@ -23,7 +23,8 @@ package import SharedKernel
 /// - An invalidation during a flight is undone: when the flight ends, its first caller removes
 ///   whatever task now holds the key (a newer one) and stores the stale answer.
 /// - The upstream runs on the actor: the `Task` made in an actor method captures `self` and so
-///   inherits its isolation, and the upstream's synchronous work (decoding) holds the actor.
+///   inherits its isolation, and it calls the upstream from the actor's own `fetch`; the
+///   upstream's synchronous work (decoding) holds the actor.
 /// - Every call, a hit too, queues on the actor, and when an answer lands its waiters resume
 ///   through the actor one at a time.
 package actor TextbookCoalescer: BookingCache {

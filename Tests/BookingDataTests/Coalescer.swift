@@ -64,7 +64,7 @@ enum Shortcoming: CaseIterable, Sendable {
     case .invalidationIsUndone:
       "a flight that ends after an invalidation stores its stale answer and removes the newer flight's entry"
     case .upstreamRunsOnTheActor:
-      "the Task made in an actor method captures self, so it and the upstream run on the actor"
+      "the Task made in an actor method captures self and calls the upstream from the actor's own code, so the upstream runs on the actor"
     }
   }
 }
