@@ -27,6 +27,80 @@ struct DocumentationTests {
     return base.split(separator: ".").map(String.init)
   }
 
+  /// What is wrong with the excerpts of `markdown`: a Swift code block whose first line is a
+  /// comment naming a file (`// Sources/…/Flight.swift`) is an excerpt of that file, and each of
+  /// its runs of lines (separated by a `// …` line) must appear in the file, in order and
+  /// contiguous (indentation aside), so a lesson cannot teach code the repository no longer has.
+  static func excerptProblems(
+    in markdown: String, of document: String, reading read: (String) -> String?
+  ) -> [String] {
+    var problems: [String] = []
+    for block in markdown.matches(of: /```swift\n\/\/ ([^\n]+\.swift)\n((?:.*\n)*?)```/) {
+      let path = String(block.output.1)
+      guard let source = read(path) else {
+        problems.append("\(document): an excerpt of \(path), which does not exist")
+        continue
+      }
+      let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      var run: [String] = []
+      var runs: [[String]] = []
+      for line in block.output.2.split(separator: "\n", omittingEmptySubsequences: false) {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed == "// …" {
+          runs.append(run)
+          run = []
+        } else {
+          run.append(trimmed)
+        }
+      }
+      runs.append(run)
+      for run in runs {
+        let run = Array(run.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed())
+        guard !run.isEmpty else { continue }
+        let found = lines.indices.contains { start in
+          start + run.count <= lines.count && Array(lines[start..<start + run.count]) == run
+        }
+        if !found {
+          problems.append(
+            "\(document): the excerpt of \(path) starting '\(run[0])' is not in the file (\(run.count) lines); copy it again from the file"
+          )
+        }
+      }
+    }
+    return problems
+  }
+
+  @Test func anExcerptThatNoLongerMatchesItsFileIsReported() {
+    let source = "struct Flight {\n  var waiters: [Waiter] = []\n  var result: Result?\n}\n"
+    func read(_ path: String) -> String? { path == "Flight.swift" ? source : nil }
+    let faithful = "```swift\n// Flight.swift\nstruct Flight {\n// …\nvar result: Result?\n```\n"
+    #expect(Self.excerptProblems(in: faithful, of: "lesson.md", reading: read).isEmpty)
+    let drifted = "```swift\n// Flight.swift\nstruct Flight {\n  var waiters: [Waiter]\n```\n"
+    #expect(Self.excerptProblems(in: drifted, of: "lesson.md", reading: read).count == 1)
+    let missing = "```swift\n// Gone.swift\nstruct Gone {}\n```\n"
+    #expect(Self.excerptProblems(in: missing, of: "lesson.md", reading: read).count == 1)
+  }
+
+  @Test func everyExcerptInTheDocsIsInItsFile() throws {
+    let folder = repositoryRoot.appendingPathComponent("docs")
+    let documents = try #require(FileManager.default.enumerator(atPath: folder.path))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }
+    var problems: [String] = []
+    var excerpts = 0
+    for document in documents.sorted() {
+      let text = try String(
+        contentsOf: folder.appendingPathComponent(document), encoding: .utf8)
+      excerpts += text.matches(of: /```swift\n\/\/ [^\n]+\.swift\n/).count
+      problems += Self.excerptProblems(in: text, of: "docs/\(document)") { path in
+        try? String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+      }
+    }
+    #expect(excerpts > 0)
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+  }
+
   @Test func everyCodeNameInTheDocsExists() async throws {
     let listed = try await Subprocess.run(
       "git",
