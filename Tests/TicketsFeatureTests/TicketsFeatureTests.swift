@@ -88,7 +88,7 @@ struct TicketsFeatureTests {
   @Test func anUnreadableLedgerIsAFailureWithACodeForScripts() async throws {
     let tickets = feature(InMemoryOrderLedger(readFailure: .diskFull(path: "/full/ledger.sqlite")))
     await tickets.listTickets()
-    #expect(tickets.failure == .diskFull(path: "/full/ledger.sqlite"))
+    #expect(tickets.failure == .storage(.diskFull(path: "/full/ledger.sqlite")))
     let error = try #require(try json(tickets)["error"] as? [String: Any])
     #expect(error["code"] as? String == "disk_full")
   }

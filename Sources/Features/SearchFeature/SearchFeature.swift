@@ -3,15 +3,42 @@ public import DesignSystem
 public import Foundation
 public import SharedKernel
 
-/// What search needs from the outside world: interfaces only, so the feature can be built,
-/// tested and demoed without any implementation.
+/// What search needs from the outside world: interfaces and closures only, so the feature can
+/// be built, tested and demoed without any implementation or any other feature.
 public struct SearchDependencies: Sendable {
   /// Where trips come from.
   public let bookings: any BookingRepository
+  /// The tickets the traveller already holds on a trip, which the trip's screen counts and links
+  /// to. Tickets are another feature's business: whoever composes search answers (by default,
+  /// nobody holds anything).
+  public let ticketsOnTrip: @Sendable (BookingID) async throws(TicketingError) -> [TicketOnTrip]
 
   /// Bundles the dependencies.
-  public init(bookings: any BookingRepository) {
+  public init(
+    bookings: any BookingRepository,
+    ticketsOnTrip:
+      @escaping @Sendable (BookingID) async throws(TicketingError) -> [TicketOnTrip] = { _ in [] }
+  ) {
     self.bookings = bookings
+    self.ticketsOnTrip = ticketsOnTrip
+  }
+}
+
+/// A ticket that holds places on a trip, as the trip's screen lists it: identifiers and the
+/// link that opens the ticket, never the ticket itself.
+public struct TicketOnTrip: Sendable, Equatable {
+  /// The ticket.
+  public let id: TicketID
+  /// How many places it holds.
+  public let places: Int
+  /// The link that opens it (`voyage://tickets/TKT-…`), written by whoever keeps tickets.
+  public let link: URL
+
+  /// Describes one ticket on a trip.
+  public init(id: TicketID, places: Int, link: URL) {
+    self.id = id
+    self.places = places
+    self.link = link
   }
 }
 
@@ -32,7 +59,8 @@ public final class SearchFeature {
 
   /// A search feature reading from `dependencies`, reporting to `output`.
   public init(dependencies: SearchDependencies, output: @escaping (SearchOutput) -> Void) {
-    viewModel = SearchViewModel(bookings: dependencies.bookings)
+    viewModel = SearchViewModel(
+      bookings: dependencies.bookings, ticketsOnTrip: dependencies.ticketsOnTrip)
     self.output = output
   }
 
@@ -41,9 +69,16 @@ public final class SearchFeature {
     await viewModel.search(query)
   }
 
-  /// Fetches one trip's details; the outcome is in the rendered state.
+  /// Fetches one trip's details and the tickets already held on it; the outcome is in the
+  /// rendered state.
   public func show(_ id: BookingID) async {
     await viewModel.show(id)
+  }
+
+  /// The trip's title, for another screen that names the trip (a ticket's); `nil` when the trip
+  /// cannot be read. The rendered state does not change.
+  public func title(of id: BookingID) async -> String? {
+    try? await viewModel.trip(id).title
   }
 
   /// Picks the result numbered `number` (1-based) in the current list and reports it, unless
@@ -62,7 +97,7 @@ public final class SearchFeature {
 
   /// The trip `show(_:)` fetched, while it is on screen: what a checkout of it will cost.
   public var shownTrip: Booking? {
-    if case .showing(let trip) = viewModel.state { return trip }
+    if case .showing(let trip, _) = viewModel.state { return trip }
     return nil
   }
 
@@ -77,6 +112,28 @@ public final class SearchFeature {
   /// The current state as stable JSON (documented in the README).
   public func json() -> Data {
     SearchScreen.json(viewModel.state)
+  }
+}
+
+extension SearchFeature {
+  /// The link that opens a trip's screen: `voyage://trips/LIS-001`. Search owns the trips'
+  /// links; the composition root turns them into routes.
+  public nonisolated static func link(to trip: BookingID) -> URL {
+    // "voyage://trips/" and a valid identifier (letters, digits and dashes): always a URL.
+    guard let link = URL(string: "voyage://trips/\(trip.rawValue)") else {
+      preconditionFailure("trip link")
+    }
+    return link
+  }
+
+  /// The trip a link names, when it is one of search's (`voyage://trips/<trip>`, nothing more);
+  /// `nil` for any other link.
+  public nonisolated static func trip(linkedBy link: URL) -> BookingID? {
+    guard link.scheme?.lowercased() == "voyage", link.host?.lowercased() == "trips",
+      link.user == nil, link.port == nil, link.query == nil, link.fragment == nil,
+      link.pathComponents.count == 2
+    else { return nil }
+    return BookingID(link.lastPathComponent)
   }
 }
 

@@ -51,8 +51,8 @@ struct SearchScreen {
         .map { theme.paint($0, .muted) }
       return ([heading, ""] + table.render(theme: theme) + [""] + hint).joined(separator: "\n")
         + "\n"
-    case .showing(let trip):
-      let rows: [(String, String)] = [
+    case .showing(let trip, let tickets):
+      var rows: [(String, String)] = [
         ("Destination", trip.destination.description),
         (
           "Dates",
@@ -62,17 +62,33 @@ struct SearchScreen {
         ("Rating", "\(theme.symbol(.star)) \(trip.rating)"),
         ("Places", trip.isSoldOut ? theme.paint("sold out", .danger) : String(trip.seatsLeft)),
       ]
+      let indent = String(repeating: " ", count: Spacing.indent)
+      var links: [String] = []
+      switch tickets {
+      case .success(let held) where !held.isEmpty:
+        rows.append(("You hold", Self.held(held)))
+        // Under the rows, not beside them: a link is never cut, and fits a 40-column terminal.
+        links = held.map { indent + indent + theme.paint($0.link.absoluteString, .accent) }
+      case .success: break
+      case .failure(let error):
+        rows.append(("You hold", theme.paint("unknown: \(error)", .danger)))
+      }
       let width = rows.map(\.0.displayWidth).max() ?? 0
       let body = rows.map { label, value in
-        String(repeating: " ", count: Spacing.indent)
-          + theme.paint(label.padded(toDisplayWidth: width), .muted) + "  " + value
+        indent + theme.paint(label.padded(toDisplayWidth: width), .muted) + "  " + value
       }
       return
         // Styles sit side by side, never nested: an inner reset would end the outer style.
         ([theme.style(trip.title, .title) + "  " + theme.paint(trip.id.rawValue, .accent)] + body
-        + ["", String(repeating: " ", count: Spacing.indent) + trip.details]).joined(
-          separator: "\n") + "\n"
+        + links + ["", indent + trip.details]).joined(separator: "\n") + "\n"
     }
+  }
+
+  /// "3 places on 2 tickets".
+  private static func held(_ tickets: [TicketOnTrip]) -> String {
+    let places = tickets.map(\.places).reduce(0, +)
+    return (places == 1 ? "1 place" : "\(places) places") + " on "
+      + (tickets.count == 1 ? "1 ticket" : "\(tickets.count) tickets")
   }
 
   static func message(_ failure: SearchFailure) -> String {
@@ -85,7 +101,8 @@ struct SearchScreen {
     }
   }
 
-  /// `{"query": {...}, "results": [...]}` for a list, `{"trip": {...}}` for one trip,
+  /// `{"query": {...}, "results": [...]}` for a list, `{"trip": {...}}` for one trip (with
+  /// `tickets`, the ones held on it, absent when they could not be read),
   /// `{"error": {"code": …, "message": …}}` for a failure. Keys are sorted; amounts are integer
   /// minor units with their currency, so no precision is lost.
   static func json(_ state: SearchViewModel.State) -> Data {
@@ -97,10 +114,15 @@ struct SearchScreen {
       object = ["query": queryObject(query), "results": [Any]()]
     case .loaded(let query, let results):
       object = ["query": queryObject(query), "results": results.map(tripObject)]
-    case .showing(let trip):
+    case .showing(let trip, let tickets):
       var details = tripObject(trip.summary)
       details["details"] = trip.details
       details["nights"] = trip.nights
+      if case .success(let held) = tickets {
+        details["tickets"] = held.map { ticket -> [String: Any] in
+          ["id": ticket.id.rawValue, "places": ticket.places, "link": ticket.link.absoluteString]
+        }
+      }
       object = ["trip": details]
     case .failed(let failure):
       let code =

@@ -9,7 +9,8 @@ final class SearchViewModel {
     case loading(SearchQuery?)
     case loaded(SearchQuery, [BookingSummary])
     case empty(SearchQuery)
-    case showing(Booking)
+    /// One trip, with the tickets already held on it (or why they could not be read).
+    case showing(Booking, tickets: Result<[TicketOnTrip], TicketingError>)
     case failed(SearchFailure)
 
     var failure: SearchFailure? {
@@ -20,10 +21,15 @@ final class SearchViewModel {
 
   private(set) var state: State = .idle
   private let bookings: any BookingRepository
+  private let ticketsOnTrip: @Sendable (BookingID) async throws(TicketingError) -> [TicketOnTrip]
   private var latestRequest = 0
 
-  init(bookings: any BookingRepository) {
+  init(
+    bookings: any BookingRepository,
+    ticketsOnTrip: @escaping @Sendable (BookingID) async throws(TicketingError) -> [TicketOnTrip]
+  ) {
     self.bookings = bookings
+    self.ticketsOnTrip = ticketsOnTrip
   }
 
   func search(_ query: SearchQuery) async {
@@ -42,11 +48,24 @@ final class SearchViewModel {
     let request = begin(.loading(nil))
     let next: State
     do {
-      next = .showing(try await bookings.booking(id: id))
+      let trip = try await bookings.booking(id: id)
+      // Asked only once the trip exists: a mistyped identifier reads no tickets.
+      let tickets: Result<[TicketOnTrip], TicketingError>
+      do throws(TicketingError) {
+        tickets = .success(try await ticketsOnTrip(id))
+      } catch {
+        tickets = .failure(error)
+      }
+      next = .showing(trip, tickets: tickets)
     } catch {
       next = .failed(Self.failure(error))
     }
     finish(request, with: next)
+  }
+
+  /// One trip, read without touching the state.
+  func trip(_ id: BookingID) async throws -> Booking {
+    try await bookings.booking(id: id)
   }
 
   private func begin(_ loading: State) -> Int {

@@ -1,16 +1,40 @@
 public import BookingInterface
 public import DesignSystem
 public import Foundation
-import SharedKernel
+public import SharedKernel
 
-/// What the tickets feature needs from the outside world: the ledger, through its interface.
+/// What the tickets feature needs from the outside world: the ledger, through its interface,
+/// and a closure for what another feature knows.
 public struct TicketsDependencies: Sendable {
   /// Where tickets and orders are recorded.
   public let ledger: any OrderLedger
+  /// The trip a ticket holds places on, as the ticket's screen names and links it. Trips are
+  /// another feature's business: whoever composes this one answers (by default nobody does,
+  /// and the screen names the trip by its identifier).
+  public let trip: @Sendable (BookingID) async -> TripReference?
 
   /// Bundles the dependencies.
-  public init(ledger: any OrderLedger) {
+  public init(
+    ledger: any OrderLedger,
+    trip: @escaping @Sendable (BookingID) async -> TripReference? = { _ in nil }
+  ) {
     self.ledger = ledger
+    self.trip = trip
+  }
+}
+
+/// The trip a ticket is for, as the ticket's screen names it: the link that opens it and, when
+/// it could be read, its title.
+public struct TripReference: Sendable, Equatable {
+  /// The link that opens the trip (`voyage://trips/LIS-001`), written by whoever shows trips.
+  public let link: URL
+  /// The trip's title; `nil` when the trip could not be read.
+  public let title: String?
+
+  /// Describes a ticket's trip.
+  public init(link: URL, title: String?) {
+    self.link = link
+    self.title = title
   }
 }
 
@@ -20,11 +44,13 @@ public struct TicketsDependencies: Sendable {
 /// lives with checkout; this feature only reads.
 public final class TicketsFeature {
   private let ledger: any OrderLedger
+  private let trip: @Sendable (BookingID) async -> TripReference?
   private(set) var state: TicketsState = .idle
 
   /// A tickets feature reading from `dependencies`.
   public init(dependencies: TicketsDependencies) {
     ledger = dependencies.ledger
+    trip = dependencies.trip
   }
 
   /// Reads every ticket, newest first.
@@ -32,7 +58,7 @@ public final class TicketsFeature {
     do {
       state = .tickets(try await ledger.tickets())
     } catch {
-      state = .failed(error)
+      state = .failed(.storage(error))
     }
   }
 
@@ -41,13 +67,32 @@ public final class TicketsFeature {
     do {
       state = .orders(try await ledger.unfinishedOrders(), readAt: Date())
     } catch {
-      state = .failed(error)
+      state = .failed(.storage(error))
     }
   }
 
+  /// Reads one ticket and the trip it is for.
+  public func show(_ id: TicketID) async {
+    do {
+      guard let ticket = try await ledger.tickets().first(where: { $0.id == id }) else {
+        state = .failed(.ticketNotFound(id))
+        return
+      }
+      state = .ticket(ticket, trip: await trip(ticket.bookingID))
+    } catch {
+      state = .failed(.storage(error))
+    }
+  }
+
+  /// The tickets that still hold places on `trip` (issued, not cancelled), newest first: what a
+  /// trip's screen counts. The rendered state does not change.
+  public func tickets(holding trip: BookingID) async throws(TicketingError) -> [Ticket] {
+    try await ledger.tickets().filter { $0.bookingID == trip && $0.cancelledAt == nil }
+  }
+
   /// Why the last read failed, if it did.
-  public var failure: TicketingError? {
-    if case .failed(let error) = state { return error }
+  public var failure: TicketsFailure? {
+    if case .failed(let failure) = state { return failure }
     return nil
   }
 
@@ -62,10 +107,41 @@ public final class TicketsFeature {
   }
 }
 
+extension TicketsFeature {
+  /// The link that opens a ticket's screen: `voyage://tickets/TKT-6EBD95C0BAF9`. This feature
+  /// owns the tickets' links; the composition root turns them into routes.
+  public nonisolated static func link(to ticket: TicketID) -> URL {
+    // "voyage://tickets/" and a valid identifier (letters, digits, - and _): always a URL.
+    guard let link = URL(string: "voyage://tickets/\(ticket.rawValue)") else {
+      preconditionFailure("ticket link")
+    }
+    return link
+  }
+
+  /// The ticket a link names, when it is one of this feature's (`voyage://tickets/<ticket>`,
+  /// nothing more); `nil` for any other link.
+  public nonisolated static func ticket(linkedBy link: URL) -> TicketID? {
+    guard link.scheme?.lowercased() == "voyage", link.host?.lowercased() == "tickets",
+      link.user == nil, link.port == nil, link.query == nil, link.fragment == nil,
+      link.pathComponents.count == 2
+    else { return nil }
+    return TicketID(link.lastPathComponent)
+  }
+}
+
+/// Why a read failed, in the categories a caller reacts to differently.
+public enum TicketsFailure: Sendable, Equatable {
+  /// No ticket has this identifier.
+  case ticketNotFound(TicketID)
+  /// The ledger could not be read.
+  case storage(TicketingError)
+}
+
 /// What the tickets feature last read.
 enum TicketsState {
   case idle
   case tickets([Ticket])
   case orders([OrderRecord], readAt: Date)
-  case failed(TicketingError)
+  case ticket(Ticket, trip: TripReference?)
+  case failed(TicketsFailure)
 }

@@ -14,9 +14,18 @@ struct TicketsScreen {
     case .idle: ""
     case .tickets(let tickets): Self.text(tickets, theme: theme)
     case .orders(let orders, let moment): Self.text(orders, at: moment, theme: theme)
-    case .failed(let error):
-      theme.paint("\(theme.symbol(.failure)) The ledger could not be read: \(error).", .danger)
+    case .ticket(let ticket, let trip): Self.text(ticket, trip: trip, theme: theme)
+    case .failed(let failure):
+      theme.paint(
+        "\(theme.symbol(.failure)) \(Self.message(failure).escapingControlCharacters).", .danger)
         + "\n"
+    }
+  }
+
+  static func message(_ failure: TicketsFailure) -> String {
+    switch failure {
+    case .ticketNotFound(let id): "No ticket has the identifier \(id)"
+    case .storage(let error): "The ledger could not be read: \(error)"
     }
   }
 
@@ -26,15 +35,59 @@ struct TicketsScreen {
       case .idle: [:]
       case .tickets(let tickets): ["tickets": tickets.map(\.jsonObject)]
       case .orders(let orders, _): ["orders": orders.map(orderObject)]
-      case .failed(let error):
-        ["error": ["code": code(error), "message": "the ledger could not be read: \(error)"]]
+      case .ticket(let ticket, let trip): ["ticket": ticketObject(ticket, trip: trip)]
+      case .failed(let failure): ["error": ["code": code(failure), "message": message(failure)]]
       }
     return JSONDocument.data(object)
   }
 
-  static func code(_ error: TicketingError) -> String {
-    if case .diskFull = error { return "disk_full" }
-    return "storage_failed"
+  static func code(_ failure: TicketsFailure) -> String {
+    switch failure {
+    case .ticketNotFound: "ticket_not_found"
+    case .storage(.diskFull): "disk_full"
+    case .storage: "storage_failed"
+    }
+  }
+
+  // MARK: - One ticket
+
+  /// The ticket and its trip, named by its title when it could be read and linked when a trip
+  /// screen exists.
+  static func text(_ ticket: Ticket, trip: TripReference?, theme: TerminalTheme) -> String {
+    let status =
+      ticket.cancelledAt == nil
+      ? theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id)", .success)
+      : theme.style("Ticket \(ticket.id)", .title) + "  " + theme.paint("cancelled", .muted)
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    let indent = String(repeating: " ", count: Spacing.indent)
+    let card = theme.maskedCard(brand: ticket.cardBrand, lastFour: ticket.cardLastFour)
+    let rows: [(String, String)] = [
+      ("Trip", trip?.title.map { "\($0) (\(ticket.bookingID))" } ?? ticket.bookingID.rawValue),
+      ("Traveller", ticket.travellerName.escapingControlCharacters),
+      ("Places", String(ticket.guests)),
+      ("Paid", "\(ticket.amountPaid) with \(card)"),
+      ("Issued", formatter.string(from: ticket.issuedAt)),
+      ("Order", ticket.orderID.rawValue),
+    ]
+    let width = rows.map(\.0.displayWidth).max() ?? 0
+    var lines = rows.map { label, value in
+      indent + theme.paint(label.padded(toDisplayWidth: width), .muted) + "  " + value
+    }
+    if let trip {
+      // Under the trip's row, never beside it, so the link is not cut in a narrow terminal.
+      lines.insert(indent + indent + theme.paint(trip.link.absoluteString, .accent), at: 1)
+    }
+    return ([status] + lines).joined(separator: "\n") + "\n"
+  }
+
+  static func ticketObject(_ ticket: Ticket, trip: TripReference?) -> [String: Any] {
+    var object = ticket.jsonObject
+    if let trip {
+      object["trip_link"] = trip.link.absoluteString
+      object["trip_title"] = trip.title ?? NSNull()
+    }
+    return object
   }
 
   // MARK: - Tickets

@@ -1,0 +1,95 @@
+import BookingInterface
+import BookingInterfaceTestSupport
+import DesignSystem
+import Foundation
+import SharedKernel
+import Synchronization
+import Testing
+
+@testable import SearchFeature
+
+/// A trip's screen counts the tickets already held on it and links to each, through a closure
+/// whoever composes search answers; and search's own links name trips and nothing else.
+@Suite("Search feature: a trip's tickets and links")
+@MainActor
+struct TripTicketsAndLinksTests {
+  nonisolated static let lisbon = BookingID("LIS-001") ?? { preconditionFailure("valid identifier") }()
+
+  static func held(_ id: String, places: Int) throws -> TicketOnTrip {
+    let ticket = try #require(TicketID(id))
+    return TicketOnTrip(id: ticket, places: places, link: try #require(URL(string: "t://\(id)")))
+  }
+
+  func feature(
+    tickets: @escaping @Sendable (BookingID) async throws(TicketingError) -> [TicketOnTrip]
+  ) -> SearchFeature {
+    SearchFeature(
+      dependencies: SearchDependencies(
+        bookings: InMemoryBookingRepository(trips: Trips.all), ticketsOnTrip: tickets)
+    ) { _ in }
+  }
+
+  @Test func aTripsScreenCountsThePlacesAlreadyHeldAndLinksToEachTicket() async throws {
+    let held = [try Self.held("TKT-A", places: 2), try Self.held("TKT-B", places: 1)]
+    let search = feature { trip in trip == Self.lisbon ? held : [] }
+    await search.show(Self.lisbon)
+    let screen = search.screen(theme: .plain)
+    #expect(screen.contains("  You hold     3 places on 2 tickets\n    t://TKT-A\n    t://TKT-B\n"))
+    let trip =
+      try #require(
+        try JSONSerialization.jsonObject(with: search.json()) as? [String: Any])["trip"]
+      as? [String: Any]
+    let tickets = try #require(trip?["tickets"] as? [[String: Any]])
+    #expect(tickets.map { $0["id"] as? String } == ["TKT-A", "TKT-B"])
+    #expect(tickets.map { $0["link"] as? String } == ["t://TKT-A", "t://TKT-B"])
+    #expect(tickets.map { $0["places"] as? Int } == [2, 1])
+  }
+
+  @Test func aTripWithoutTicketsLooksAsItAlwaysDid() async throws {
+    let search = feature { _ in [] }
+    await search.show(Self.lisbon)
+    #expect(!search.screen(theme: .plain).contains("You hold"))
+  }
+
+  @Test func ticketsThatCannotBeReadAreSaidSoAndTheTripIsStillShown() async throws {
+    let search = feature { _ throws(TicketingError) in throw .diskFull(path: "/full") }
+    await search.show(Self.lisbon)
+    #expect(search.failure == nil)
+    #expect(search.shownTrip?.id == Self.lisbon)
+    #expect(search.screen(theme: .plain).contains("You hold     unknown: "))
+    let trip =
+      try #require(
+        try JSONSerialization.jsonObject(with: search.json()) as? [String: Any])["trip"]
+      as? [String: Any]
+    #expect(trip?["tickets"] == nil)
+  }
+
+  @Test func ticketsAreAskedForOnlyOnceTheTripExists() async throws {
+    let asked = Mutex<[BookingID]>([])
+    let search = feature { trip in
+      asked.withLock { $0.append(trip) }
+      return []
+    }
+    await search.show(try #require(BookingID("NOP-404")))
+    #expect(asked.withLock { $0 }.isEmpty)
+    await search.show(Self.lisbon)
+    #expect(asked.withLock { $0 } == [Self.lisbon])
+  }
+
+  @Test func aTripsLinkNamesItAndReadsBack() throws {
+    let link = SearchFeature.link(to: Self.lisbon)
+    #expect(link.absoluteString == "voyage://trips/LIS-001")
+    #expect(SearchFeature.trip(linkedBy: link) == Self.lisbon)
+  }
+
+  @Test(arguments: [
+    "voyage://tickets/LIS-001", "voyage://trips/", "voyage://trips", "voyage://trips/LIS-001/x",
+    "voyage://trips/LIS-001?guests=2", "voyage://trips/LIS-001#top", "https://trips/LIS-001",
+    "voyage://ada@trips/LIS-001", "voyage://trips:80/LIS-001", "voyage://trips/LIS%20001",
+    "voyage:trips/LIS-001", "trips/LIS-001",
+  ])
+  func anythingButATripsLinkNamesNoTrip(text: String) throws {
+    let link = try #require(URL(string: text))
+    #expect(SearchFeature.trip(linkedBy: link) == nil)
+  }
+}

@@ -1,0 +1,88 @@
+import BookingInterface
+import BookingInterfaceTestSupport
+import DesignSystem
+import Foundation
+import SharedKernel
+import Testing
+import TicketsFeature
+
+/// One ticket's screen names the trip it holds places on and links to it, through a closure
+/// whoever composes the feature answers; and the feature's own links name tickets and nothing
+/// else.
+@Suite("Tickets feature: one ticket and its links")
+@MainActor
+struct TicketScreenTests {
+  static let trip = TripReference(
+    link: URL(string: "t://LIS-004") ?? { preconditionFailure("valid URL") }(),
+    title: "Coast and Islands in Lisbon")
+
+  func feature(_ ledger: InMemoryOrderLedger, trip: TripReference?) -> TicketsFeature {
+    TicketsFeature(dependencies: TicketsDependencies(ledger: ledger, trip: { _ in trip }))
+  }
+
+  func json(_ feature: TicketsFeature) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: feature.json()) as? [String: Any])
+  }
+
+  @Test func aTicketsScreenNamesItsTripAndLinksToIt() async throws {
+    let tickets = feature(
+      InMemoryOrderLedger(tickets: [try TicketsFeatureTests.ticket("TKT-1")]), trip: Self.trip)
+    await tickets.show(try #require(TicketID("TKT-1")))
+    let screen = tickets.screen(theme: .plain)
+    #expect(
+      screen.hasPrefix(
+        "ok Ticket TKT-1\n  Trip       Coast and Islands in Lisbon (LIS-004)\n    t://LIS-004\n"),
+      "\(screen)")
+    let ticket = try #require(try json(tickets)["ticket"] as? [String: Any])
+    #expect(ticket["trip_link"] as? String == "t://LIS-004")
+    #expect(ticket["trip_title"] as? String == "Coast and Islands in Lisbon")
+  }
+
+  @Test func withoutATripScreenTheTicketNamesItsTripByIdentifier() async throws {
+    let tickets = feature(
+      InMemoryOrderLedger(tickets: [try TicketsFeatureTests.ticket("TKT-1", cancelled: true)]),
+      trip: nil)
+    await tickets.show(try #require(TicketID("TKT-1")))
+    let screen = tickets.screen(theme: .plain)
+    #expect(
+      screen.hasPrefix("Ticket TKT-1  cancelled\n  Trip       LIS-004\n  Traveller"), "\(screen)")
+    #expect(try json(tickets)["ticket"].map { ($0 as? [String: Any])?["trip_link"] == nil } == true)
+  }
+
+  @Test func anUnknownTicketIsNotFoundWithACodeForScripts() async throws {
+    let tickets = feature(InMemoryOrderLedger(), trip: Self.trip)
+    let id = try #require(TicketID("TKT-404"))
+    await tickets.show(id)
+    #expect(tickets.failure == .ticketNotFound(id))
+    #expect(tickets.screen(theme: .plain) == "x No ticket has the identifier TKT-404.\n")
+    let error = try #require(try json(tickets)["error"] as? [String: Any])
+    #expect(error["code"] as? String == "ticket_not_found")
+  }
+
+  @Test func theTicketsOnATripAreTheIssuedOnesNotTheCancelledOrOthers() async throws {
+    let tickets = feature(
+      InMemoryOrderLedger(tickets: [
+        try TicketsFeatureTests.ticket("TKT-1"),
+        try TicketsFeatureTests.ticket("TKT-2", cancelled: true),
+      ]), trip: nil)
+    let lisbon = try #require(BookingID("LIS-004"))
+    #expect(try await tickets.tickets(holding: lisbon).map(\.id.rawValue) == ["TKT-1"])
+    #expect(try await tickets.tickets(holding: try #require(BookingID("TYO-001"))).isEmpty)
+  }
+
+  @Test func aTicketsLinkNamesItAndReadsBack() throws {
+    let id = try #require(TicketID("TKT-6EBD95C0BAF9"))
+    let link = TicketsFeature.link(to: id)
+    #expect(link.absoluteString == "voyage://tickets/TKT-6EBD95C0BAF9")
+    #expect(TicketsFeature.ticket(linkedBy: link) == id)
+  }
+
+  @Test(arguments: [
+    "voyage://trips/TKT-1", "voyage://tickets/", "voyage://tickets/TKT-1/x",
+    "voyage://tickets/TKT-1?x=1", "http://tickets/TKT-1", "voyage://tickets/TKT 1",
+  ])
+  func anythingButATicketsLinkNamesNoTicket(text: String) throws {
+    guard let link = URL(string: text) else { return }
+    #expect(TicketsFeature.ticket(linkedBy: link) == nil)
+  }
+}
