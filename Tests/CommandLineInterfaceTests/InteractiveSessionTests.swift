@@ -75,7 +75,7 @@ struct InteractiveSessionTests {
   @Test func badAnswersAreExplainedAndAskedAgainNeverEndingTheSession() async throws {
     let longName = String(repeating: "n", count: 101)
     let (terminal, status) = await session(
-      ["Lisbon", "99", Self.lisbonPick, "0", "ten", "1", "4242 4242 4242 4241", "12/30"]
+      ["Lisbon", "99", Self.lisbonPick, "0", "ten", "1", "4242 4242 4242 4241"]
         + Self.card + [longName, "Ada\u{1B}[2J", "Ada Lovelace", "y"])
     #expect(status == 0, "\(terminal.output)")
     for message in [
@@ -107,5 +107,48 @@ struct InteractiveSessionTests {
     #expect(terminal.output.unicodeScalars.allSatisfy { $0.isASCII }, "\(terminal.output)")
     #expect(
       terminal.output.split(separator: "\n").allSatisfy { $0.count <= 40 || $0.hasPrefix("Pick") })
+  }
+
+  /// How often the session asked `prompt`.
+  func asked(_ prompt: String, in output: String) -> Int {
+    output.components(separatedBy: prompt).count - 1
+  }
+
+  @Test func eachAnswerIsCheckedAtItsOwnPromptAndOnlyThatQuestionIsAskedAgain() async throws {
+    let (terminal, status) = await session(
+      [
+        "Lisbon", Self.lisbonPick, "1", "Grace Hopper", "4242 4242 4242 4241",
+        "4242 4242 4242 4242",
+        "13/30", "12/3", "12/30", "Ada Lovelace", "y",
+      ])
+    #expect(status == 0, "\(terminal.output)")
+    let output = terminal.output
+    #expect(asked("Card number", in: output) == 3)
+    #expect(asked("Expiry (MM/YY)", in: output) == 3)
+    #expect(asked("Traveller's name", in: output) == 1)
+    #expect(
+      asked("The card is not valid: the card number must contain only digits.", in: output) == 1)
+    #expect(asked("The card is not valid: the card number is mistyped", in: output) == 1)
+    #expect(asked("The expiry must be MM/YY, like 12/30.", in: output) == 2)
+    // A refused number is refused before the expiry is asked; a refused expiry asks the expiry.
+    let refusedNumber = try #require(output.range(of: "must contain only digits"))
+    let firstExpiry = try #require(output.range(of: "Expiry (MM/YY)"))
+    #expect(refusedNumber.upperBound < firstExpiry.lowerBound)
+    #expect(terminal.unreadInput.isEmpty)
+  }
+
+  /// The session moves through the root's router: a picked trip opens the trip's screen, and
+  /// the ticket issued opens the ticket's, which links to its trip; the next session's trip
+  /// screen counts the places already held and links to the ticket.
+  @Test func theTicketLinksItsTripAndTheTripThenCountsThePlacesHeld() async throws {
+    let (first, status) = await session(
+      ["Lisbon", Self.lisbonPick, "2"] + Self.card + ["Ada Lovelace", "y"])
+    #expect(status == 0, "\(first.output)")
+    #expect(first.output.contains("(LIS-004)\n    voyage://trips/LIS-004\n"), "\(first.output)")
+    let ticket = try #require(
+      first.output.components(separatedBy: "✓ Ticket ").last?.prefix { $0 != "\n" })
+    let (second, _) = await session(["Lisbon", Self.lisbonPick, ""])
+    #expect(second.output.contains("You hold     2 places on 1 ticket\n"), "\(second.output)")
+    #expect(second.output.contains("    voyage://tickets/\(ticket)\n"))
   }
 }

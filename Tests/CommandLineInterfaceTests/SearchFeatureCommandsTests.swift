@@ -86,4 +86,23 @@ extension VoyageCommandLineTests {
     #expect(outcome.status == 1)
     #expect(outcome.error.contains("No trip has the identifier XYZ-999"))
   }
+
+  /// A trip's link opens exactly what `show` shows: the same screen, the same JSON, the same
+  /// exit status and message for a trip that does not exist.
+  @Test(arguments: [[], ["--json"]])
+  func openingATripsLinkShowsExactlyWhatShowShows(flags: [String]) async throws {
+    for trip in ["LIS-001", "XYZ-999"] {
+      let shown = try await run(["show", trip] + flags)
+      let opened = try await run(["open", "voyage://trips/\(trip)"] + flags)
+      #expect(opened.status == shown.status)
+      #expect(opened.output == shown.output)
+      #expect(opened.error == shown.error)
+    }
+    #expect(try await run(["show", "LIS-001"] + flags).status == 0)
+  }
+
+  @Test func bashCompletesOpenAndItsOptions() async throws {
+    #expect(try await bashCompletes("voyage op") == ["open"])
+    #expect(try await bashCompletes("voyage open voyage://trips/LIS-001 --j") == ["--json"])
+  }
 }

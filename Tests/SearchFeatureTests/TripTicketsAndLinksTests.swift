@@ -13,7 +13,7 @@ import Testing
 @Suite("Search feature: a trip's tickets and links")
 @MainActor
 struct TripTicketsAndLinksTests {
-  nonisolated static let lisbon = BookingID("LIS-001") ?? { preconditionFailure("valid identifier") }()
+  nonisolated static let lisbon = BookingID("LIS-001") ?? { preconditionFailure("valid") }()
 
   static func held(_ id: String, places: Int) throws -> TicketOnTrip {
     let ticket = try #require(TicketID(id))

@@ -2,7 +2,7 @@ public import BookingInterface
 public import CheckoutFeature
 
 extension AppGraph {
-  /// A checkout feature wired to this graph: its outputs become app events.
+  /// A checkout feature wired to this graph: its outputs become app events and move the router.
   public func checkout() async throws(TicketingError) -> CheckoutFeature {
     let dependencies = CheckoutDependencies(
       bookings: bookings, reservations: reservations, payments: try payments(),
@@ -13,7 +13,7 @@ extension AppGraph {
   }
 
   /// Where checkout's outputs go: ticket changes invalidate the cached trip; every recorded
-  /// step is a point where a test may stop the process.
+  /// step is a point where a test may stop the process; the router follows to the next screen.
   private func route(_ output: CheckoutOutput) {
     switch output {
     case .ticketIssued(_, let booking): emit(.ticketIssued(booking))
@@ -21,6 +21,18 @@ extension AppGraph {
     case .paymentDeclined: break
     case .orderRecorded(_, let state):
       Self.stop(at: "ledger:\(state.rawValue)", ifNamed: configuration.stopAt)
+    }
+    router.follow(AppRouter.next(after: output))
+  }
+}
+
+extension AppRouter {
+  /// Where each of checkout's outputs leads: a ticket issued or cancelled opens the ticket's
+  /// screen; a refused card and a recorded step stay where the traveller is.
+  static func next(after output: CheckoutOutput) -> AppRoute? {
+    switch output {
+    case .ticketIssued(let ticket, _), .ticketCancelled(let ticket, _): .ticket(ticket)
+    case .paymentDeclined, .orderRecorded: nil
     }
   }
 }

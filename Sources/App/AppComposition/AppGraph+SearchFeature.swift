@@ -1,8 +1,55 @@
+import BookingInterface
+import Foundation
 public import SearchFeature
+import SharedKernel
 
 extension AppGraph {
-  /// A search feature over the graph's cached trips.
-  public func search(output: @escaping (SearchOutput) -> Void = { _ in }) -> SearchFeature {
-    SearchFeature(dependencies: SearchDependencies(bookings: bookings), output: output)
+  /// A search feature over the graph's cached trips. Its outputs move the router; the tickets a
+  /// trip's screen counts are asked of the graph when the screen is shown, not before.
+  public func search() -> SearchFeature {
+    SearchFeature(
+      dependencies: SearchDependencies(
+        bookings: bookings,
+        ticketsOnTrip: { [weak self] trip async throws(TicketingError) -> [TicketOnTrip] in
+          guard let self else { return [] }
+          return try await self.ticketsOnTrip(trip)
+        }),
+      output: { [weak self] output in self?.router.follow(AppRouter.next(after: output)) })
+  }
+
+  /// The tickets held on `trip`, in search's terms, each with the link that opens it.
+  private func ticketsOnTrip(_ trip: BookingID) async throws(TicketingError) -> [TicketOnTrip] {
+    try await tickets(holding: trip).compactMap { ticket, places in
+      AppRouter.link(to: .ticket(ticket)).map { TicketOnTrip(id: ticket, places: places, link: $0) }
+    }
+  }
+}
+
+extension AppRouter {
+  /// Where each of search's outputs leads: a picked trip opens its screen.
+  static func next(after output: SearchOutput) -> AppRoute? {
+    switch output {
+    case .bookingSelected(let trip): .trip(trip)
+    }
+  }
+}
+
+/// Search's links (`voyage://trips/LIS-001`) and what it answers the other features: the title
+/// of a trip.
+enum SearchFeatureWiring: FeatureWiring {
+  static func route(for link: URL) -> AppRoute? {
+    SearchFeature.trip(linkedBy: link).map(AppRoute.trip)
+  }
+
+  static func link(to route: AppRoute) -> URL? {
+    guard case .trip(let trip) = route else { return nil }
+    return SearchFeature.link(to: trip)
+  }
+
+  static var exampleLink: String? { "voyage://trips/LIS-001" }
+
+  @MainActor
+  static func title(of trip: BookingID, in graph: AppGraph) async -> String? {
+    await graph.search().title(of: trip)
   }
 }

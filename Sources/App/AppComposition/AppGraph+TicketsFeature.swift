@@ -1,9 +1,45 @@
 public import BookingInterface
+import Foundation
+import SharedKernel
 public import TicketsFeature
 
 extension AppGraph {
-  /// The tickets feature, reading the ledger in the Voyage home folder.
+  /// The tickets feature, reading the ledger in the Voyage home folder. The trip a ticket's
+  /// screen names is asked of the graph when the screen is shown, not before.
   public func tickets() async throws(TicketingError) -> TicketsFeature {
-    TicketsFeature(dependencies: TicketsDependencies(ledger: try await ledger()))
+    TicketsFeature(
+      dependencies: TicketsDependencies(
+        ledger: try await ledger(),
+        trip: { [weak self] trip in await self?.tripReference(trip) }))
+  }
+
+  /// The trip a ticket holds places on, in the tickets feature's terms; `nil` when no feature
+  /// shows trips.
+  private func tripReference(_ trip: BookingID) async -> TripReference? {
+    guard let link = AppRouter.link(to: .trip(trip)) else { return nil }
+    return TripReference(link: link, title: await title(of: trip))
+  }
+}
+
+/// The tickets' links (`voyage://tickets/TKT-…`) and what this feature answers the others: the
+/// tickets that hold places on a trip.
+enum TicketsFeatureWiring: FeatureWiring {
+  static func route(for link: URL) -> AppRoute? {
+    TicketsFeature.ticket(linkedBy: link).map(AppRoute.ticket)
+  }
+
+  static func link(to route: AppRoute) -> URL? {
+    guard case .ticket(let ticket) = route else { return nil }
+    return TicketsFeature.link(to: ticket)
+  }
+
+  static var exampleLink: String? { "voyage://tickets/TKT-6EBD95C0BAF9" }
+
+  @MainActor
+  static func tickets(holding trip: BookingID, in graph: AppGraph) async throws(TicketingError)
+    -> [(ticket: TicketID, places: Int)]?
+  {
+    guard graph.ledgerExists else { return [] }
+    return try await graph.tickets().tickets(holding: trip).map { ($0.id, $0.guests) }
   }
 }

@@ -17,15 +17,20 @@ enum AppEvent: Sendable {
 
 /// The object graph: the composition root is the only place that knows which implementation
 /// stands behind each interface. It hands out features wired to their dependencies and routes
-/// their outputs; whoever drives the features (the command line) never sees an implementation.
+/// their outputs through ``router``; whoever drives the features (the command line) never sees
+/// an implementation and never decides which screen follows which.
 /// Everything is built on first use (a search never opens the ledger), which also keeps the
-/// graph free of construction-order cycles. Each feature's factory lives in its own file,
-/// `AppGraph+<Feature>.swift`, the one file here that imports the feature, so removing a
-/// feature removes its wiring with it.
+/// graph free of construction cycles: search needs the tickets held on a trip and tickets need
+/// the trip a ticket is for, so each feature receives closures that ask the graph for the
+/// other only when called, never the other feature itself. Each feature's factory, links and
+/// answers live in its own file, `AppGraph+<Feature>.swift`, the one file here that imports the
+/// feature, so removing a feature removes its wiring with it.
 @MainActor
 public final class AppGraph {
   /// Where data lives and which outside systems are used.
   public let configuration: AppConfiguration
+  /// Where the app is: every feature output moves it, and fronts show its route.
+  public let router = AppRouter()
   /// Cache invalidations handled so far (for tests and the demo).
   public private(set) var invalidations = 0
   private var paymentSandbox: PaymentSandbox?
@@ -141,6 +146,15 @@ public final class AppGraph {
   /// still listens, not as a silent supplier.
   nonisolated static func storeTimeout(within deadline: Duration) -> Duration {
     deadline * 0.8
+  }
+
+  /// Whether a ledger was ever written in the Voyage home folder: a screen that only counts
+  /// tickets (a trip's) reads them only then, so looking at a trip never creates a ledger.
+  var ledgerExists: Bool {
+    if cachedLedger != nil { return true }
+    guard let home = configuration.home else { return false }
+    return FileManager.default.fileExists(
+      atPath: home.appendingPathComponent(LedgerDataAssembly.fileName).path)
   }
 
   /// Ends the process at once, as a crash or a power cut would, when `point` is the one named.

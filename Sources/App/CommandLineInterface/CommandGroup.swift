@@ -20,6 +20,12 @@ protocol CommandGroup {
   /// conversation.
   @MainActor
   static func converse(terminal: any Terminal, graph: AppGraph) async -> ExitStatus?
+
+  /// Shows `route` for `voyage open` (`--json` and all, in `parsed`), or `nil` when the route
+  /// is not this group's screen.
+  @MainActor
+  static func open(_ route: AppRoute, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
+    async -> ExitStatus?
 }
 
 extension CommandGroup {
@@ -36,4 +42,11 @@ extension CommandGroup {
 
   @MainActor
   static func converse(terminal: any Terminal, graph: AppGraph) async -> ExitStatus? { nil }
+
+  @MainActor
+  static func open(_ route: AppRoute, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
+    async -> ExitStatus?
+  {
+    nil
+  }
 }

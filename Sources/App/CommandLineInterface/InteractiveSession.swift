@@ -5,11 +5,15 @@ import Foundation
 import PaymentInterface
 import SearchFeature
 import SharedKernel
+import TicketsFeature
 
-/// `voyage` with no arguments in a terminal: destination → numbered results → pick → places →
-/// card → traveller → the total to confirm → ticket. A bad answer is explained and asked again;
-/// an empty answer (or the end of input) leaves cleanly at any prompt, and nothing is charged
-/// before the total was confirmed.
+/// `voyage` with no arguments in a terminal: destination → numbered results → pick → the trip →
+/// places → card → traveller → the total to confirm → the ticket. The session moves only
+/// through the composition root's router: each screen runs its feature, the feature's outputs
+/// move the router, and the session shows whatever route the router is on. Each answer is
+/// checked at its own prompt, explained and asked again when it is refused; an empty answer (or
+/// the end of input) leaves cleanly at any prompt, and nothing is charged before the total was
+/// confirmed.
 @MainActor
 struct InteractiveSession: CommandGroup {
   let terminal: any Terminal
@@ -23,8 +27,32 @@ struct InteractiveSession: CommandGroup {
 
   func run() async -> ExitStatus {
     terminal.line(theme.style("Voyage", .title) + theme.paint("  (an empty answer quits)", .muted))
+    let router = graph.router
+    router.open(.search)
+    while true {
+      let here = router.route
+      // A screen either ends the session (with its status) or returns `nil` once its feature's
+      // output has moved the router on.
+      let ended: ExitStatus? =
+        switch here {
+        case .search: await searchScreen()
+        case .trip(let trip): await tripScreen(trip)
+        case .ticket(let ticket): await ticketScreen(ticket)
+        }
+      if let ended { return ended }
+      guard router.route != here else { return goodbye() }
+    }
+  }
+
+  /// Searches until a trip is picked, which moves the router to the trip's screen.
+  private func searchScreen() async -> ExitStatus? {
+    await pickTrip(with: graph.search()) ? nil : goodbye()
+  }
+
+  /// The trip's screen (with the tickets already held on it), then the checkout of places on
+  /// it; an issued ticket moves the router to the ticket's screen.
+  private func tripScreen(_ trip: BookingID) async -> ExitStatus? {
     let search = graph.search()
-    guard let trip = await pickTrip(with: search) else { return goodbye() }
     await search.show(trip)
     terminal.write(search.screen(theme: theme), to: .output)
     guard let shown = search.shownTrip, let guests = askGuests(placesLeft: shown.seatsLeft),
@@ -52,13 +80,29 @@ struct InteractiveSession: CommandGroup {
         bookingID: shown.id, guests: guests, traveller: traveller, card: card,
         orderID: VoyageCommandLine.newOrderID()))
     await graph.settled()
+    guard checkout.failure != nil else { return nil }
     terminal.write(checkout.screen(theme: theme), to: .output)
-    return checkout.failure == nil ? .success : .failure
+    return .failure
   }
 
-  /// Searches until a bookable trip is picked: a number picks from the list, any other text
-  /// searches that destination instead.
-  private func pickTrip(with search: SearchFeature) async -> BookingID? {
+  /// The ticket's screen, with the link to its trip; the session ends there.
+  private func ticketScreen(_ ticket: TicketID) async -> ExitStatus {
+    let tickets: TicketsFeature
+    do {
+      tickets = try await graph.tickets()
+    } catch {
+      terminal.line(theme.paint("Error: \(error)", .danger))
+      return .storage
+    }
+    await tickets.show(ticket)
+    terminal.write(tickets.screen(theme: theme), to: .output)
+    return tickets.failure == nil ? .success : .failure
+  }
+
+  /// Searches until a bookable trip is picked (`true`; search reports it and the router follows)
+  /// or the person leaves (`false`): a number picks from the list, any other text searches that
+  /// destination instead.
+  private func pickTrip(with search: SearchFeature) async -> Bool {
     var destination = ask("Where to?")
     while let text = destination {
       do {
@@ -75,14 +119,14 @@ struct InteractiveSession: CommandGroup {
       }
       while true {
         guard let answer = ask("Pick a trip by number (or another destination)") else {
-          return nil
+          return false
         }
         guard let number = Int(answer) else {
           destination = answer
           break
         }
         switch search.select(resultNumber: number) {
-        case .selected(let trip): return trip
+        case .selected: return true
         case .soldOut(let trip):
           terminal.line(theme.paint("\(trip) is sold out; pick another trip.", .danger))
         case .noSuchResult:
@@ -90,53 +134,85 @@ struct InteractiveSession: CommandGroup {
         }
       }
     }
-    return nil
+    return false
   }
 
   private func askGuests(placesLeft: Int) -> Int? {
     let most = min(placesLeft, SearchQuery.guestRange.upperBound)
-    while let answer = ask("How many places (1 to \(most))") {
+    return ask("How many places (1 to \(most))") { answer throws(Refusal) in
       guard let guests = Int(answer), (1...most).contains(guests) else {
-        terminal.line(theme.paint("Type a number from 1 to \(most).", .danger))
-        continue
+        throw Refusal("Type a number from 1 to \(most).")
       }
       return guests
     }
-    return nil
   }
 
+  /// The card number, then its expiry, each checked at its own prompt.
   private func askCard() -> PaymentCard? {
-    while let number = ask("Card number (test card: 4242 4242 4242 4242)") {
-      guard let expiryText = ask("Expiry (MM/YY)") else { return nil }
-      guard let expiry = PaymentCard.parseExpiry(expiryText) else {
-        terminal.line(theme.paint("The expiry must be MM/YY, like 12/30.", .danger))
-        continue
-      }
-      do {
-        return try PaymentCard(
-          number: number, expiryMonth: expiry.month, expiryYear: expiry.year, holderName: "")
-      } catch {
-        terminal.line(theme.paint("The card is not valid: \(error).", .danger))
-      }
+    guard
+      let number = ask(
+        "Card number (test card: 4242 4242 4242 4242)",
+        until: { number throws(Refusal) in
+          do {
+            return try PaymentCard.checkedNumber(number)
+          } catch {
+            throw Refusal("The card is not valid: \(error).")
+          }
+        }),
+      let expiry = ask(
+        "Expiry (MM/YY)",
+        until: { text throws(Refusal) in
+          guard let expiry = PaymentCard.parseExpiry(text) else {
+            throw Refusal("The expiry must be MM/YY, like 12/30.")
+          }
+          return expiry
+        })
+    else { return nil }
+    do {
+      return try PaymentCard(
+        number: number, expiryMonth: expiry.month, expiryYear: expiry.year, holderName: "")
+    } catch {
+      // Both parts passed their prompts' checks, which are the card's own.
+      terminal.line(theme.paint("The card is not valid: \(error).", .danger))
+      return nil
     }
-    return nil
   }
 
   private func askTraveller() -> Traveller? {
-    while let name = ask("Traveller's name") {
+    ask("Traveller's name") { name throws(Refusal) in
       do {
         return try Traveller(name: name)
       } catch {
-        terminal.line(theme.paint("That name cannot be used: \(error).", .danger))
+        throw Refusal("That name cannot be used: \(error).")
       }
     }
-    return nil
   }
 
   /// Asks a yes-or-no question; only an answer starting with "y" is a yes.
   private func confirm(_ question: String) -> Bool {
     guard let answer = ask(question + " [y/N]") else { return false }
     return answer.lowercased().hasPrefix("y")
+  }
+
+  /// Asks `question` until `check` accepts the answer, explaining each refusal; `nil` when the
+  /// person leaves.
+  private func ask<Answer>(
+    _ question: String, until check: (String) throws(Refusal) -> Answer
+  ) -> Answer? {
+    while let answer = ask(question) {
+      do {
+        return try check(answer)
+      } catch {
+        terminal.line(theme.paint(error.reason, .danger))
+      }
+    }
+    return nil
+  }
+
+  /// Why an answer was refused, in a sentence that says what to type instead.
+  private struct Refusal: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
   }
 
   /// Asks a question; `nil` for an empty answer or the end of input.

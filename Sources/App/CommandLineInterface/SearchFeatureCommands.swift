@@ -99,11 +99,26 @@ enum SearchFeatureCommands: CommandGroup {
     async throws(UsageError) -> ExitStatus
   {
     let id = try VoyageCommandLine.bookingID(parsed.single("trip"))
+    return await show(id, json: parsed.has("--json"), in: commandLine)
+  }
+
+  /// `voyage open voyage://trips/<trip>` is `voyage show <trip>`.
+  @MainActor
+  static func open(_ route: AppRoute, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
+    async -> ExitStatus?
+  {
+    guard case .trip(let id) = route else { return nil }
+    return await show(id, json: parsed.has("--json"), in: commandLine)
+  }
+
+  /// One trip's screen, the same for `show` and for a link.
+  @MainActor
+  private static func show(_ id: BookingID, json: Bool, in commandLine: VoyageCommandLine) async
+    -> ExitStatus
+  {
     let feature = commandLine.graph.search()
     await feature.show(id)
-    return commandLine.present(
-      feature.failure.map(status), json: parsed.has("--json"), jsonBody: feature.json()
-    ) {
+    return commandLine.present(feature.failure.map(status), json: json, jsonBody: feature.json()) {
       feature.screen(theme: $0)
     }
   }

@@ -36,10 +36,34 @@ enum TicketsFeatureCommands: CommandGroup {
     case tickets.name: await feature.listTickets()
     default: await feature.listUnfinishedOrders()
     }
-    return commandLine.present(
-      feature.failure.map { _ in .storage }, json: json, jsonBody: feature.json()
-    ) {
+    return commandLine.present(feature.failure.map(status), json: json, jsonBody: feature.json()) {
       feature.screen(theme: $0)
+    }
+  }
+
+  /// `voyage open voyage://tickets/<ticket>`: the ticket and the trip it is for.
+  @MainActor
+  static func open(_ route: AppRoute, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
+    async -> ExitStatus?
+  {
+    guard case .ticket(let id) = route else { return nil }
+    let json = parsed.has("--json")
+    let feature: TicketsFeature
+    do {
+      feature = try await commandLine.graph.tickets()
+    } catch {
+      return commandLine.storageFailure(error, json: json)
+    }
+    await feature.show(id)
+    return commandLine.present(feature.failure.map(status), json: json, jsonBody: feature.json()) {
+      feature.screen(theme: $0)
+    }
+  }
+
+  private static func status(_ failure: TicketsFailure) -> ExitStatus {
+    switch failure {
+    case .ticketNotFound: .failure
+    case .storage: .storage
     }
   }
 }

@@ -56,6 +56,7 @@ struct VoyageCommandLine {
     -> ExitStatus
   {
     switch command.name {
+    case VoyageCommands.open.name: return try await open(parsed)
     case VoyageCommands.completions.name: return try completions(parsed)
     case VoyageCommands.manual.name:
       try parsed.none()
@@ -92,6 +93,23 @@ struct VoyageCommandLine {
     }
     terminal.line(command.help)
     return .success
+  }
+
+  /// `voyage open <link>`: the features' handlers turn the link into a route, the router goes
+  /// there, and the group whose screen it is shows it.
+  private func open(_ parsed: ParsedArguments) async throws(UsageError) -> ExitStatus {
+    let link = try parsed.single("link")
+    guard let route = AppRouter.route(for: link) else {
+      let examples = AppRouter.exampleLinks.joined(separator: " or ")
+      throw UsageError(
+        "'\(link.prefix(70))' is not a link voyage opens"
+          + (examples.isEmpty ? "" : " (like \(examples))"))
+    }
+    graph.router.open(route)
+    for group in VoyageCommands.groups {
+      if let status = await group.open(graph.router.route, parsed, in: self) { return status }
+    }
+    throw UsageError("'\(link.prefix(70))' names a screen this command line does not show")
   }
 
   private func completions(_ parsed: ParsedArguments) throws(UsageError) -> ExitStatus {

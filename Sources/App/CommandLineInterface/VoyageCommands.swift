@@ -1,3 +1,4 @@
+import AppComposition
 import Foundation
 
 /// Every command of `voyage`, each declared once. The overview, every `--help`, usage errors,
@@ -21,6 +22,19 @@ enum VoyageCommands {
       Print voyage's man page (roff). Read it with: voyage manual > voyage.1 && man ./voyage.1
       """)
 
+  /// `voyage open <link>`: its help lists one link of each feature that has links, so it
+  /// follows the features a fork keeps.
+  static let open = CommandSpec(
+    "open", abstract: "open a voyage:// link that a screen printed",
+    discussion: ([
+      "Open a link that a screen printed: it shows what the command for that screen shows,",
+      "with the same output, JSON and exit status. Links look like:",
+    ] + AppRouter.exampleLinks.map { "  " + $0 }).joined(separator: "\n"),
+    arguments: [
+      ArgumentSpec(name: "link", help: "a link that a screen printed")
+    ],
+    options: [.json])
+
   /// The groups of commands, one line each, in the order the overview lists their commands.
   /// Removing a feature (`Scripts/remove-module.sh`) deletes the lines of the groups that went
   /// with it.
@@ -35,7 +49,7 @@ enum VoyageCommands {
   }
 
   /// Every command: the groups' commands, then the command line's own.
-  static var all: [CommandSpec] { groups.flatMap { $0.commands } + [completions, manual] }
+  static var all: [CommandSpec] { groups.flatMap { $0.commands } + [open, completions, manual] }
 
   /// The command named `name`, if there is one.
   static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

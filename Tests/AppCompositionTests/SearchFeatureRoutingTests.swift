@@ -1,0 +1,38 @@
+import BookingInterface
+import Foundation
+import SearchFeature
+import SharedKernel
+import Testing
+
+@testable import AppComposition
+
+/// Search's part of the root: where its outputs lead, its links, and a picked trip moving the
+/// graph's router.
+@Suite("Search feature routing")
+@MainActor
+struct SearchFeatureRoutingTests {
+  static let trip = BookingID("LIS-001") ?? { preconditionFailure("valid identifier") }()
+
+  @Test func everySearchOutputLeadsToTheScreenATravellerExpects() {
+    #expect(AppRouter.next(after: .bookingSelected(Self.trip)) == .trip(Self.trip))
+  }
+
+  @Test func aTripsLinkOpensTheTripsRouteAndTheRouteLinksBack() {
+    #expect(AppRouter.route(for: "voyage://trips/LIS-001") == .trip(Self.trip))
+    #expect(AppRouter.link(to: .trip(Self.trip))?.absoluteString == "voyage://trips/LIS-001")
+  }
+
+  @Test func pickingATripMovesTheGraphsRouterToItsScreen() async throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "voyage-routing-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let graph = AppGraph(configuration: AppConfiguration(environment: ["VOYAGE_HOME": home.path]))
+    let search = graph.search()
+    await search.search(try SearchQuery.make(destination: "Lisbon"))
+    guard case .selected(let picked) = search.select(resultNumber: 2) else {
+      Issue.record("the second Lisbon trip is bookable in the sandbox")
+      return
+    }
+    #expect(graph.router.route == .trip(picked))
+  }
+}
