@@ -5,7 +5,6 @@ import Foundation
 import PaymentInterface
 import SearchFeature
 import SharedKernel
-import TicketsFeature
 
 /// `voyage` with no arguments in a terminal: destination → numbered results → pick → the trip →
 /// places → card → traveller → the total to confirm → the ticket. The session moves only
@@ -85,18 +84,19 @@ struct InteractiveSession: CommandGroup {
     return .failure
   }
 
-  /// The ticket's screen, with the link to its trip; the session ends there.
+  /// The ticket's screen, shown by whichever group shows tickets (as `voyage open` would), with
+  /// the link to its trip; the session ends there.
   private func ticketScreen(_ ticket: TicketID) async -> ExitStatus {
-    let tickets: TicketsFeature
-    do {
-      tickets = try await graph.tickets()
-    } catch {
-      terminal.line(theme.paint("Error: \(error)", .danger))
-      return .storage
+    let commandLine = VoyageCommandLine(terminal: terminal, graph: graph)
+    // `voyage open` without options (the screen as text), which its declaration always parses.
+    if let asText = try? VoyageCommands.open.parse([]) {
+      for group in VoyageCommands.groups {
+        if let status = await group.open(.ticket(ticket), asText, in: commandLine) { return status }
+      }
     }
-    await tickets.show(ticket)
-    terminal.write(tickets.screen(theme: theme), to: .output)
-    return tickets.failure == nil ? .success : .failure
+    // No group shows tickets (a fork removed them): the ticket still deserves a word.
+    terminal.line(theme.paint("Ticket \(ticket) issued.", .success))
+    return .success
   }
 
   /// Searches until a bookable trip is picked (`true`; search reports it and the router follows)
