@@ -144,7 +144,10 @@ struct InteractiveSessionTests {
     let (first, status) = await session(
       ["Lisbon", Self.lisbonPick, "2"] + Self.card + ["Ada Lovelace", "y"])
     #expect(status == 0, "\(first.output)")
-    #expect(first.output.contains("(LIS-004)\n    voyage://trips/LIS-004\n"), "\(first.output)")
+    #expect(
+      first.output.contains(
+        "  Trip       Coast and Islands in Lisbon\n    voyage://trips/LIS-004\n"), "\(first.output)"
+    )
     let ticket = try #require(
       first.output.components(separatedBy: "✓ Ticket ").last?.prefix { $0 != "\n" })
     let (second, _) = await session(["Lisbon", Self.lisbonPick, ""])

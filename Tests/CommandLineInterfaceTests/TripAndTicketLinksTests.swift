@@ -33,7 +33,9 @@ extension VoyageCommandLineTests {
     let opened = try await voyage("open", "voyage://tickets/\(ticket)")
     #expect(opened.status == 0, "\(opened.error)")
     #expect(opened.output.hasPrefix("✓ Ticket \(ticket)\n"))
-    #expect(opened.output.contains("(\(trip))\n    voyage://trips/\(trip)\n"), "\(opened.output)")
+    #expect(
+      opened.output.contains("\n    voyage://trips/\(trip)\n  Traveller  Ada Lovelace\n"),
+      "\(opened.output)")
     let openedJSON = try #require(
       try json(try await voyage("open", "voyage://tickets/\(ticket)", "--json").output)["ticket"]
         as? [String: Any])

@@ -31,7 +31,7 @@ struct TicketScreenTests {
     let screen = tickets.screen(theme: .plain)
     #expect(
       screen.hasPrefix(
-        "ok Ticket TKT-1\n  Trip       Coast and Islands in Lisbon (LIS-004)\n    t://LIS-004\n"),
+        "ok Ticket TKT-1\n  Trip       Coast and Islands in Lisbon\n    t://LIS-004\n"),
       "\(screen)")
     let ticket = try #require(try json(tickets)["ticket"] as? [String: Any])
     #expect(ticket["trip_link"] as? String == "t://LIS-004")

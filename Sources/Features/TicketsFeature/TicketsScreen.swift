@@ -63,7 +63,8 @@ struct TicketsScreen {
     let indent = String(repeating: " ", count: Spacing.indent)
     let card = theme.maskedCard(brand: ticket.cardBrand, lastFour: ticket.cardLastFour)
     let rows: [(String, String)] = [
-      ("Trip", trip?.title.map { "\($0) (\(ticket.bookingID))" } ?? ticket.bookingID.rawValue),
+      // The link under this row carries the identifier; the title alone fits a narrow terminal.
+      ("Trip", trip?.title ?? ticket.bookingID.rawValue),
       ("Traveller", ticket.travellerName.escapingControlCharacters),
       ("Places", String(ticket.guests)),
       ("Paid", "\(ticket.amountPaid) with \(card)"),
