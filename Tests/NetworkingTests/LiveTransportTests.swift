@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackServers
 import Testing
 
 @testable import Networking
@@ -20,7 +21,7 @@ struct LiveTransportTests {
 
   @Test(arguments: Kind.allCases)
   func aGetReachesARealServerAndA404ComesBackAsAStatusError(kind: Kind) async throws {
-    let server = try await LoopbackHTTPServer.start(files: [
+    let server = try await LoopbackServer.serving([
       "v1/trips/LIS-001": #"{"trip_count": 7}"#
     ])
     let client = HTTPClient(

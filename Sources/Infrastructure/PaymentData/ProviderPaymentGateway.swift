@@ -25,6 +25,14 @@ struct ProviderPaymentGateway: PaymentGateway {
     let brand: String
     let lastFour: String
     let created: Double
+
+    /// The receipt this charge is: minted here, the one module allowed to.
+    func receipt(for order: OrderID, in currency: Currency) -> PaymentReceipt {
+      PaymentReceipt(
+        chargeID: id, orderID: order,
+        amount: Money(minorUnits: amountMinorUnits, currency: currency),
+        cardBrand: brand, cardLastFour: lastFour, chargedAt: Date(timeIntervalSince1970: created))
+    }
   }
 
   private struct ErrorResponse: Decodable {
@@ -61,11 +69,7 @@ struct ProviderPaymentGateway: PaymentGateway {
       // a refusal, and "nothing was charged" would be false.
       throw .outcomeUnknown(reason: "the provider's answer does not match the charge asked for")
     }
-    return PaymentReceipt(
-      chargeID: response.id, orderID: idempotencyKey,
-      amount: Money(minorUnits: response.amountMinorUnits, currency: currency),
-      cardBrand: response.brand, cardLastFour: response.lastFour,
-      chargedAt: Date(timeIntervalSince1970: response.created))
+    return response.receipt(for: idempotencyKey, in: currency)
   }
 
   /// The provider's answer to closing a key: the charge taken under it, or none.
@@ -82,11 +86,7 @@ struct ProviderPaymentGateway: PaymentGateway {
     guard let currency = Currency(code: charge.currency) else {
       throw .outcomeUnknown(reason: "the provider's answer names an unknown currency")
     }
-    return PaymentReceipt(
-      chargeID: charge.id, orderID: idempotencyKey,
-      amount: Money(minorUnits: charge.amountMinorUnits, currency: currency),
-      cardBrand: charge.brand, cardLastFour: charge.lastFour,
-      chargedAt: Date(timeIntervalSince1970: charge.created))
+    return charge.receipt(for: idempotencyKey, in: currency)
   }
 
   private struct RefundRequest: Encodable {

@@ -23,6 +23,8 @@ public final class LoopbackServer {
     case status(Int)
     /// Answers 200 with this body.
     case body(String)
+    /// Behaves: answers a GET with the file at its path under this folder, or 404.
+    case files(URL)
 
     var argument: String {
       switch self {
@@ -32,6 +34,7 @@ public final class LoopbackServer {
       case .close: "close"
       case .status(let code): "status:\(code)"
       case .body(let text): "body:\(text)"
+      case .files(let root): "files:\(root.path)"
       }
     }
   }
@@ -40,6 +43,7 @@ public final class LoopbackServer {
   public let baseURL: URL
   private let process: Process?
   private let input: Pipe?
+  private var root: URL?
 
   /// Starts a server that answers every request with `fault`.
   public static func start(_ fault: Fault) async throws -> LoopbackServer {
@@ -55,6 +59,22 @@ public final class LoopbackServer {
     try process.run()
     let port = try await readPort(from: output.fileHandleForReading)
     return LoopbackServer(baseURL: try url(port: port), process: process, input: input)
+  }
+
+  /// A well-behaved server whose answers are `files`, by path (`"v1/trips/LIS-001": "{…}"`),
+  /// kept in a temporary folder that `stop()` removes.
+  public static func serving(_ files: [String: String]) async throws -> LoopbackServer {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("voyage-http-\(UUID().uuidString)")
+    for (path, contents) in files {
+      let file = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(contents.utf8).write(to: file)
+    }
+    let server = try await start(.files(root))
+    server.root = root
+    return server
   }
 
   /// A port on 127.0.0.1 where nothing listens: every connection is refused before a byte of
@@ -95,6 +115,7 @@ public final class LoopbackServer {
       kill(process.processIdentifier, SIGKILL)
     }
     try? input?.fileHandleForWriting.close()
+    if let root { try? FileManager.default.removeItem(at: root) }
   }
 
   private static func url(port: Int) throws -> URL {

@@ -9,11 +9,13 @@ Prints "port N" once it listens, then answers every connection according to MODE
   close         reads the request and closes the connection without a word
   status:CODE   answers CODE with an empty body
   body:TEXT     answers 200 with TEXT as a JSON body
+  files:DIR     behaves: answers a GET with the file at its path under DIR, or 404
 
 It exits when its standard input closes (the test that started it is gone) or after two
 minutes, whichever comes first, and serves loopback only.
 """
 
+import os
 import socket
 import struct
 import sys
@@ -21,6 +23,16 @@ import threading
 import time
 
 LIFETIME_SECONDS = 120
+
+
+def serve_file(connection, request, root):
+    target = request.split(b" ")[1].decode().split("?")[0].lstrip("/") if b" " in request else ""
+    path = os.path.normpath(os.path.join(root, target))
+    if path.startswith(os.path.realpath(root) + os.sep) and os.path.isfile(path):
+        with open(path, "rb") as file:
+            respond(connection, 200, file.read())
+    else:
+        respond(connection, 404, b'{"error": {"code": "not_found", "message": "no such file"}}')
 
 
 def read_request(connection):
@@ -45,7 +57,9 @@ def read_request(connection):
 
 
 def respond(connection, status, body):
-    reason = {200: "OK", 500: "Internal Server Error", 502: "Bad Gateway"}.get(status, "Status")
+    reason = {200: "OK", 404: "Not Found", 500: "Internal Server Error", 502: "Bad Gateway"}.get(
+        status, "Status"
+    )
     head = (
         f"HTTP/1.1 {status} {reason}\r\nContent-Type: application/json\r\n"
         f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
@@ -55,8 +69,10 @@ def respond(connection, status, body):
 
 def serve(connection, mode):
     try:
-        read_request(connection)
-        if mode == "silent":
+        request = read_request(connection)
+        if mode.startswith("files:"):
+            serve_file(connection, request, mode.split(":", 1)[1])
+        elif mode == "silent":
             connection.settimeout(LIFETIME_SECONDS)
             while connection.recv(4096):
                 pass
