@@ -60,6 +60,8 @@ enum InfrastructureDependency {
   case product(String, package: String)
   /// A test tool from `Tests/Support`: only in `testsUse`, which the linter checks.
   case testTool(String)
+  /// Doubles of an interface: for `testsUse` only (the linter refuses them in production).
+  case testSupport(TestSupport)
 }
 
 // MARK: - Shared settings
@@ -87,11 +89,13 @@ func kernel(_ module: Kernel) -> [Target] {
   moduleTargets(module.rawValue, layer: "Kernel", dependencies: [])
 }
 
-/// An Interfaces module: it sees SharedKernel and nothing else.
-func interface(_ module: Interface) -> [Target] {
+/// An Interfaces module: it sees SharedKernel and nothing else. `testsUse` names the doubles
+/// its tests hold to the interface's contract.
+func interface(_ module: Interface, testsUse doubles: [TestSupport] = []) -> [Target] {
   moduleTargets(
     module.rawValue, layer: "Interfaces",
-    dependencies: [.target(name: Kernel.sharedKernel.rawValue)])
+    dependencies: [.target(name: Kernel.sharedKernel.rawValue)],
+    testDependencies: doubles.map { .target(name: $0.rawValue) })
 }
 
 /// A Features module: it may use the kernel and interfaces only, and runs on the main actor.
@@ -132,6 +136,7 @@ func infrastructure(
     case .infrastructure(let name), .systemLibrary(let name), .testTool(let name):
       .target(name: name)
     case .product(let name, let package): .product(name: name, package: package)
+    case .testSupport(let module): .target(name: module.rawValue)
     }
   }
   return moduleTargets(
@@ -241,8 +246,9 @@ let kernelTargets: [Target] =
 // MARK: - Interfaces
 
 let interfaceTargets: [Target] =
-  // Searching bookable trips, issuing tickets for paid orders, and listing them.
-  interface(.booking)
+  // Searching bookable trips, issuing tickets for paid orders, and listing them; its tests
+  // hold the in-memory ledger to the order ledger's contract.
+  interface(.booking, testsUse: [.booking])
   // Charging a payment method once per idempotency key.
   + interface(.payment)
 
@@ -291,7 +297,7 @@ let infrastructureTargets: [Target] =
     uses: [.kernel(.sharedKernel), .infrastructure("EmbeddedDatabase")],
     testsUse: [
       .interface(.payment), .infrastructure("PaymentData"), .infrastructure("PaymentSandbox"),
-      .infrastructure("Networking"),
+      .infrastructure("Networking"), .testSupport(.booking),
     ])
 
 // MARK: - Features

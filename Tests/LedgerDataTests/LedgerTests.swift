@@ -1,4 +1,5 @@
 import BookingInterface
+import BookingInterfaceTestSupport
 import EmbeddedDatabase
 import Foundation
 import Networking
@@ -10,8 +11,9 @@ import Testing
 
 @testable import LedgerData
 
-/// The ledger, and the checkout sequence it exists for (begin → charge → confirm → issue),
-/// against the real payment sandbox, in a temporary Voyage home.
+/// The SQLite ledger: the order ledger's contract, then what is SQLite's own (its file, its
+/// migrations, raw SQL against its trigger) and the checkout sequence against the real payment
+/// sandbox, in a temporary Voyage home.
 @Suite("Order ledger")
 struct LedgerTests {
   let home = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -72,140 +74,11 @@ struct LedgerTests {
     PaymentDataAssembly.gateway(transport: sandbox.transport, deadline: .seconds(3_600))
   }
 
-  @Test func aTicketSurvivesReopeningTheLedger() async throws {
-    let ledger = try await LedgerDataAssembly.ledger(home: home)
-    let ticket = try await checkout(
-      order(), ledger: ledger, gateway: gateway(PaymentSandbox(home: home)))
-    let reopened = try await LedgerDataAssembly.ledger(home: home)
-    #expect(try await reopened.tickets() == [ticket])
-    #expect(ticket.amountPaid == Money(minorUnits: 90_000, currency: .eur))
-    #expect(ticket.cardBrand == "Visa" && ticket.cardLastFour == "4242")
-  }
-
-  @Test func beginRecordsADraftOnceAndThenReportsHowFarTheOrderGot() async throws {
-    let ledger = try await LedgerDataAssembly.ledger(home: home)
-    #expect(try await ledger.begin(order(), card: Self.card.masked).state == .drafted)
-    _ = try await ledger.advance(try order().id, by: .held(hold(for: order())))
-    #expect(try await ledger.begin(order(), card: Self.card.masked).state == .held)
-    let ticket = try await checkout(
-      order(), ledger: ledger, gateway: gateway(PaymentSandbox(home: home)))
-    let record = try await ledger.begin(order(), card: Self.card.masked)
-    #expect(record.state == .ticketed && record.ticketID == ticket.id)
-    let expectedHold = hold(for: try order())
-    #expect(record.supplierReference == Self.reference && record.hold?.id == expectedHold.id)
-    let found = try await ledger.record(of: ticket.id)
-    #expect(found == record)
-  }
-
-  @Test(arguments: ["guests", "traveller", "card"])
-  func aKeyIsBoundToItsFirstRequest(changed: String) async throws {
-    let ledger = try await LedgerDataAssembly.ledger(home: home)
-    _ = try await ledger.begin(order(guests: 2), card: Self.card.masked)
-    let other = MaskedCard(brand: "Visa", lastFour: "1881", expiryMonth: 12, expiryYear: 2099)
-    let (again, card): (DraftOrder, MaskedCard) =
-      switch changed {
-      case "guests": (try order(guests: 3), Self.card.masked)
-      case "traveller":
-        (
-          try DraftOrder(
-            id: try #require(OrderID("order-1")), booking: Self.booking, guests: 2,
-            traveller: Traveller(name: "Grace Hopper")), Self.card.masked
-        )
-      default: (try order(guests: 2), other)
-      }
-    await #expect(throws: TicketingError.orderConflict(try #require(OrderID("order-1")))) {
-      try await ledger.begin(again, card: card)
-    }
-  }
-
-  /// Every cell of the saga's transition table, against the real ledger: an order is brought to
-  /// each state, then every step is tried on it. A move the table allows is written; any other
-  /// is refused and leaves the record as it was.
-  @Test func theLedgerWritesExactlyTheMovesOfTheTransitionTable() async throws {
-    let ledger = try await LedgerDataAssembly.ledger(home: home)
-    let sandbox = try PaymentSandbox(home: home)
-    let receipt = { (order: DraftOrder) in
-      try await gateway(sandbox).charge(order.amount, to: Self.card, idempotencyKey: order.id)
-    }
-    /// Brings a fresh order to `state` by the table's own roads.
-    func order(in state: OrderState, _ key: String) async throws -> DraftOrder {
-      let order = try self.order(key)
-      _ = try await ledger.begin(order, card: Self.card.masked)
-      let road: [OrderState] =
-        switch state {
-        case .drafted: []
-        case .held: [.held]
-        case .charged: [.held, .charged]
-        case .ticketed: [.held, .charged, .ticketed]
-        case .released: [.released]
-        case .refunded: [.held, .charged, .refunded]
-        case .cancelled: [.held, .charged, .ticketed, .cancelled]
-        }
-      for next in road {
-        switch next {
-        case .held: _ = try await ledger.advance(order.id, by: .held(hold(for: order)))
-        case .charged:
-          _ = try await ledger.advance(
-            order.id, by: .charged(chargeID: try await receipt(order).chargeID))
-        case .ticketed:
-          _ = try await ledger.issueTicket(
-            for: order.confirm(with: try await receipt(order)), reference: Self.reference)
-        case .released: _ = try await ledger.advance(order.id, by: .released)
-        case .refunded: _ = try await ledger.advance(order.id, by: .refunded(refundID: "re_1"))
-        case .cancelled: _ = try await ledger.advance(order.id, by: .cancelled(refundID: "re_2"))
-        case .drafted: break
-        }
-      }
-      return order
-    }
-    var table = [
-      "from \\ to      "
-        + OrderState.allCases.map { $0.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0) }
-        .joined()
-    ]
-    var number = 0
-    for from in OrderState.allCases {
-      var row = from.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)
-      for to in OrderState.allCases {
-        number += 1
-        let subject = try await order(in: from, "cell-\(number)")
-        let before = try #require(try await ledger.record(of: subject.id))
-        #expect(before.state == from)
-        var written: Bool
-        do {
-          switch to {
-          case .drafted: throw TicketingError.illegalTransition(subject.id, from: from, to: to)
-          case .held:
-            let other = SeatHold(
-              id: try #require(HoldID("HLD-other")), bookingID: subject.bookingID, places: 2,
-              expiresAt: Date())
-            _ = try await ledger.advance(subject.id, by: .held(other))
-          case .charged:
-            _ = try await ledger.advance(subject.id, by: .charged(chargeID: "ch_other"))
-          case .ticketed:
-            _ = try await ledger.issueTicket(
-              for: subject.confirm(with: try await receipt(subject)), reference: Self.reference)
-          case .released: _ = try await ledger.advance(subject.id, by: .released)
-          case .refunded: _ = try await ledger.advance(subject.id, by: .refunded(refundID: "re_x"))
-          case .cancelled:
-            _ = try await ledger.advance(subject.id, by: .cancelled(refundID: "re_x"))
-          }
-          written = true
-        } catch is TicketingError {
-          written = false
-        }
-        let after = try #require(try await ledger.record(of: subject.id))
-        let allowed = from.next.contains(to)
-        // Repeating the step that ended here (a second process on the same key) answers with
-        // the record as it is: the same ticket, the same release. It changes nothing.
-        let repeated = from == to && [.ticketed, .released].contains(to)
-        #expect(written == (allowed || repeated), "\(from) → \(to)")
-        #expect(after.state == (allowed ? to : from), "\(from) → \(to)")
-        row += (allowed ? "yes" : "-").padding(toLength: 10, withPad: " ", startingAt: 0)
-      }
-      table.append(row)
-    }
-    print(table.joined(separator: "\n"))
+  /// Each call opens the ledger again on the same file: another connection, as another
+  /// process would, so the contract's races meet only in SQLite's lock.
+  @Test(arguments: OrderLedgerContract.allCases)
+  func theSQLiteLedgerKeepsTheContract(_ rule: OrderLedgerContract) async throws {
+    try await rule.check { [home] in try await LedgerDataAssembly.ledger(home: home) }
   }
 
   @Test func theDatabaseItselfRefusesAMoveOutsideTheTable() async throws {
@@ -275,24 +148,6 @@ struct LedgerTests {
     #expect(Set(tickets.map(\.id)).count == 1)
     #expect(try await ledger.tickets().count == 1)
     #expect(try await sandbox.chargeCount() == 1)
-  }
-
-  @Test func checkoutsThroughSeparateConnectionsLikeSeparateProcessesTicketOnce() async throws {
-    // Each side opens its own ledger and sandbox connection, as two processes would; SQLite's
-    // file lock, not an actor, is what orders them.
-    let order = try order()
-    let tickets = try await withThrowingTaskGroup(of: Ticket.self) { group in
-      for _ in 0..<6 {
-        group.addTask {
-          let ledger = try await LedgerDataAssembly.ledger(home: home)
-          return try await checkout(
-            order, ledger: ledger, gateway: gateway(PaymentSandbox(home: home)))
-        }
-      }
-      return try await group.reduce(into: [Ticket]()) { $0.append($1) }
-    }
-    #expect(Set(tickets.map(\.id)).count == 1)
-    #expect(try await PaymentSandbox(home: home).chargeCount() == 1)
   }
 
   @Test func aRestartAfterACrashBetweenChargeAndTicketCompletesWithoutASecondCharge() async throws {

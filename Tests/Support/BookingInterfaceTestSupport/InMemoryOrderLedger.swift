@@ -17,6 +17,8 @@ public actor InMemoryOrderLedger: OrderLedger {
   /// Thrown by every read while set.
   public var readFailure: TicketingError?
   private var ticketsNewestFirst: [OrderID] = []
+  /// Every key in the order it began, which is the order unfinished orders are listed in.
+  private var keysOldestFirst: [OrderID] = []
 
   /// A ledger that already holds `tickets` (newest first) and `orders`, and fails every read
   /// with `readFailure` when one is given.
@@ -28,7 +30,10 @@ public actor InMemoryOrderLedger: OrderLedger {
       issued[ticket.orderID] = ticket
       ticketsNewestFirst.insert(ticket.orderID, at: 0)
     }
-    for order in orders { records[order.id] = order }
+    for order in orders {
+      records[order.id] = order
+      keysOldestFirst.append(order.id)
+    }
   }
 
   /// Fails the next write into `state` with `diskFull`.
@@ -61,6 +66,7 @@ public actor InMemoryOrderLedger: OrderLedger {
       travellerName: order.traveller.name, card: card, state: .drafted, hold: nil, chargeID: nil,
       supplierReference: nil, ticketID: nil, refundID: nil, updatedAt: Date())
     records[order.id] = record
+    keysOldestFirst.append(order.id)
     return record
   }
 
@@ -72,10 +78,12 @@ public actor InMemoryOrderLedger: OrderLedger {
     records.values.first { $0.ticketID == ticket }
   }
 
-  /// Moves the order by `step` if the transition table allows it.
+  /// Moves the order by `step` if the transition table allows it; a step already recorded (a
+  /// second process on the same key) returns the record as it is.
   public func advance(_ id: OrderID, by step: OrderStep) async throws(TicketingError) -> OrderRecord
   {
     guard let current = records[id] else { throw .unknownOrder(id.rawValue) }
+    if current.alreadyRecords(step) { return current }
     guard current.state.next.contains(step.state) else {
       throw .illegalTransition(id, from: current.state, to: step.state)
     }
@@ -103,22 +111,27 @@ public actor InMemoryOrderLedger: OrderLedger {
     return moved
   }
 
-  /// Drafted, held and charged orders, oldest first.
+  /// Drafted, held and charged orders, in the order they began.
   public func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
     if let readFailure { throw readFailure }
-    return records.values.filter { [.drafted, .held, .charged].contains($0.state) }
-      .sorted { $0.updatedAt < $1.updatedAt }
+    return keysOldestFirst.compactMap { records[$0] }.filter {
+      [.drafted, .held, .charged].contains($0.state)
+    }
   }
 
-  /// Issues the ticket of a charged order, once.
+  /// Issues the ticket of a charged order, once; a ticketed order returns its ticket.
   public func issueTicket(for order: PaidOrder, reference: SupplierReference)
     async throws(TicketingError)
     -> Ticket
   {
-    if let ticket = issued[order.order.id] { return ticket }
-    guard let current = records[order.order.id], current.state == .charged else {
-      throw .illegalTransition(
-        order.order.id, from: records[order.order.id]?.state ?? .drafted, to: .ticketed)
+    if records[order.order.id]?.state == .ticketed, let ticket = issued[order.order.id] {
+      return ticket
+    }
+    guard let current = records[order.order.id] else {
+      throw .unknownOrder(order.order.id.rawValue)
+    }
+    guard current.state == .charged else {
+      throw .illegalTransition(order.order.id, from: current.state, to: .ticketed)
     }
     try write(.ticketed)
     let ticket = Ticket(
@@ -140,6 +153,17 @@ public actor InMemoryOrderLedger: OrderLedger {
 }
 
 extension OrderRecord {
+  /// Whether this record already holds what `step` would write: the same hold or charge
+  /// (whatever came after it), or the same ending.
+  fileprivate nonisolated func alreadyRecords(_ step: OrderStep) -> Bool {
+    switch step {
+    case .held(let held): hold?.id == held.id
+    case .charged(let charge): chargeID == charge
+    case .released: state == .released
+    case .refunded(let refund), .cancelled(let refund): state == step.state && refundID == refund
+    }
+  }
+
   fileprivate nonisolated func with(
     state: OrderState, hold: SeatHold?, chargeID: String?, reference: SupplierReference?,
     ticketID: TicketID?, refundID: String?

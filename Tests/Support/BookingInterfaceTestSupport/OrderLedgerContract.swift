@@ -1,0 +1,394 @@
+public import BookingInterface
+import Foundation
+import SharedKernel
+public import Testing
+
+/// What every ``OrderLedger`` must do, written once and run against each implementation: the
+/// in-memory double, SQLite's ledger and the server's. An implementation's suite runs every rule
+/// as one argument of a parameterized test:
+///
+/// ```swift
+/// @Test(arguments: OrderLedgerContract.allCases)
+/// func keepsTheLedgerContract(_ rule: OrderLedgerContract) async throws {
+///   let home = temporaryHome()
+///   try await rule.check { try await LedgerDataAssembly.ledger(home: home) }
+/// }
+/// ```
+///
+/// `check` is given a way to open the ledger, not a ledger: each call opens another instance
+/// over the same storage, as another process would, so the concurrency rules race instances
+/// whose only meeting point is the storage. A double with one store returns itself.
+public enum OrderLedgerContract: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case writesExactlyTheMovesOfTheTransitionTable
+  case bindsAKeyToItsFirstRequest
+  case beginReportsHowFarTheOrderGot
+  case issuesOneTicketPerOrder
+  case listsUnfinishedOrdersOldestFirst
+  case listsTicketsNewestFirstCancelledOnesIncluded
+  case bindsAKeyRacedWithConflictingRequestsToOneOfThem
+  case issuesOneTicketWhenInstancesRaceThroughOneCheckout
+  case recordsOneOfTwoEndingsRacedFromCharged
+  case showsEveryInstanceWhatAnotherWrote
+
+  /// The rule, as a sentence, so the test list reads as the contract.
+  public var testDescription: String {
+    switch self {
+    case .writesExactlyTheMovesOfTheTransitionTable:
+      "writes exactly the moves of the transition table, and the database refuses the rest"
+    case .bindsAKeyToItsFirstRequest:
+      "binds a key to its first request: another trip, guests, traveller or card is a conflict"
+    case .beginReportsHowFarTheOrderGot:
+      "begins an order once, then reports how far it got"
+    case .issuesOneTicketPerOrder:
+      "issues one ticket per order, however often it is asked"
+    case .listsUnfinishedOrdersOldestFirst:
+      "lists drafted, held and charged orders, oldest first, and no other"
+    case .listsTicketsNewestFirstCancelledOnesIncluded:
+      "lists tickets newest first, cancelled ones included"
+    case .bindsAKeyRacedWithConflictingRequestsToOneOfThem:
+      "binds a key raced by conflicting requests to exactly one of them"
+    case .issuesOneTicketWhenInstancesRaceThroughOneCheckout:
+      "issues one ticket when instances race through one checkout"
+    case .recordsOneOfTwoEndingsRacedFromCharged:
+      "records exactly one of two endings raced from charged"
+    case .showsEveryInstanceWhatAnotherWrote:
+      "shows every instance what another one wrote"
+    }
+  }
+
+  /// Checks this rule against the ledger that `open` opens, each call another instance over
+  /// the same, initially empty, storage.
+  public func check(opening open: @escaping @Sendable () async throws -> any OrderLedger)
+    async throws
+  {
+    let fixture = OrderLedgerFixture()
+    switch self {
+    case .writesExactlyTheMovesOfTheTransitionTable:
+      try await fixture.checkTransitionTable(on: open())
+    case .bindsAKeyToItsFirstRequest: try await fixture.checkKeyBinding(on: open())
+    case .beginReportsHowFarTheOrderGot: try await fixture.checkResumption(on: open())
+    case .issuesOneTicketPerOrder: try await fixture.checkOneTicket(on: open())
+    case .listsUnfinishedOrdersOldestFirst: try await fixture.checkUnfinishedOrders(on: open())
+    case .listsTicketsNewestFirstCancelledOnesIncluded:
+      try await fixture.checkTicketOrder(on: open())
+    case .bindsAKeyRacedWithConflictingRequestsToOneOfThem:
+      try await fixture.checkRacedConflictingBegins(opening: open)
+    case .issuesOneTicketWhenInstancesRaceThroughOneCheckout:
+      try await fixture.checkRacedCheckouts(opening: open)
+    case .recordsOneOfTwoEndingsRacedFromCharged:
+      try await fixture.checkRacedEndings(opening: open)
+    case .showsEveryInstanceWhatAnotherWrote:
+      try await fixture.checkInstancesShareStorage(opening: open)
+    }
+  }
+}
+
+/// The orders, cards and receipts the contract works with, and the saga's writes as
+/// CheckoutFeature makes them.
+private struct OrderLedgerFixture: Sendable {
+  static let booking = Booking(
+    id: BookingID("LIS-001") ?? { preconditionFailure("valid identifier") }(),
+    title: "Old Town Walks in Lisbon",
+    destination: Destination(city: "Lisbon", country: "Portugal"),
+    startDate: CalendarDate(daysSinceEpoch: 21_000), endDate: CalendarDate(daysSinceEpoch: 21_004),
+    price: Money(minorUnits: 45_000, currency: .eur),
+    rating: Rating(tenths: 45) ?? { preconditionFailure("valid rating") }(), seatsLeft: 9,
+    details: "")
+  static let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
+  static let reference = SupplierReference("SBR-TEST") ?? { preconditionFailure("valid") }()
+
+  func order(
+    _ key: String, guests: Int = 2, traveller: String = "Ada Lovelace",
+    booking: Booking = Self.booking
+  ) throws -> DraftOrder {
+    try DraftOrder(
+      id: try #require(OrderID(key)), booking: booking, guests: guests,
+      traveller: Traveller(name: traveller, email: "ada@example.com"))
+  }
+
+  func hold(for order: DraftOrder, _ name: String? = nil) -> SeatHold {
+    SeatHold(
+      id: HoldID(name ?? "HLD-\(order.id)") ?? { preconditionFailure("valid identifier") }(),
+      bookingID: order.bookingID, places: order.guests, expiresAt: Date() + 600)
+  }
+
+  /// What a payment provider would return for `order`; the charge identifier is the key's, as
+  /// a provider's idempotent charge returns the same charge for the same key.
+  func receipt(for order: DraftOrder) -> PaymentReceipt {
+    PaymentReceipt(
+      chargeID: "ch_\(order.id)", orderID: order.id, amount: order.amount,
+      cardBrand: Self.card.brand, cardLastFour: Self.card.lastFour, chargedAt: Date())
+  }
+
+  func paid(_ order: DraftOrder) throws -> PaidOrder {
+    try order.confirm(with: receipt(for: order))
+  }
+
+  /// The ledger writes of one checkout, resumed from wherever the record stands.
+  func checkout(_ order: DraftOrder, on ledger: any OrderLedger) async throws -> Ticket {
+    var record = try await ledger.begin(order, card: Self.card)
+    if record.state == .drafted {
+      record = try await ledger.advance(order.id, by: .held(hold(for: order)))
+    }
+    if record.state == .held {
+      record = try await ledger.advance(
+        order.id, by: .charged(chargeID: receipt(for: order).chargeID))
+    }
+    return try await ledger.issueTicket(for: paid(order), reference: Self.reference)
+  }
+
+  /// Brings a fresh order with key `key` to `state` by the table's own roads.
+  func order(in state: OrderState, _ key: String, on ledger: any OrderLedger) async throws
+    -> DraftOrder
+  {
+    let order = try order(key)
+    _ = try await ledger.begin(order, card: Self.card)
+    let road: [OrderStep?] =
+      switch state {
+      case .drafted: []
+      case .held: [.held(hold(for: order))]
+      case .charged: [.held(hold(for: order)), .charged(chargeID: receipt(for: order).chargeID)]
+      case .ticketed:
+        [.held(hold(for: order)), .charged(chargeID: receipt(for: order).chargeID), nil]
+      case .released: [.released]
+      case .refunded:
+        [
+          .held(hold(for: order)), .charged(chargeID: receipt(for: order).chargeID),
+          .refunded(refundID: "re_1"),
+        ]
+      case .cancelled:
+        [
+          .held(hold(for: order)), .charged(chargeID: receipt(for: order).chargeID), nil,
+          .cancelled(refundID: "re_2"),
+        ]
+      }
+    for step in road {
+      if let step {
+        _ = try await ledger.advance(order.id, by: step)
+      } else {
+        _ = try await ledger.issueTicket(for: paid(order), reference: Self.reference)
+      }
+    }
+    return order
+  }
+
+  // MARK: - Rules
+
+  /// Every cell of the table: an order is brought to each state, then every step is tried on
+  /// it. A move the table allows is written; any other is refused and changes nothing.
+  func checkTransitionTable(on ledger: any OrderLedger) async throws {
+    var number = 0
+    for from in OrderState.allCases {
+      for to in OrderState.allCases {
+        number += 1
+        let subject = try await order(in: from, "cell-\(number)", on: ledger)
+        let before = try #require(try await ledger.record(of: subject.id))
+        #expect(before.state == from)
+        var written: Bool
+        do {
+          switch to {
+          case .drafted: throw TicketingError.illegalTransition(subject.id, from: from, to: to)
+          case .held:
+            _ = try await ledger.advance(subject.id, by: .held(hold(for: subject, "HLD-other")))
+          case .charged:
+            _ = try await ledger.advance(subject.id, by: .charged(chargeID: "ch_other"))
+          case .ticketed:
+            _ = try await ledger.issueTicket(for: paid(subject), reference: Self.reference)
+          case .released: _ = try await ledger.advance(subject.id, by: .released)
+          case .refunded: _ = try await ledger.advance(subject.id, by: .refunded(refundID: "re_x"))
+          case .cancelled:
+            _ = try await ledger.advance(subject.id, by: .cancelled(refundID: "re_x"))
+          }
+          written = true
+        } catch let error as TicketingError {
+          #expect(
+            error == .illegalTransition(subject.id, from: from, to: to), "\(from) → \(to)")
+          written = false
+        }
+        let after = try #require(try await ledger.record(of: subject.id))
+        let allowed = from.next.contains(to)
+        // Repeating the step that ended here (a second process on the same key) answers with
+        // the record as it is: the same ticket, the same release. It changes nothing.
+        let repeated = from == to && [.ticketed, .released].contains(to)
+        #expect(written == (allowed || repeated), "\(from) → \(to)")
+        #expect(after.state == (allowed ? to : from), "\(from) → \(to)")
+        if !allowed { #expect(after == before, "\(from) → \(to) changed the record") }
+      }
+    }
+    let unknown = try #require(OrderID("no-such-order"))
+    await #expect(throws: TicketingError.unknownOrder("no-such-order")) {
+      try await ledger.advance(unknown, by: .released)
+    }
+  }
+
+  func checkKeyBinding(on ledger: any OrderLedger) async throws {
+    let first = try await ledger.begin(order("order-1"), card: Self.card)
+    let otherTrip = Booking(
+      id: try #require(BookingID("LIS-002")), title: Self.booking.title,
+      destination: Self.booking.destination, startDate: Self.booking.startDate,
+      endDate: Self.booking.endDate, price: Self.booking.price, rating: Self.booking.rating,
+      seatsLeft: 9, details: "")
+    let otherCard = MaskedCard(brand: "Visa", lastFour: "1881", expiryMonth: 12, expiryYear: 2099)
+    let conflicts: [(String, DraftOrder, MaskedCard)] = [
+      ("guests", try order("order-1", guests: 3), Self.card),
+      ("traveller", try order("order-1", traveller: "Grace Hopper"), Self.card),
+      ("trip", try order("order-1", booking: otherTrip), Self.card),
+      ("card", try order("order-1"), otherCard),
+    ]
+    for (changed, again, card) in conflicts {
+      await #expect(throws: TicketingError.orderConflict(again.id), "another \(changed)") {
+        try await ledger.begin(again, card: card)
+      }
+    }
+    #expect(try await ledger.begin(order("order-1"), card: Self.card) == first)
+    #expect(try await ledger.record(of: first.id) == first)
+  }
+
+  func checkResumption(on ledger: any OrderLedger) async throws {
+    let order = try order("order-1")
+    let drafted = try await ledger.begin(order, card: Self.card)
+    #expect(drafted.state == .drafted && drafted.hold == nil && drafted.ticketID == nil)
+    #expect(drafted.guests == 2 && drafted.amount == Money(minorUnits: 90_000, currency: .eur))
+    #expect(drafted.travellerName == "Ada Lovelace" && drafted.card == Self.card)
+    _ = try await ledger.advance(order.id, by: .held(hold(for: order)))
+    #expect(try await ledger.begin(order, card: Self.card).state == .held)
+    let ticket = try await checkout(order, on: ledger)
+    let record = try await ledger.begin(order, card: Self.card)
+    #expect(record.state == .ticketed && record.ticketID == ticket.id)
+    #expect(record.supplierReference == Self.reference && record.hold?.id == hold(for: order).id)
+    #expect(record.chargeID == receipt(for: order).chargeID)
+    #expect(try await ledger.record(of: ticket.id) == record)
+    #expect(try await ledger.record(of: try #require(TicketID("TKT-NONE"))) == nil)
+    #expect(try await ledger.record(of: try #require(OrderID("order-2"))) == nil)
+  }
+
+  func checkOneTicket(on ledger: any OrderLedger) async throws {
+    let order = try await order(in: .charged, "order-1", on: ledger)
+    let ticket = try await ledger.issueTicket(for: paid(order), reference: Self.reference)
+    let again = try await ledger.issueTicket(
+      for: paid(order), reference: try #require(SupplierReference("SBR-LATER")))
+    #expect(again == ticket)
+    #expect(try await ledger.tickets() == [ticket])
+    #expect(ticket.orderID == order.id && ticket.bookingID == order.bookingID)
+    #expect(ticket.amountPaid == Money(minorUnits: 90_000, currency: .eur))
+    #expect(ticket.cardBrand == "Visa" && ticket.cardLastFour == "4242")
+    #expect(ticket.travellerName == "Ada Lovelace" && ticket.guests == 2)
+    #expect(ticket.cancelledAt == nil)
+  }
+
+  func checkUnfinishedOrders(on ledger: any OrderLedger) async throws {
+    // Keys in the reverse order of their creation, and the oldest moved last: the list follows
+    // when each order began, not its key or its latest move.
+    for (state, key) in [
+      (OrderState.charged, "z-charged"), (.ticketed, "y-ticketed"), (.drafted, "x-drafted"),
+      (.released, "w-released"), (.held, "v-held"), (.refunded, "u-refunded"),
+      (.cancelled, "t-cancelled"),
+    ] {
+      _ = try await order(in: state, key, on: ledger)
+    }
+    let moved = try order("x-drafted")
+    _ = try await ledger.advance(moved.id, by: .held(hold(for: moved)))
+    let unfinished = try await ledger.unfinishedOrders()
+    #expect(unfinished.map(\.id.rawValue) == ["z-charged", "x-drafted", "v-held"])
+    #expect(unfinished.map(\.state) == [.charged, .held, .held])
+  }
+
+  func checkTicketOrder(on ledger: any OrderLedger) async throws {
+    var issued: [Ticket] = []
+    for key in ["c-first", "b-second", "a-third"] {
+      issued.append(try await checkout(order(key), on: ledger))
+    }
+    let cancelled = try await ledger.advance(
+      try #require(OrderID("b-second")), by: .cancelled(refundID: "re_b"))
+    #expect(cancelled.state == .cancelled)
+    let tickets = try await ledger.tickets()
+    #expect(tickets.map(\.id) == issued.reversed().map(\.id))
+    #expect(tickets.map { $0.cancelledAt != nil } == [false, true, false])
+  }
+
+  func checkRacedConflictingBegins(
+    opening open: @escaping @Sendable () async throws -> any OrderLedger
+  ) async throws {
+    let outcomes = try await withThrowingTaskGroup(of: (Int, OrderRecord?).self) { group in
+      for guests in 1...8 {
+        group.addTask {
+          let ledger = try await open()
+          do {
+            return (guests, try await ledger.begin(order("raced", guests: guests), card: Self.card))
+          } catch TicketingError.orderConflict {
+            return (guests, nil)
+          }
+        }
+      }
+      return try await group.reduce(into: [(Int, OrderRecord?)]()) { $0.append($1) }
+    }
+    let bound = outcomes.filter { $0.1 != nil }
+    #expect(bound.count == 1)
+    let winner = try #require(bound.first)
+    #expect(winner.1?.guests == winner.0)
+    let stored = try await open().record(of: try #require(OrderID("raced")))
+    #expect(stored?.guests == winner.0)
+  }
+
+  func checkRacedCheckouts(opening open: @escaping @Sendable () async throws -> any OrderLedger)
+    async throws
+  {
+    let order = try order("order-1")
+    let tickets = try await withThrowingTaskGroup(of: Ticket.self) { group in
+      for _ in 0..<8 {
+        group.addTask { try await checkout(order, on: open()) }
+      }
+      return try await group.reduce(into: [Ticket]()) { $0.append($1) }
+    }
+    #expect(Set(tickets.map(\.id)).count == 1)
+    let ledger = try await open()
+    #expect(try await ledger.tickets().map(\.id) == [tickets[0].id])
+    #expect(try await ledger.record(of: order.id)?.state == .ticketed)
+  }
+
+  func checkRacedEndings(opening open: @escaping @Sendable () async throws -> any OrderLedger)
+    async throws
+  {
+    let ledger = try await open()
+    var endings: [OrderState: Int] = [:]
+    for round in 0..<8 {
+      let order = try await order(in: .charged, "race-\(round)", on: ledger)
+      let outcomes = try await withThrowingTaskGroup(of: OrderState?.self) { group in
+        group.addTask {
+          do {
+            _ = try await open().issueTicket(for: paid(order), reference: Self.reference)
+            return .ticketed
+          } catch TicketingError.illegalTransition {
+            return nil
+          }
+        }
+        group.addTask {
+          do {
+            return try await open().advance(order.id, by: .refunded(refundID: "re_race")).state
+          } catch TicketingError.illegalTransition {
+            return nil
+          }
+        }
+        return try await group.reduce(into: [OrderState]()) { states, state in
+          if let state { states.append(state) }
+        }
+      }
+      #expect(outcomes.count == 1, "round \(round): \(outcomes)")
+      let final = try #require(try await ledger.record(of: order.id)?.state)
+      #expect(outcomes == [final])
+      endings[final, default: 0] += 1
+    }
+    #expect(endings.values.reduce(0, +) == 8)
+  }
+
+  func checkInstancesShareStorage(
+    opening open: @escaping @Sendable () async throws -> any OrderLedger
+  ) async throws {
+    let ticket = try await checkout(order("order-1"), on: open())
+    _ = try await open().begin(order("order-2"), card: Self.card)
+    let other = try await open()
+    #expect(try await other.tickets() == [ticket])
+    #expect(try await other.unfinishedOrders().map(\.id.rawValue) == ["order-2"])
+    #expect(try await other.record(of: ticket.id)?.ticketID == ticket.id)
+  }
+}
