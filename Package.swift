@@ -264,6 +264,11 @@ let infrastructureTargets: [Target] =
   // One SQLite file: WAL, foreign keys, bound parameters, forward migrations, typed errors.
   + infrastructure(
     "EmbeddedDatabase", implements: [], uses: [.systemLibrary("CSQLite")])
+  // libpq, PostgreSQL's client library (libpq-dev on Debian).
+  + [systemLibrary("CLibPQ", pkgConfig: "libpq", apt: ["libpq-dev"], brew: ["libpq"])]
+  // A PostgreSQL database: bound parameters, transactions, forward migrations, typed errors with
+  // the SQLSTATE, each blocking libpq call on a thread outside the cooperative pool.
+  + infrastructure("ServerDatabase", implements: [], uses: [.systemLibrary("CLibPQ")])
   // The travel supplier's API played in-process: a seeded catalog, durable holds and bookings
   // in its own SQLite file, latency and faults on demand.
   + infrastructure(

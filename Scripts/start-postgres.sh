@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Starts a throwaway PostgreSQL cluster for Voyage and prints the line that points Voyage at it:
+#
+#   eval "$(Scripts/start-postgres.sh)"      # then: swift run voyage checkout …
+#   Scripts/start-postgres.sh [FOLDER]       # prints `export VOYAGE_DATABASE_URL=…` and how to stop
+#
+# The cluster lives in FOLDER (a new temporary folder by default), listens on a Unix socket in
+# that folder only (no TCP port, nothing reachable from outside), trusts local connections and
+# does not fsync: it is for trying Voyage and for tests, never for data worth keeping. Needs
+# PostgreSQL's server (postgresql-15 on Debian); as root, the cluster runs as the `postgres` user
+# (initdb refuses root). Stop it with the command it prints; delete the folder afterwards.
+set -euo pipefail
+
+bin=${POSTGRES_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
+if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
+  echo "start-postgres: PostgreSQL's server is not installed (on Debian: apt-get install postgresql-15)" >&2
+  exit 69
+fi
+folder=${1:-$(mktemp -d "${TMPDIR:-/tmp}/voyage-postgres.XXXXXX")}
+mkdir -p "$folder"
+as_owner=()
+user=$(id -un)
+if [ "$(id -u)" -eq 0 ]; then
+  chown postgres "$folder"
+  as_owner=(runuser -u postgres --)
+  user=postgres
+fi
+"${as_owner[@]}" "$bin/initdb" -D "$folder/data" -A trust -U "$user" -N >"$folder/initdb.log" 2>&1 || {
+  cat "$folder/initdb.log" >&2
+  exit 1
+}
+"${as_owner[@]}" "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w \
+  -o "-k $folder -c listen_addresses='' -c fsync=off" start >/dev/null || {
+  cat "$folder/server.log" >&2
+  exit 1
+}
+"${as_owner[@]}" "$bin/createdb" -h "$folder" -U "$user" voyage
+echo "export VOYAGE_DATABASE_URL='postgresql://$user@/voyage?host=$folder'"
+echo "# stop it with: ${as_owner[*]:+${as_owner[*]} }$bin/pg_ctl -D $folder/data stop -m fast" >&2

@@ -1,0 +1,91 @@
+import Dispatch
+
+/// One server connection and the thread that is its only user: an actor whose executor is a
+/// serial dispatch queue, so its methods, and the blocking libpq calls they make, run on a
+/// thread libdispatch gives that queue, never on Swift's cooperative pool (one thread per core,
+/// which a handful of slow statements would otherwise stop).
+///
+/// It connects on first use and again after the connection broke (a restarted server), so a
+/// long-lived graph outlives the server's restarts.
+actor ConnectionThread {
+  private let executor: QueueExecutor
+  private let settings: ConnectionSettings
+  private var connection: ServerConnection?
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  init(_ settings: ConnectionSettings, label: String) {
+    self.settings = settings
+    executor = QueueExecutor(label: label)
+  }
+
+  /// Runs `body` with the connection, on this actor's own thread.
+  func run<Result: Sendable>(
+    _ body: @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
+  ) throws(ServerDatabaseError) -> Result {
+    let connection: ServerConnection
+    if let open = self.connection {
+      connection = open
+    } else {
+      connection = try ServerConnection(settings)
+      self.connection = connection
+    }
+    do throws(ServerDatabaseError) {
+      return try body(connection)
+    } catch {
+      if connection.isBroken { self.connection = nil }
+      throw error
+    }
+  }
+}
+
+/// A serial executor that runs its jobs on a dispatch queue of its own.
+private final class QueueExecutor: SerialExecutor {
+  private let queue: DispatchQueue
+
+  init(label: String) {
+    queue = DispatchQueue(label: label)
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.async { [self] in job.runSynchronously(on: asUnownedSerialExecutor()) }
+  }
+
+  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    UnownedSerialExecutor(ordinary: self)
+  }
+}
+
+/// The connections of one ``ServerDatabase``: opened on demand up to a limit, reused after.
+actor ConnectionPool {
+  private let settings: ConnectionSettings
+  private let limit: Int
+  private var opened = 0
+  private var idle: [ConnectionThread] = []
+  private var waiting: [CheckedContinuation<ConnectionThread, Never>] = []
+
+  init(_ settings: ConnectionSettings, limit: Int) {
+    self.settings = settings
+    self.limit = max(1, limit)
+  }
+
+  /// An idle connection, a new one while under the limit, or the next one given back.
+  func take() async -> ConnectionThread {
+    if let thread = idle.popLast() { return thread }
+    guard opened >= limit else {
+      opened += 1
+      return ConnectionThread(settings, label: "voyage.server-database.\(opened)")
+    }
+    return await withCheckedContinuation { waiting.append($0) }
+  }
+
+  /// Gives `thread` back, to the longest waiter first.
+  func giveBack(_ thread: ConnectionThread) {
+    if waiting.isEmpty {
+      idle.append(thread)
+    } else {
+      waiting.removeFirst().resume(returning: thread)
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/// A PostgreSQL database reached through libpq: bound parameters only, transactions, a schema
+/// brought up to date by forward-only migrations, typed errors with the SQLSTATE.
+///
+/// Every statement runs on a `ConnectionThread`, a thread outside Swift's cooperative pool,
+/// taken from a pool that opens connections on demand (up to `connections`) and keeps them: a
+/// one-shot command opens one; a long-lived process reuses them, and one that broke (a server
+/// restart) is replaced on its next use.
+package final class ServerDatabase: Sendable {
+  /// The server as errors name it (database, host and port; never the password).
+  package let server: String
+  private let pool: ConnectionPool
+
+  /// Connects with `connectionString` (a libpq URI or `key=value` string) and applies the
+  /// `migrations` not yet applied, recorded in the one-row table `versionTable`: migration *n*
+  /// (1-based) runs once, when the recorded version is below *n*. Migrations run in one
+  /// transaction under an advisory lock, so processes starting together migrate once. A schema
+  /// written by newer code (a version above `migrations.count`) is refused before anything is
+  /// written. `schema` names the PostgreSQL schema to work in (created when migrating), or the
+  /// server's default; a statement running longer than `statementTimeout` is cancelled.
+  package init(
+    connectionString: String, migrations: [String], versionTable: String, schema: String? = nil,
+    connections: Int = 4, statementTimeout: Duration = .seconds(10)
+  ) async throws(ServerDatabaseError) {
+    precondition(Self.isIdentifier(versionTable), "the version table is a plain identifier")
+    precondition(schema.map(Self.isIdentifier) ?? true, "the schema is a plain identifier")
+    let settings = try ConnectionSettings(
+      connectionString: connectionString, statementTimeout: statementTimeout, schema: schema)
+    server = settings.server
+    pool = ConnectionPool(settings, limit: connections)
+    try await migrate(migrations, versionTable: versionTable, schema: schema)
+  }
+
+  /// Runs `body` in one transaction, on a connection's own thread: committed if it returns,
+  /// rolled back if it throws. Read committed: a statement that must see the latest row and
+  /// keep it (an order being moved) locks it with `SELECT … FOR UPDATE`.
+  @discardableResult
+  package func transaction<Result: Sendable>(
+    _ body: @escaping @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
+  ) async throws(ServerDatabaseError) -> Result {
+    try await withConnection { connection throws(ServerDatabaseError) in
+      try connection.execute("BEGIN")
+      do throws(ServerDatabaseError) {
+        let result = try body(connection)
+        try connection.execute("COMMIT")
+        return result
+      } catch {
+        if !connection.isBroken { _ = try? connection.execute("ROLLBACK") }
+        throw error
+      }
+    }
+  }
+
+  /// Runs `body` outside an explicit transaction (each statement its own), on a connection's
+  /// own thread.
+  @discardableResult
+  package func read<Result: Sendable>(
+    _ body: @escaping @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
+  ) async throws(ServerDatabaseError) -> Result {
+    try await withConnection(body)
+  }
+
+  private func withConnection<Result: Sendable>(
+    _ body: @escaping @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
+  ) async throws(ServerDatabaseError) -> Result {
+    let thread = await pool.take()
+    do throws(ServerDatabaseError) {
+      let result = try await thread.run(body)
+      await pool.giveBack(thread)
+      return result
+    } catch {
+      await pool.giveBack(thread)
+      throw error
+    }
+  }
+
+  private func migrate(_ migrations: [String], versionTable: String, schema: String?)
+    async throws(ServerDatabaseError)
+  {
+    let qualified = schema.map { "\($0).\(versionTable)" } ?? versionTable
+    let server = server
+    let version = { @Sendable (connection: ServerConnection) throws(ServerDatabaseError) -> Int in
+      guard
+        try connection.query("SELECT to_regclass($1) IS NOT NULL", [.text(qualified)]).first?
+          .first?.text == "t"
+      else { return 0 }
+      let recorded = try connection.query("SELECT version FROM \(qualified)").first?.first
+      let found = Int(recorded?.integer ?? 0)
+      guard found <= migrations.count else {
+        throw .newerSchema(server: server, version: found, supported: migrations.count)
+      }
+      return found
+    }
+    // Up to date: nothing is locked or written, so starting never waits for another process.
+    guard try await read(version) < migrations.count else { return }
+    try await transaction { connection throws(ServerDatabaseError) in
+      _ = try connection.query("SELECT pg_advisory_xact_lock(hashtext($1))", [.text(qualified)])
+      if let schema { try connection.executeScript("CREATE SCHEMA IF NOT EXISTS \(schema)") }
+      let current = try version(connection)
+      if current == 0 {
+        try connection.executeScript("CREATE TABLE IF NOT EXISTS \(qualified) (version integer)")
+        try connection.execute("DELETE FROM \(qualified)")
+        try connection.execute("INSERT INTO \(qualified) VALUES (0)")
+      }
+      for (index, migration) in migrations.enumerated() where index + 1 > current {
+        try connection.executeScript(migration)
+        try connection.execute("UPDATE \(qualified) SET version = $1", [.integer(Int64(index + 1))])
+      }
+    }
+  }
+
+  /// A lowercase SQL identifier, safe to write into a statement as is.
+  private static func isIdentifier(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, first == "_" || ("a"..."z").contains(first)
+    else { return false }
+    return name.unicodeScalars.allSatisfy {
+      $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+    }
+      && name.count <= 63
+  }
+}

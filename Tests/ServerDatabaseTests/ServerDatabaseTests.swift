@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+
+@testable import ServerDatabase
+
+@Suite("Server database", .enabled(if: TestServer.runs, TestServer.skipped))
+struct ServerDatabaseTests {
+  let schema = TestServer.freshSchema()
+
+  static let counters = ["CREATE TABLE counters (name text PRIMARY KEY, value integer NOT NULL)"]
+
+  func open(
+    _ migrations: [String] = counters, connections: Int = 4,
+    statementTimeout: Duration = .seconds(10)
+  ) async throws -> ServerDatabase {
+    try await ServerDatabase(
+      connectionString: TestServer.url(), migrations: migrations, versionTable: "schema_version",
+      schema: schema, connections: connections, statementTimeout: statementTimeout)
+  }
+
+  @Test func parametersAreDataNeverSQL() async throws {
+    let database = try await open()
+    let hostile = "x'); DROP TABLE counters; --"
+    try await database.transaction { connection throws(ServerDatabaseError) in
+      try connection.execute("INSERT INTO counters VALUES ($1, $2)", [.text(hostile), .integer(7)])
+    }
+    let rows = try await database.read { connection throws(ServerDatabaseError) in
+      try connection.query("SELECT name, value, 0.25::float8, NULL FROM counters")
+    }
+    #expect(rows == [[.text(hostile), .integer(7), .real(0.25), .null]])
+  }
+
+  @Test func aTransactionThatThrowsLeavesNothingBehind() async throws {
+    let database = try await open()
+    await #expect(throws: ServerDatabaseError.self) {
+      try await database.transaction { connection throws(ServerDatabaseError) in
+        try connection.execute("INSERT INTO counters VALUES ('a', 1)")
+        try connection.execute("INSERT INTO counters VALUES ('a', 2)")
+      }
+    }
+    let count = try await database.read { connection throws(ServerDatabaseError) in
+      try connection.query("SELECT count(*)::int8 FROM counters")
+    }
+    #expect(count == [[.integer(0)]])
+  }
+
+  @Test func aFailedStatementCarriesItsSQLState() async throws {
+    let database = try await open()
+    try await database.read { connection throws(ServerDatabaseError) in
+      try connection.execute("INSERT INTO counters VALUES ('a', 1)")
+    }
+    await #expect {
+      try await database.read { connection throws(ServerDatabaseError) in
+        try connection.execute("INSERT INTO counters VALUES ('a', 1)")
+      }
+    } throws: { error in
+      (error as? ServerDatabaseError)?.sqlState == "23505"
+    }
+  }
+
+  @Test func migrationsRunForwardOnceEachAndOnlyTheNewOnes() async throws {
+    _ = try await open()
+    let more = Self.counters + ["ALTER TABLE counters ADD COLUMN note text"]
+    let database = try await open(more)
+    // Opening again with the same list runs nothing: the first migration would fail if re-run.
+    _ = try await open(more)
+    let columns = try await database.read { connection throws(ServerDatabaseError) in
+      try connection.query(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'counters' ORDER BY ordinal_position",
+        [.text(schema)])
+    }
+    #expect(columns == [[.text("name")], [.text("value")], [.text("note")]])
+  }
+
+  @Test func migrationsRacedByManyProcessesRunOnce() async throws {
+    let schema = schema
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<6 {
+        group.addTask {
+          _ = try await ServerDatabase(
+            connectionString: TestServer.url(), migrations: Self.counters,
+            versionTable: "schema_version", schema: schema)
+        }
+      }
+      try await group.waitForAll()
+    }
+  }
+
+  @Test func aSchemaWrittenByNewerCodeIsRefusedAndLeftUntouched() async throws {
+    let newer = try await open(Self.counters + ["CREATE TABLE later (id integer)"])
+    try await newer.read { connection throws(ServerDatabaseError) in
+      try connection.execute("INSERT INTO counters VALUES ('kept', 1)")
+    }
+    let snapshot = { @Sendable (connection: ServerConnection) throws(ServerDatabaseError) in
+      try connection.query(
+        "SELECT (SELECT version FROM schema_version), (SELECT count(*)::int8 FROM counters), (SELECT count(*)::int8 FROM information_schema.tables WHERE table_schema = current_schema())"
+      )
+    }
+    let before = try await newer.read(snapshot)
+    await #expect {
+      try await open(Self.counters)
+    } throws: { error in
+      guard case .newerSchema(_, 2, 1) = error as? ServerDatabaseError else { return false }
+      return true
+    }
+    #expect(try await newer.read(snapshot) == before)
+  }
+
+  @Test func aStatementPastItsTimeoutIsCancelledAndSaysSo() async throws {
+    let database = try await open(statementTimeout: .milliseconds(200))
+    await #expect {
+      try await database.read { connection throws(ServerDatabaseError) in
+        try connection.query("SELECT pg_sleep(5)")
+      }
+    } throws: { error in
+      guard case .timedOut(_, .milliseconds(200)) = error as? ServerDatabaseError else {
+        return false
+      }
+      return (error as? ServerDatabaseError)?.sqlState == "57014"
+    }
+  }
+
+  @Test func aLostConnectionIsReportedAndTheNextCallReconnects() async throws {
+    let database = try await open(connections: 1)
+    await #expect {
+      try await database.read { connection throws(ServerDatabaseError) in
+        try connection.query("SELECT pg_terminate_backend(pg_backend_pid())")
+      }
+    } throws: { error in
+      guard case .connectionLost = error as? ServerDatabaseError else { return false }
+      return true
+    }
+    let answer = try await database.read { connection throws(ServerDatabaseError) in
+      try connection.query("SELECT 1::int8")
+    }
+    #expect(answer == [[.integer(1)]])
+  }
+
+  /// Sixteen calls that can only finish together: each announces itself (a sequence, outside any
+  /// transaction) and waits until all sixteen have. Were the blocking calls on Swift's
+  /// cooperative pool (one thread per core), at most that many could be inside at once, the rest
+  /// could not start, and the statement timeout would fail the first ones. That they all return
+  /// proves sixteen threads of their own were blocked at the same moment; no clock is read.
+  @Test func sixteenBlockingCallsAreInsideTheServerAtOnce() async throws {
+    let database = try await open(connections: 16, statementTimeout: .seconds(20))
+    try await database.read { connection throws(ServerDatabaseError) in
+      try connection.execute("CREATE SEQUENCE arrivals")
+    }
+    let arrivals = try await withThrowingTaskGroup(of: Int64.self) { group in
+      for _ in 0..<16 {
+        group.addTask {
+          try await database.read { connection throws(ServerDatabaseError) in
+            let arrived = try connection.query("SELECT nextval('arrivals')")
+            try connection.execute(
+              """
+              DO $$ BEGIN
+                WHILE (SELECT last_value FROM arrivals) < 16 LOOP PERFORM pg_sleep(0.01); END LOOP;
+              END $$
+              """)
+            return arrived.first?.first?.integer ?? 0
+          }
+        }
+      }
+      return try await group.reduce(into: [Int64]()) { $0.append($1) }
+    }
+    #expect(arrivals.sorted() == Array(1...16))
+  }
+
+  @Test func noServerIsOneClearErrorWithoutThePassword() async throws {
+    let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "no-server-\(UUID().uuidString)"
+    ).path
+    await #expect {
+      try await ServerDatabase(
+        connectionString: "postgresql://ada:s3cret-Pa55@/voyage?host=\(missing)",
+        migrations: [], versionTable: "schema_version")
+    } throws: { error in
+      let text = "\(error)"
+      guard case .unreachable = error as? ServerDatabaseError else { return false }
+      return !text.contains("s3cret-Pa55") && !text.contains("\n") && text.contains("voyage")
+    }
+  }
+
+  @Test func aMissingDatabaseAndAnUnknownUserAreToldApart() async throws {
+    let url = try TestServer.url()
+    let host = try #require(url.split(separator: "host=").last.map(String.init))
+    await #expect {
+      try await ServerDatabase(
+        connectionString: "host=\(host) dbname=no_such_database user=postgres",
+        migrations: [], versionTable: "schema_version")
+    } throws: { error in
+      guard case .databaseMissing = error as? ServerDatabaseError else { return false }
+      return true
+    }
+    await #expect {
+      try await ServerDatabase(
+        connectionString: "host=\(host) dbname=voyage user=nobody_here password=hunter2-secret",
+        migrations: [], versionTable: "schema_version")
+    } throws: { error in
+      guard case .authenticationRefused = error as? ServerDatabaseError else { return false }
+      return !"\(error)".contains("hunter2-secret")
+    }
+  }
+
+  @Test(arguments: [
+    "postgresql://ada:pa%zzword-x1@localhost/voyage", "host=localhost password='unclosed-x1",
+  ])
+  func anUnreadableConnectionStringNeverShowsItsPassword(_ connectionString: String) async {
+    await #expect {
+      try await ServerDatabase(
+        connectionString: connectionString, migrations: [], versionTable: "schema_version")
+    } throws: { error in
+      guard case .invalidConnectionString = error as? ServerDatabaseError else { return false }
+      return !"\(error)".contains("x1") && !"\(error)".contains("zz")
+    }
+  }
+}
