@@ -304,6 +304,12 @@ let infrastructureTargets: [Target] =
       .interface(.payment), .infrastructure("PaymentData"), .infrastructure("PaymentSandbox"),
       .infrastructure("Networking"), .testSupport(.booking),
     ])
+  // The order ledger in a PostgreSQL database that several instances share: the same record and
+  // guarantees as LedgerData's, each order's row locked by the step that moves it.
+  + infrastructure(
+    "ServerLedgerData", implements: [.booking],
+    uses: [.kernel(.sharedKernel), .infrastructure("ServerDatabase")],
+    testsUse: [.testSupport(.booking)])
 
 // MARK: - Features
 

@@ -1,0 +1,318 @@
+import BookingInterface
+import Foundation
+import ServerDatabase
+import SharedKernel
+
+/// The order ledger in a PostgreSQL database that several Voyage instances share.
+///
+/// The same record as SQLite's ledger, with the same guarantees: an order is written before
+/// anything outside changes, each step in its own transaction, the ticket in the transaction that
+/// completes the order, a key bound to its first request. Instances working on one order meet at
+/// its row: every write locks it (`SELECT … FOR UPDATE`) before reading what it decides on, so
+/// the second instance reads what the first one wrote. The legal moves live in the database (an
+/// `order_transitions` table and a trigger), so not even a hand-written `UPDATE` can skip a step.
+/// Times are the server's clock, so instances on several machines agree on what is newest.
+struct PostgreSQLOrderLedger: OrderLedger {
+  let database: ServerDatabase
+
+  /// The table that records which of `migrations` were applied.
+  static let versionTable = "voyage_ledger_schema"
+
+  static let migrations = [
+    """
+    CREATE TABLE orders (
+      id text PRIMARY KEY,
+      booking_id text NOT NULL,
+      guests integer NOT NULL CHECK (guests > 0),
+      amount_minor_units bigint NOT NULL,
+      currency text NOT NULL,
+      traveller_name text NOT NULL,
+      traveller_email text,
+      card_brand text NOT NULL,
+      card_last_four text NOT NULL,
+      card_expiry text NOT NULL,
+      state text NOT NULL CHECK (state IN
+        ('drafted', 'held', 'charged', 'ticketed', 'released', 'refunded', 'cancelled')),
+      hold_id text,
+      hold_expires_at double precision,
+      charge_id text,
+      supplier_reference text,
+      refund_id text,
+      created_at double precision NOT NULL,
+      updated_at double precision NOT NULL
+    );
+    CREATE INDEX orders_by_state ON orders (state, created_at);
+    CREATE TABLE tickets (
+      id text PRIMARY KEY,
+      order_id text NOT NULL UNIQUE REFERENCES orders (id),
+      booking_id text NOT NULL,
+      traveller_name text NOT NULL,
+      guests integer NOT NULL,
+      amount_minor_units bigint NOT NULL,
+      currency text NOT NULL,
+      card_brand text NOT NULL,
+      card_last_four text NOT NULL,
+      charge_id text NOT NULL,
+      issued_at double precision NOT NULL,
+      cancelled_at double precision
+    );
+    CREATE INDEX tickets_by_issue_time ON tickets (issued_at);
+    CREATE TABLE order_transitions (
+      from_state text NOT NULL,
+      to_state text NOT NULL,
+      PRIMARY KEY (from_state, to_state)
+    );
+    INSERT INTO order_transitions VALUES
+      ('drafted', 'held'), ('drafted', 'released'), ('held', 'charged'), ('held', 'released'),
+      ('charged', 'ticketed'), ('charged', 'refunded'), ('ticketed', 'cancelled');
+    CREATE FUNCTION orders_move_by_the_table() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP = 'INSERT' AND NEW.state <> 'drafted' THEN
+        RAISE EXCEPTION 'an order starts drafted' USING ERRCODE = 'check_violation';
+      END IF;
+      IF TG_OP = 'UPDATE' AND NEW.state <> OLD.state AND NOT EXISTS (
+        SELECT 1 FROM order_transitions WHERE from_state = OLD.state AND to_state = NEW.state)
+      THEN
+        RAISE EXCEPTION 'illegal order transition from % to %', OLD.state, NEW.state
+          USING ERRCODE = 'check_violation';
+      END IF;
+      RETURN NEW;
+    END $$;
+    CREATE TRIGGER orders_move_by_the_table BEFORE INSERT OR UPDATE OF state ON orders
+      FOR EACH ROW EXECUTE FUNCTION orders_move_by_the_table();
+    """
+  ]
+
+  /// The server's clock, as seconds since 1970, read once per statement.
+  private static let now = "extract(epoch FROM clock_timestamp())::float8"
+
+  func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
+    let expiry = "\(card.expiryMonth)/\(card.expiryYear)"
+    let row = try await mapping { () async throws(ServerDatabaseError) in
+      try await database.transaction { connection throws(ServerDatabaseError) -> [ServerValue]? in
+        // A racing instance's insert of the same key makes this one wait for its commit, then
+        // do nothing; the select that follows reads the row that instance wrote.
+        try connection.execute(
+          """
+          INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
+            traveller_name, traveller_email, card_brand, card_last_four, card_expiry, state,
+            created_at, updated_at)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'drafted', \(Self.now), \(Self.now))
+          ON CONFLICT (id) DO NOTHING
+          """,
+          [
+            .text(order.id.rawValue), .text(order.bookingID.rawValue),
+            .integer(Int64(order.guests)), .integer(order.amount.minorUnits),
+            .text(order.amount.currency.code), .text(order.traveller.name),
+            order.traveller.email.map(ServerValue.text) ?? .null, .text(card.brand),
+            .text(card.lastFour), .text(expiry),
+          ])
+        guard
+          let existing = try connection.query(
+            Self.orderColumns + " WHERE id = $1", [.text(order.id.rawValue)]
+          ).first
+        else { return nil }
+        let sameRequest =
+          existing[1].text == order.bookingID.rawValue
+          && existing[2].integer == Int64(order.guests)
+          && existing[3].integer == order.amount.minorUnits
+          && existing[4].text == order.amount.currency.code
+          && existing[5].text == order.traveller.name
+          && existing[6].text == card.brand && existing[7].text == card.lastFour
+          && existing[8].text == expiry
+        return sameRequest ? existing : nil
+      }
+    }
+    guard let row else { throw .orderConflict(order.id) }
+    return try LedgerRows.record(from: row)
+  }
+
+  func record(of id: OrderID) async throws(TicketingError) -> OrderRecord? {
+    try await record(where: "id = $1", .text(id.rawValue))
+  }
+
+  func record(of ticket: TicketID) async throws(TicketingError) -> OrderRecord? {
+    try await record(
+      where: "id = (SELECT order_id FROM tickets WHERE id = $1)", .text(ticket.rawValue))
+  }
+
+  func advance(_ id: OrderID, by step: OrderStep) async throws(TicketingError) -> OrderRecord {
+    let (assignments, values) = Self.columns(for: step)
+    let outcome = try await mapping { () async throws(ServerDatabaseError) in
+      try await database.transaction { connection throws(ServerDatabaseError) -> Advance in
+        guard
+          let current = try connection.query(
+            Self.orderColumns + " WHERE id = $1 FOR UPDATE OF orders", [.text(id.rawValue)]
+          ).first, let state = current[9].text.flatMap(OrderState.init)
+        else { return .unknown }
+        // Two instances working on one key both make each step; the second to record it finds
+        // it already there (the order may even have moved on) and gets the record as it is.
+        if LedgerRows.alreadyRecords(current, step) { return .moved(current) }
+        guard state.next.contains(step.state) else { return .illegal(state) }
+        let placeholders = assignments.enumerated().map { "\($1) = $\($0 + 3)" }
+        try connection.execute(
+          "UPDATE orders SET "
+            + (["state = $1", "updated_at = \(Self.now)"] + placeholders).joined(separator: ", ")
+            + " WHERE id = $2",
+          [.text(step.state.rawValue), .text(id.rawValue)] + values)
+        if case .cancelled = step {
+          try connection.execute(
+            "UPDATE tickets SET cancelled_at = \(Self.now) WHERE order_id = $1",
+            [.text(id.rawValue)])
+        }
+        return try connection.query(Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)])
+          .first.map(Advance.moved) ?? .unknown
+      }
+    }
+    switch outcome {
+    case .moved(let row): return try LedgerRows.record(from: row)
+    case .unknown: throw .unknownOrder(id.rawValue)
+    case .illegal(let state): throw .illegalTransition(id, from: state, to: step.state)
+    }
+  }
+
+  func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
+    let rows = try await mapping { () async throws(ServerDatabaseError) in
+      try await database.read { connection throws(ServerDatabaseError) in
+        try connection.query(
+          Self.orderColumns
+            + " WHERE state IN ('drafted', 'held', 'charged') ORDER BY created_at, id")
+      }
+    }
+    var records: [OrderRecord] = []
+    for row in rows { records.append(try LedgerRows.record(from: row)) }
+    return records
+  }
+
+  func issueTicket(for paid: PaidOrder, reference: SupplierReference) async throws(TicketingError)
+    -> Ticket
+  {
+    let order = paid.order
+    let candidate = Ticket(id: LedgerRows.newTicketID(), for: paid, issuedAt: Date())
+    let outcome = try await mapping { () async throws(ServerDatabaseError) in
+      try await database.transaction { connection throws(ServerDatabaseError) -> Advance in
+        guard
+          let state = try connection.query(
+            "SELECT state FROM orders WHERE id = $1 FOR UPDATE", [.text(order.id.rawValue)]
+          ).first?.first?.text.flatMap(OrderState.init)
+        else { return .unknown }
+        if state == .ticketed,
+          let issued = try connection.query(
+            Self.ticketColumns + " WHERE order_id = $1", [.text(order.id.rawValue)]
+          ).first
+        {
+          return .moved(issued)
+        }
+        guard state == .charged else { return .illegal(state) }
+        try connection.execute(
+          """
+          UPDATE orders SET state = 'ticketed', supplier_reference = $1, charge_id = $2,
+            updated_at = \(Self.now)
+          WHERE id = $3
+          """,
+          [.text(reference.rawValue), .text(paid.receipt.chargeID), .text(order.id.rawValue)])
+        try connection.execute(
+          """
+          INSERT INTO tickets (id, order_id, booking_id, traveller_name, guests,
+            amount_minor_units, currency, card_brand, charge_id, issued_at, cancelled_at,
+            card_last_four)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \(Self.now), NULL, $10)
+          """,
+          [
+            .text(candidate.id.rawValue), .text(order.id.rawValue),
+            .text(order.bookingID.rawValue), .text(candidate.travellerName),
+            .integer(Int64(candidate.guests)), .integer(candidate.amountPaid.minorUnits),
+            .text(candidate.amountPaid.currency.code), .text(candidate.cardBrand),
+            .text(paid.receipt.chargeID), .text(candidate.cardLastFour),
+          ])
+        return try connection.query(
+          Self.ticketColumns + " WHERE id = $1", [.text(candidate.id.rawValue)]
+        ).first.map(Advance.moved) ?? .unknown
+      }
+    }
+    switch outcome {
+    case .moved(let row): return try LedgerRows.ticket(from: row)
+    case .unknown: throw .unknownOrder(order.id.rawValue)
+    case .illegal(let state): throw .illegalTransition(order.id, from: state, to: .ticketed)
+    }
+  }
+
+  func tickets() async throws(TicketingError) -> [Ticket] {
+    let rows = try await mapping { () async throws(ServerDatabaseError) in
+      try await database.read { connection throws(ServerDatabaseError) in
+        try connection.query(Self.ticketColumns + " ORDER BY issued_at DESC, id")
+      }
+    }
+    var tickets: [Ticket] = []
+    for row in rows { tickets.append(try LedgerRows.ticket(from: row)) }
+    return tickets
+  }
+
+  // MARK: - Statements
+
+  /// What a write found, decided inside its transaction and turned into a result or an error
+  /// outside it.
+  private enum Advance: Sendable {
+    case moved([ServerValue])
+    case unknown
+    case illegal(OrderState)
+  }
+
+  private func record(where condition: String, _ value: ServerValue) async throws(TicketingError)
+    -> OrderRecord?
+  {
+    let row = try await mapping { () async throws(ServerDatabaseError) in
+      try await database.read { connection throws(ServerDatabaseError) in
+        try connection.query(Self.orderColumns + " WHERE " + condition, [value]).first
+      }
+    }
+    return try row.map { row throws(TicketingError) in try LedgerRows.record(from: row) }
+  }
+
+  private static let orderColumns = """
+    SELECT id, booking_id, guests, amount_minor_units, currency, traveller_name, card_brand,
+      card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
+      supplier_reference, refund_id, updated_at,
+      (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id
+    FROM orders
+    """
+
+  private static let ticketColumns = """
+    SELECT id, order_id, booking_id, traveller_name, guests, amount_minor_units, currency,
+      card_brand, charge_id, issued_at, cancelled_at, card_last_four FROM tickets
+    """
+
+  /// The columns a step writes, and their values.
+  private static func columns(for step: OrderStep) -> ([String], [ServerValue]) {
+    switch step {
+    case .held(let hold):
+      (
+        ["hold_id", "hold_expires_at"],
+        [.text(hold.id.rawValue), .real(hold.expiresAt.timeIntervalSince1970)]
+      )
+    case .charged(let chargeID): (["charge_id"], [.text(chargeID)])
+    case .released: ([], [])
+    case .refunded(let refundID), .cancelled(let refundID): (["refund_id"], [.text(refundID)])
+    }
+  }
+
+  private func mapping<Result>(_ body: () async throws(ServerDatabaseError) -> Result)
+    async throws(TicketingError) -> Result
+  {
+    do {
+      return try await body()
+    } catch {
+      throw Self.ticketingError(error)
+    }
+  }
+
+  /// The interface's error for a server failure: one sentence that names the server, never
+  /// its password.
+  static func ticketingError(_ error: ServerDatabaseError) -> TicketingError {
+    switch error {
+    case .diskFull(let server): .diskFull(path: server)
+    case .newerSchema(let server, _, _): .newerSchema(path: server)
+    default: .storageFailed(reason: error.description)
+    }
+  }
+}

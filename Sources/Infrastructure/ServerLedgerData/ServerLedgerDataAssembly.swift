@@ -1,0 +1,25 @@
+public import BookingInterface
+import ServerDatabase
+
+/// The only door into ServerLedgerData: opens the order ledger in a PostgreSQL database and
+/// returns it as the interface.
+public enum ServerLedgerDataAssembly {
+  /// Connects with `connectionString` (a libpq URI such as `postgresql://user@host/voyage`, or
+  /// `key=value` pairs), creating or migrating the ledger's tables, in `schema` when given (the
+  /// server's default schema otherwise). A statement, lock waits included, may run for
+  /// `deadline`; up to `connections` statements run at once. Every failure is one sentence that
+  /// names the server and never its password.
+  public static func ledger(
+    connectionString: String, schema: String? = nil, deadline: Duration, connections: Int = 4
+  ) async throws(TicketingError) -> any OrderLedger {
+    do {
+      let database = try await ServerDatabase(
+        connectionString: connectionString, migrations: PostgreSQLOrderLedger.migrations,
+        versionTable: PostgreSQLOrderLedger.versionTable, schema: schema,
+        connections: connections, statementTimeout: deadline)
+      return PostgreSQLOrderLedger(database: database)
+    } catch {
+      throw PostgreSQLOrderLedger.ticketingError(error)
+    }
+  }
+}

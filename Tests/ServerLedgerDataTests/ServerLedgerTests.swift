@@ -1,0 +1,106 @@
+import BookingInterface
+import BookingInterfaceTestSupport
+import Foundation
+import ServerDatabase
+import SharedKernel
+import Testing
+
+@testable import ServerLedgerData
+
+/// The PostgreSQL ledger: the order ledger's contract, then what is the server's own (raw SQL
+/// against its trigger, a newer schema, a server that is not there), each test in a schema of
+/// its own.
+@Suite("Server order ledger", .enabled(if: TestServer.runs, TestServer.skipped))
+struct ServerLedgerTests {
+  let schema = TestServer.freshSchema()
+
+  func ledger() async throws -> any OrderLedger {
+    try await ServerLedgerDataAssembly.ledger(
+      connectionString: TestServer.url(), schema: schema, deadline: .seconds(20))
+  }
+
+  /// Each call connects again: another pool of connections, as another process would have, so
+  /// the contract's races meet only in the server's row locks.
+  @Test(arguments: OrderLedgerContract.allCases)
+  func thePostgreSQLLedgerKeepsTheContract(_ rule: OrderLedgerContract) async throws {
+    let url = try TestServer.url()
+    let schema = schema
+    try await rule.check {
+      try await ServerLedgerDataAssembly.ledger(
+        connectionString: url, schema: schema, deadline: .seconds(20))
+    }
+  }
+
+  @Test func theDatabaseItselfRefusesAMoveOutsideTheTable() async throws {
+    let booking = Booking(
+      id: try #require(BookingID("LIS-001")), title: "Old Town Walks in Lisbon",
+      destination: Destination(city: "Lisbon", country: "Portugal"),
+      startDate: CalendarDate(daysSinceEpoch: 21_000),
+      endDate: CalendarDate(daysSinceEpoch: 21_004),
+      price: Money(minorUnits: 45_000, currency: .eur), rating: try #require(Rating(tenths: 45)),
+      seatsLeft: 9, details: "")
+    let order = try DraftOrder(
+      id: try #require(OrderID("order-1")), booking: booking, guests: 1,
+      traveller: Traveller(name: "Ada"))
+    let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
+    _ = try await ledger().begin(order, card: card)
+    // Opened as a later version would open it (its migrations all applied), to write raw SQL.
+    let raw = try await ServerDatabase(
+      connectionString: TestServer.url(),
+      migrations: Array(repeating: "SELECT 1", count: PostgreSQLOrderLedger.migrations.count),
+      versionTable: PostgreSQLOrderLedger.versionTable, schema: schema)
+    for sql in [
+      "UPDATE orders SET state = 'ticketed' WHERE id = 'order-1'",
+      """
+      INSERT INTO orders SELECT 'order-2', booking_id, guests, amount_minor_units, currency,
+        traveller_name, traveller_email, card_brand, card_last_four, card_expiry, 'charged',
+        hold_id, hold_expires_at, charge_id, supplier_reference, refund_id, created_at,
+        updated_at FROM orders
+      """,
+    ] {
+      await #expect {
+        try await raw.transaction { connection throws(ServerDatabaseError) in
+          try connection.execute(sql)
+        }
+      } throws: { error in
+        (error as? ServerDatabaseError)?.sqlState == "23514"
+      }
+    }
+    let state = try await raw.read { connection throws(ServerDatabaseError) in
+      try connection.query("SELECT id, state FROM orders")
+    }
+    #expect(state == [[.text("order-1"), .text("drafted")]])
+  }
+
+  @Test func aLedgerWrittenByANewerVoyageIsRefusedAndLeftUntouched() async throws {
+    let newer = try await ServerDatabase(
+      connectionString: TestServer.url(),
+      migrations: PostgreSQLOrderLedger.migrations + ["SELECT 1"],
+      versionTable: PostgreSQLOrderLedger.versionTable, schema: schema)
+    await #expect {
+      try await ledger()
+    } throws: { error in
+      guard case .newerSchema(let server) = error as? TicketingError else { return false }
+      return server.contains("PostgreSQL database")
+    }
+    let version = try await newer.read { connection throws(ServerDatabaseError) in
+      try connection.query("SELECT version FROM \(PostgreSQLOrderLedger.versionTable)")
+    }
+    #expect(version == [[.integer(2)]])
+  }
+
+  @Test func aServerThatIsNotThereIsOneSentenceWithoutThePassword() async throws {
+    let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "no-server-\(UUID().uuidString)"
+    ).path
+    await #expect {
+      try await ServerLedgerDataAssembly.ledger(
+        connectionString: "postgresql://ada:Tr0ub4dor-secret@/voyage?host=\(missing)",
+        deadline: .seconds(2))
+    } throws: { error in
+      let text = "\(error)"
+      guard case .storageFailed = error as? TicketingError else { return false }
+      return text.contains("cannot reach") && !text.contains("Tr0ub4dor") && !text.contains("\n")
+    }
+  }
+}
