@@ -342,12 +342,17 @@ let appTargets: [Target] =
       "SharedKernel", "BookingInterface", "PaymentInterface", "BookingData", "SupplierSandbox",
       "PaymentData", "PaymentSandbox", "LedgerData", "SearchFeature", "CheckoutFeature",
       "TicketsFeature",
+      // The PostgreSQL ledger, on Linux only, so an Apple app that embeds Voyage never compiles
+      // or links libpq (see ServerLedgerData's README for why a platform and not a trait).
+      .target(name: "ServerLedgerData", condition: .when(platforms: [.linux])),
     ])
   // The command line: each command's parsing and help, the interactive session and the demo.
   + front(
     "CommandLineInterface", root: "AppComposition",
     uses: ["SearchFeature", "CheckoutFeature", "TicketsFeature"],
-    testsUse: ["EmbeddedDatabase", "PaymentSandbox", "SupplierSandbox", "LoopbackServers"])
+    testsUse: [
+      "EmbeddedDatabase", "PaymentSandbox", "SupplierSandbox", "ServerDatabase", "LoopbackServers",
+    ])
   // The `voyage` command: a few lines that hand the process to the command line.
   + [executable("voyage", front: "CommandLineInterface")]
 

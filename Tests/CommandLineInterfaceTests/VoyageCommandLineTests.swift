@@ -41,6 +41,8 @@ struct VoyageCommandLineTests {
     // The longest deadline there is: a test's outcome is never decided by how busy the machine
     // is; tests about deadlines set their own.
     environment["VOYAGE_DEADLINE_SECONDS"] = "300"
+    // A server ledger exported in the shell that runs the tests must not become theirs.
+    environment["VOYAGE_DATABASE_URL"] = nil
     for (name, value) in extra { environment[name] = value }
     process.environment = environment
     let (output, error) = (Pipe(), Pipe())
@@ -140,6 +142,7 @@ struct VoyageCommandLineTests {
     environment["VOYAGE_HOME"] = home.path
     environment["NO_COLOR"] = "1"
     environment["LANG"] = "C.UTF-8"
+    environment["VOYAGE_DATABASE_URL"] = nil
     process.environment = environment
     let (input, output) = (Pipe(), Pipe())
     process.standardInput = input

@@ -16,6 +16,9 @@ public struct AppConfiguration: Sendable {
   /// `$VOYAGE_DEADLINE_SECONDS`: how long one call to the supplier or the payment provider may
   /// take, retries included (default 10 seconds, at most 300).
   public let deadline: Duration
+  /// `$VOYAGE_DATABASE_URL`: a PostgreSQL database for the order ledger, shared by every
+  /// instance that names it; the SQLite file in the home folder when unset.
+  public let databaseURL: DatabaseURL?
   /// `$VOYAGE_TEST_STOP_AT`: stops the process dead (SIGKILL) at a named point of the checkout
   /// saga, such as `payments:charged` or `ledger:held`; tests use it to prove recovery.
   public let stopAt: String?
@@ -42,6 +45,9 @@ public struct AppConfiguration: Sendable {
       environment["VOYAGE_DEADLINE_SECONDS"].flatMap { Double($0) }.map {
         .milliseconds(Int64(min(max($0, 0.1), 300) * 1_000))
       } ?? Self.defaultDeadline
+    databaseURL = environment["VOYAGE_DATABASE_URL"].flatMap {
+      $0.isEmpty ? nil : DatabaseURL(connectionString: $0)
+    }
     stopAt = environment["VOYAGE_TEST_STOP_AT"].flatMap { $0.isEmpty ? nil : $0 }
   }
 
@@ -50,4 +56,22 @@ public struct AppConfiguration: Sendable {
     guard let home else { throw .noHome }
     return home
   }
+}
+
+/// `$VOYAGE_DATABASE_URL`, kept out of every printout: it may hold a password, so its text goes
+/// to the database client and nowhere else (not `print`, not `dump`, not string interpolation).
+public struct DatabaseURL: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  /// The libpq URI or `key=value` string, as the environment gave it.
+  let connectionString: String
+
+  /// The variable's name, never its value.
+  public var description: String { "VOYAGE_DATABASE_URL (not shown: it may hold a password)" }
+
+  /// The same as ``description``.
+  public var debugDescription: String { description }
+
+  /// No children, so `dump` and reflection show nothing of the value.
+  public var customMirror: Mirror { Mirror(self, children: []) }
 }

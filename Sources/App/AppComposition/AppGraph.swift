@@ -8,6 +8,10 @@ import PaymentSandbox
 import SharedKernel
 import SupplierSandbox
 
+#if os(Linux)
+  import ServerLedgerData
+#endif
+
 /// Something that happened in one feature that another part of the app may care about. The
 /// emitter does not know who listens; the composition root wires listeners.
 enum AppEvent: Sendable {
@@ -133,10 +137,27 @@ public final class AppGraph {
     return gateway
   }
 
-  /// The order ledger in the Voyage home folder.
+  /// The order ledger: in the PostgreSQL database that `VOYAGE_DATABASE_URL` names, shared by
+  /// every instance that names it, or in the SQLite file of the Voyage home folder. Nothing
+  /// else in the app knows which: the features see `OrderLedger`.
   package func ledger() async throws(TicketingError) -> any OrderLedger {
     if let cachedLedger { return cachedLedger }
-    let ledger = try await LedgerDataAssembly.ledger(home: configuration.requireHome())
+    let ledger: any OrderLedger
+    if let database = configuration.databaseURL {
+      // Linux only (the manifest's platform condition): an Apple app never links libpq.
+      #if os(Linux)
+        ledger = try await ServerLedgerDataAssembly.ledger(
+          connectionString: database.connectionString, deadline: configuration.deadline)
+      #else
+        _ = database
+        throw .storageFailed(
+          reason:
+            "VOYAGE_DATABASE_URL is set, but this build of Voyage has no PostgreSQL ledger (Linux only); unset it"
+        )
+      #endif
+    } else {
+      ledger = try await LedgerDataAssembly.ledger(home: configuration.requireHome())
+    }
     cachedLedger = ledger
     return ledger
   }

@@ -161,6 +161,8 @@ enum ShellCompletions {
       "how long one outside call may take, retries included (default 10)",
       ".TP", "\\fBVOYAGE_SUPPLIER_URL\\fR, \\fBVOYAGE_PAYMENTS_URL\\fR",
       "live services instead of the embedded sandboxes",
+      ".TP", "\\fBVOYAGE_DATABASE_URL\\fR",
+      "a PostgreSQL database for orders and tickets, shared by every instance that names it",
       ".TP", "\\fBNO_COLOR\\fR, \\fBCLICOLOR_FORCE\\fR", "turn colour off, or force it on",
     ]
     return lines.joined(separator: "\n") + "\n"

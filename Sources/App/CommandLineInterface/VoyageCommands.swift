@@ -81,11 +81,13 @@ enum VoyageCommands {
         VOYAGE_DEADLINE_SECONDS   how long one outside call may take, retries included (10)
         VOYAGE_SUPPLIER_URL   a live travel supplier instead of the embedded sandbox
         VOYAGE_PAYMENTS_URL   a live payment provider instead of the embedded sandbox
+        VOYAGE_DATABASE_URL   a PostgreSQL database for orders and tickets, shared by every
+                              instance that names it, instead of the ledger file in VOYAGE_HOME
         NO_COLOR, CLICOLOR_FORCE   turn colour off, or force it on
 
       Exit status: 0 success, 1 operation failed (declined, sold out, not found), 64 usage or
       invalid input (a reused key too), 69 supplier or provider unavailable or silent, 74 storage
-      error (a full disk, a locked or unreadable file).
+      error (a full disk, a locked or unreadable file, a database server unreachable or refusing).
       Run 'voyage <command> --help' for a command's options.
       """
   }

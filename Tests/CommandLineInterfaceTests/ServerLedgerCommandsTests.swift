@@ -1,0 +1,119 @@
+// Exercises: CheckoutFeature, TicketsFeature
+import Foundation
+import ServerDatabase
+import Testing
+
+/// `VOYAGE_DATABASE_URL` as a person uses it: orders and tickets in a PostgreSQL database that
+/// every instance naming it shares, each failure one line with exit status 74, and the URL's
+/// password in no output, error or help.
+extension VoyageCommandLineTests {
+  static let secret = "Sup3r-Secret-Pw"
+
+  /// What a process printed, both streams.
+  func printed(_ outcome: Outcome) -> String { outcome.output + outcome.error }
+
+  @Test func aPasswordInTheDatabaseURLIsInNoHelpNoErrorAndNoOutput() async throws {
+    let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "no-server-\(UUID().uuidString)"
+    ).path
+    let environment = [
+      "VOYAGE_DATABASE_URL": "postgresql://ada:\(Self.secret)@/voyage?host=\(nowhere)"
+    ]
+    let help = try await run(["--help"], environment: environment)
+    #expect(help.status == 0 && help.output.contains("VOYAGE_DATABASE_URL"))
+    let trip = try await bookableTrip()
+    for command in [
+      ["checkout", trip, "--name", "Ada", "--idempotency-key", "k-1"] + Self.card,
+      ["checkout", trip, "--name", "Ada", "--json"] + Self.card, ["tickets"], ["orders", "--json"],
+      ["cancel", "TKT-0123456789AB"], ["checkout", "--help"],
+    ] {
+      let outcome = try await run(command, environment: environment)
+      #expect(!printed(outcome).contains(Self.secret), "\(command)")
+      guard !command.contains("--help") else { continue }
+      #expect(outcome.status == 74, "\(command): \(printed(outcome))")
+      #expect(printed(outcome).contains("cannot reach the PostgreSQL database 'voyage'"))
+    }
+    let refused = try await run(["tickets"], environment: environment)
+    #expect(refused.error.split(separator: "\n").count == 1, "\(refused.error)")
+    #expect(
+      !FileManager.default.fileExists(atPath: home.appendingPathComponent("ledger.sqlite").path))
+  }
+
+  /// A schema of its own on the test server, and the URL that works in it.
+  func serverSchema() async throws -> String {
+    let schema = TestServer.freshSchema()
+    let database = try await ServerDatabase(
+      connectionString: TestServer.url(), migrations: [], versionTable: "unused")
+    try await database.read { connection throws(ServerDatabaseError) in
+      try connection.execute("CREATE SCHEMA \(schema)")
+    }
+    return try TestServer.url(in: schema)
+  }
+
+  @Test(.enabled(if: TestServer.runs, TestServer.skipped))
+  func aTicketBoughtThroughOneInstanceIsListedByAnotherWithAnotherHome() async throws {
+    let url = try await serverSchema()
+    let trip = try await bookableTrip()
+    let bought = try await run(
+      ["checkout", trip, "--name", "Ada", "--idempotency-key", "shared-1", "--json"] + Self.card,
+      environment: ["VOYAGE_DATABASE_URL": url])
+    #expect(bought.status == 0, "\(printed(bought))")
+    let ticket = try #require(
+      (try json(bought.output)["ticket"] as? [String: Any])?["id"] as? String)
+    let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "voyage-e2e-other-\(UUID().uuidString)")
+    let listed = try await run(
+      ["tickets", "--json"], home: elsewhere, environment: ["VOYAGE_DATABASE_URL": url])
+    let tickets = try #require(try json(listed.output)["tickets"] as? [[String: Any]])
+    #expect(tickets.compactMap { $0["id"] as? String } == [ticket])
+    #expect(
+      !FileManager.default.fileExists(atPath: home.appendingPathComponent("ledger.sqlite").path))
+    let sqliteHome = try await run(["tickets", "--json"], home: elsewhere)
+    #expect((try json(sqliteHome.output)["tickets"] as? [[String: Any]])?.isEmpty == true)
+  }
+
+  @Test(.enabled(if: TestServer.runs, TestServer.skipped))
+  func aRefusedUserAndAMissingDatabaseAreEachOneLineWithStatus74() async throws {
+    let url = try TestServer.url()
+    let host = try #require(url.split(separator: "host=").last.map(String.init))
+    for (connection, said) in [
+      ("host=\(host) dbname=voyage user=nobody_here password=\(Self.secret)", "refused the user"),
+      (
+        "host=\(host) dbname=no_such_database user=postgres password=\(Self.secret)",
+        "does not exist"
+      ),
+    ] {
+      let outcome = try await run(["orders"], environment: ["VOYAGE_DATABASE_URL": connection])
+      #expect(outcome.status == 74)
+      #expect(outcome.error.contains(said), "\(outcome.error)")
+      #expect(
+        outcome.error.split(separator: "\n").count == 1 && !printed(outcome).contains(Self.secret))
+    }
+  }
+
+  /// The ledger's statements wait for locks no longer than `VOYAGE_DEADLINE_SECONDS`: with the
+  /// orders table locked by another session, `voyage orders` gives up and says so.
+  @Test(.enabled(if: TestServer.runs, TestServer.skipped))
+  func aStatementThatWaitsPastTheDeadlineIsOneLineWithStatus74() async throws {
+    let url = try await serverSchema()
+    let migrated = try await run(["orders"], environment: ["VOYAGE_DATABASE_URL": url])
+    #expect(migrated.status == 0, "\(printed(migrated))")
+    let schema = try #require(url.split(separator: "%3D").last.map(String.init))
+    let locker = try await ServerDatabase(
+      connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
+      connections: 1)
+    // The session keeps its transaction, and the lock, after the call returns.
+    try await locker.read { connection throws(ServerDatabaseError) in
+      try connection.execute("BEGIN")
+      try connection.execute("LOCK TABLE orders IN ACCESS EXCLUSIVE MODE")
+    }
+    let waited = try await run(
+      ["orders"], environment: ["VOYAGE_DATABASE_URL": url, "VOYAGE_DEADLINE_SECONDS": "0.5"])
+    try await locker.read { connection throws(ServerDatabaseError) in
+      try connection.execute("ROLLBACK")
+    }
+    #expect(waited.status == 74)
+    #expect(waited.error.contains("did not answer within 500 ms"), "\(waited.error)")
+    #expect(waited.error.split(separator: "\n").count == 1)
+  }
+}
