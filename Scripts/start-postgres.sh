@@ -3,6 +3,7 @@
 #
 #   eval "$(Scripts/start-postgres.sh)"      # then: swift run voyage checkout …
 #   Scripts/start-postgres.sh [FOLDER]       # prints `export VOYAGE_DATABASE_URL=…` and how to stop
+#   Scripts/start-postgres.sh --stop FOLDER  # stops that cluster and deletes its folder
 #
 # The cluster lives in FOLDER (a new temporary folder by default), listens on a Unix socket in
 # that folder only (no TCP port, nothing reachable from outside), trusts local connections and
@@ -16,15 +17,22 @@ if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
   echo "start-postgres: PostgreSQL's server is not installed (on Debian: apt-get install postgresql-15)" >&2
   exit 69
 fi
-folder=${1:-$(mktemp -d "${TMPDIR:-/tmp}/voyage-postgres.XXXXXX")}
-mkdir -p "$folder"
 as_owner=()
 user=$(id -un)
 if [ "$(id -u)" -eq 0 ]; then
-  chown postgres "$folder"
   as_owner=(runuser -u postgres --)
   user=postgres
 fi
+if [ "${1:-}" = --stop ]; then
+  folder=${2:?--stop needs the folder of the cluster}
+  [ -f "$folder/data/PG_VERSION" ] || { echo "start-postgres: no cluster in $folder" >&2; exit 64; }
+  "${as_owner[@]}" "$bin/pg_ctl" -D "$folder/data" stop -m fast >/dev/null || true
+  rm -rf "$folder"
+  exit 0
+fi
+folder=${1:-$(mktemp -d "${TMPDIR:-/tmp}/voyage-postgres.XXXXXX")}
+mkdir -p "$folder"
+if [ "$(id -u)" -eq 0 ]; then chown postgres "$folder"; fi
 "${as_owner[@]}" "$bin/initdb" -D "$folder/data" -A trust -U "$user" -N >"$folder/initdb.log" 2>&1 || {
   cat "$folder/initdb.log" >&2
   exit 1
@@ -36,4 +44,4 @@ fi
 }
 "${as_owner[@]}" "$bin/createdb" -h "$folder" -U "$user" voyage
 echo "export VOYAGE_DATABASE_URL='postgresql://$user@/voyage?host=$folder'"
-echo "# stop it with: ${as_owner[*]:+${as_owner[*]} }$bin/pg_ctl -D $folder/data stop -m fast" >&2
+echo "# stop it (and delete $folder) with: Scripts/start-postgres.sh --stop $folder" >&2
