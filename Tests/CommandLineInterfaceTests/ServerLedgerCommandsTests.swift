@@ -1,6 +1,8 @@
 // Exercises: CheckoutFeature, TicketsFeature
 import Foundation
+import PaymentSandbox
 import ServerDatabase
+import SupplierSandbox
 import Testing
 
 /// `VOYAGE_DATABASE_URL` as a person uses it: orders and tickets in a PostgreSQL database that
@@ -115,5 +117,69 @@ extension VoyageCommandLineTests {
     #expect(waited.status == 74)
     #expect(waited.error.contains("did not answer within 500 ms"), "\(waited.error)")
     #expect(waited.error.split(separator: "\n").count == 1)
+  }
+}
+
+/// Several instances, one database: real `voyage` processes whose ledgers meet only in the
+/// server. They share one `$VOYAGE_HOME` too, whose sandboxes stand in for the remote supplier
+/// and payment provider every instance would call.
+extension VoyageCommandLineTests {
+  @Test(.enabled(if: TestServer.runs, TestServer.skipped))
+  func sixteenProcessesOnOneDatabaseRacingForTheLastThreePlacesSellExactlyThree() async throws {
+    let url = try await serverSchema()
+    let trip = try await bookableTrip()
+    try await fill(trip, leaving: 3)
+    let chargesBefore = try await PaymentSandbox(home: home).chargeCount()
+    let outcomes = try await withThrowingTaskGroup(of: Outcome.self) { group in
+      for racer in 1...16 {
+        group.addTask {
+          try await run(
+            [
+              "checkout", trip, "--name", "Racer \(racer)", "--idempotency-key", "race-\(racer)",
+              "--json",
+            ] + Self.card, environment: ["VOYAGE_DATABASE_URL": url])
+        }
+      }
+      return try await group.reduce(into: [Outcome]()) { $0.append($1) }
+    }
+    #expect(outcomes.filter { $0.status == 0 }.count == 3, "\(outcomes.map(\.error))")
+    for refused in outcomes where refused.status != 0 {
+      #expect(refused.status == 1)
+      #expect(
+        (try json(refused.output)["error"] as? [String: Any])?["code"] as? String == "sold_out")
+    }
+    #expect(try await placesLeft(trip) == 0)
+    let listed = try await run(["tickets", "--json"], environment: ["VOYAGE_DATABASE_URL": url])
+    let tickets = try #require(try json(listed.output)["tickets"] as? [[String: Any]])
+    #expect(tickets.count == 3)
+    #expect(try await PaymentSandbox(home: home).chargeCount() == chargesBefore + 3)
+    #expect(try await supplier.liveHolds() == 0)
+  }
+
+  @Test(.enabled(if: TestServer.runs, TestServer.skipped))
+  func sixteenProcessesOnOneDatabaseWithOneKeyGetOneTicketAndOneCharge() async throws {
+    let url = try await serverSchema()
+    let trip = try await bookableTrip()
+    let placesBefore = try await placesLeft(trip)
+    let outcomes = try await withThrowingTaskGroup(of: Outcome.self) { group in
+      for _ in 1...16 {
+        group.addTask {
+          try await run(
+            [
+              "checkout", trip, "--name", "Ada", "--guests", "2", "--idempotency-key", "one-key",
+              "--json",
+            ] + Self.card, environment: ["VOYAGE_DATABASE_URL": url])
+        }
+      }
+      return try await group.reduce(into: [Outcome]()) { $0.append($1) }
+    }
+    #expect(outcomes.allSatisfy { $0.status == 0 }, "\(outcomes.map(\.error))")
+    let ids = Set(
+      try outcomes.map { try (json($0.output)["ticket"] as? [String: Any])?["id"] as? String })
+    #expect(ids.count == 1)
+    let listed = try await run(["tickets", "--json"], environment: ["VOYAGE_DATABASE_URL": url])
+    #expect((try json(listed.output)["tickets"] as? [[String: Any]])?.count == 1)
+    #expect(try await PaymentSandbox(home: home).chargeCount() == 1)
+    #expect(try await placesLeft(trip) == placesBefore - 2)
   }
 }

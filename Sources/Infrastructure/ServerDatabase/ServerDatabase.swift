@@ -94,12 +94,17 @@ package final class ServerDatabase: Sendable {
     guard try await read(version) < migrations.count else { return }
     try await transaction { connection throws(ServerDatabaseError) in
       _ = try connection.query("SELECT pg_advisory_xact_lock(hashtext($1))", [.text(qualified)])
+      // Read again under the lock, through the table itself: `to_regclass` may answer from this
+      // connection's catalog cache, which a lock that is not a table's does not refresh, and
+      // would miss the table another process created while this one waited.
       if let schema { try connection.executeScript("CREATE SCHEMA IF NOT EXISTS \(schema)") }
-      let current = try version(connection)
-      if current == 0 {
-        try connection.executeScript("CREATE TABLE IF NOT EXISTS \(qualified) (version integer)")
-        try connection.execute("DELETE FROM \(qualified)")
-        try connection.execute("INSERT INTO \(qualified) VALUES (0)")
+      try connection.executeScript(
+        "CREATE TABLE IF NOT EXISTS \(qualified) (version integer NOT NULL)")
+      let recorded = try connection.query("SELECT version FROM \(qualified)").first?.first?.integer
+      if recorded == nil { try connection.execute("INSERT INTO \(qualified) VALUES (0)") }
+      let current = Int(recorded ?? 0)
+      guard current <= migrations.count else {
+        throw .newerSchema(server: server, version: current, supported: migrations.count)
       }
       for (index, migration) in migrations.enumerated() where index + 1 > current {
         try connection.executeScript(migration)
