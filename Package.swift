@@ -393,13 +393,14 @@ let benchmarkTargets: [Target] = [
   benchmark(
     "BookingDataBenchmark",
     uses: ["BookingData", "BookingInterface", "CoalescingBaselines", "SharedKernel"]),
-  // The checkout saga's throughput and latency against both sandboxes and the SQLite ledger,
-  // and proof that nothing oversold.
+  // The checkout saga's throughput and latency against both sandboxes, on the SQLite ledger and
+  // the PostgreSQL one side by side, and proof that nothing oversold.
   benchmark(
     "CheckoutBenchmark",
     uses: [
       "BookingData", "BookingInterface", "CheckoutFeature", "LedgerData", "PaymentData",
-      "PaymentInterface", "PaymentSandbox", "SharedKernel", "SupplierSandbox",
+      "PaymentInterface", "PaymentSandbox", "ServerDatabase", "ServerLedgerData", "SharedKernel",
+      "SupplierSandbox",
     ]),
 ]
 

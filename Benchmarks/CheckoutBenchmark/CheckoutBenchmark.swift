@@ -6,28 +6,68 @@ import LedgerData
 import PaymentData
 import PaymentInterface
 import PaymentSandbox
+import ServerDatabase
+import ServerLedgerData
 import SharedKernel
 import SupplierSandbox
 
 /// The checkout saga end to end, as the app composes it: the supplier sandbox's durable
-/// inventory, the payment sandbox and the SQLite ledger, all in one temporary Voyage home.
+/// inventory, the payment sandbox and a ledger, all in one temporary Voyage home. Each scenario
+/// runs on the SQLite ledger and, when `VOYAGE_DATABASE_URL` names a server, on the PostgreSQL
+/// ledger (in a schema of its own), one row beside the other.
 enum CheckoutBenchmark {
+  /// The ledger a scenario runs on.
+  enum Ledger {
+    case sqlite
+    case postgreSQL(url: String)
+
+    var name: String {
+      switch self {
+      case .sqlite: "SQLite"
+      case .postgreSQL: "PostgreSQL"
+      }
+    }
+  }
+
   static func run() async {
     do {
       print("Checkout benchmark (release build expected): the saga against both sandboxes")
+      var ledgers = [Ledger.sqlite]
+      if let url = ProcessInfo.processInfo.environment["VOYAGE_DATABASE_URL"], !url.isEmpty {
+        ledgers.append(.postgreSQL(url: url))
+        print("PostgreSQL: \(try await settings(of: url))")
+      } else {
+        print("PostgreSQL rows skipped: set VOYAGE_DATABASE_URL (Scripts/start-postgres.sh)")
+      }
       print()
       print(
-        "   scenario                                   checkouts  tickets  charges  refunds  sold/capacity  per second   p50 ms   p99 ms"
+        "   scenario                                   ledger      checkouts  tickets  charges  refunds  sold/capacity  per second   p50 ms   p99 ms"
       )
-      try await scenario(
-        "1,000 checkouts, 16 at a time, 10 trips", checkouts: 1_000, trips: 10, width: 16,
-        keys: 1_000)
-      try await scenario(
-        "1,000 checkouts of 100 keys, 16 at a time", checkouts: 1_000, trips: 10, width: 16,
-        keys: 100)
-      try await scenario(
-        "200 checkouts whose holds expire at once", checkouts: 200, trips: 10, width: 16,
-        keys: 200, holdDuration: .zero)
+      for ledger in ledgers {
+        try await scenario(
+          "300 checkouts, 1 at a time, 10 trips", on: ledger, checkouts: 300, trips: 10, width: 1,
+          keys: 300)
+      }
+      for ledger in ledgers {
+        try await scenario(
+          "1,000 checkouts, 8 at a time, 10 trips", on: ledger, checkouts: 1_000, trips: 10,
+          width: 8, keys: 1_000)
+      }
+      for ledger in ledgers {
+        try await scenario(
+          "1,000 checkouts, 16 at a time, 10 trips", on: ledger, checkouts: 1_000, trips: 10,
+          width: 16, keys: 1_000)
+      }
+      for ledger in ledgers {
+        try await scenario(
+          "1,000 checkouts of 100 keys, 16 at a time", on: ledger, checkouts: 1_000, trips: 10,
+          width: 16, keys: 100)
+      }
+      for ledger in ledgers {
+        try await scenario(
+          "200 checkouts whose holds expire at once", on: ledger, checkouts: 200, trips: 10,
+          width: 16, keys: 200, holdDuration: .zero)
+      }
       print()
       print("   Every seventh key pays with the declined card: its hold is released.")
       print("   A hold that expires before it is confirmed has its charge refunded.")
@@ -36,10 +76,39 @@ enum CheckoutBenchmark {
     }
   }
 
+  /// The server's version and the settings that decide its write speed.
+  static func settings(of url: String) async throws -> String {
+    let database = try await ServerDatabase(
+      connectionString: url, migrations: [], versionTable: "unused")
+    let rows = try await database.read { connection throws(ServerDatabaseError) in
+      try connection.query(
+        """
+        SELECT name, current_setting(name) FROM pg_settings WHERE name IN
+          ('server_version', 'fsync', 'synchronous_commit', 'shared_buffers', 'max_connections')
+        ORDER BY name
+        """)
+    }
+    return rows.map { "\($0[0].text ?? "")=\($0[1].text ?? "")" }.joined(separator: ", ")
+  }
+
+  /// The ledger for one scenario: a fresh SQLite file in `home`, or a fresh schema on the server.
+  static func open(_ ledger: Ledger, home: URL, connections: Int) async throws
+    -> any OrderLedger
+  {
+    switch ledger {
+    case .sqlite: return try await LedgerDataAssembly.ledger(home: home)
+    case .postgreSQL(let url):
+      return try await ServerLedgerDataAssembly.ledger(
+        connectionString: url,
+        schema: "bench_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""),
+        deadline: .seconds(30), connections: connections)
+    }
+  }
+
   @MainActor
   static func scenario(
-    _ name: String, checkouts: Int, trips tripCount: Int, width: Int, keys: Int,
-    holdDuration: Duration = .seconds(600)
+    _ name: String, on ledger: Ledger, checkouts: Int, trips tripCount: Int, width: Int,
+    keys: Int, holdDuration: Duration = .seconds(600)
   ) async throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(
       "voyage-bench-\(UUID().uuidString)")
@@ -54,7 +123,7 @@ enum CheckoutBenchmark {
       bookings: BookingDataAssembly.supplier(transport: supplier.transport),
       reservations: BookingDataAssembly.reservations(transport: supplier.transport),
       payments: PaymentDataAssembly.gateway(transport: payments.transport),
-      ledger: try await LedgerDataAssembly.ledger(home: home))
+      ledger: try await open(ledger, home: home, connections: width))
     let good = try PaymentCard(
       number: "4242424242424242", expiryMonth: 12, expiryYear: 2099, holderName: "Ada")
     let declined = try PaymentCard(
@@ -86,7 +155,8 @@ enum CheckoutBenchmark {
     let sold = trips.reduce(0) { $0 + (taken[$1.id.rawValue] ?? 0) }
     let ticketed = tickets.reduce(0) { $0 + $1.guests }
     print(
-      "   \(name.padding(toLength: 43, withPad: " ", startingAt: 0))\(pad(checkouts, 9))"
+      "   \(name.padding(toLength: 43, withPad: " ", startingAt: 0))"
+        + "\(ledger.name.padding(toLength: 10, withPad: " ", startingAt: 0))\(pad(checkouts, 11))"
         + "\(pad(tickets.count, 9))\(pad(charges, 9))\(pad(refunds, 9))"
         + "\(pad("\(sold)/\(capacity)", 15))"
         + "\(pad(Int(Double(checkouts) / elapsed), 12))\(pad(format(percentile(latencies, 0.5) * 1_000), 9))"

@@ -2,6 +2,7 @@
 //
 //   swift run -c release CheckoutBenchmark
 //
-// Checkout throughput against the payment sandbox and the SQLite ledger, in a temporary Voyage home.
+// Checkout throughput against the payment sandbox, on the SQLite ledger in a temporary Voyage home
+// and, with VOYAGE_DATABASE_URL set, on the PostgreSQL ledger beside it.
 
 await CheckoutBenchmark.run()
