@@ -182,4 +182,35 @@ extension VoyageCommandLineTests {
     #expect(try await PaymentSandbox(home: home).chargeCount() == 1)
     #expect(try await placesLeft(trip) == placesBefore - 2)
   }
+
+  /// Every point where the saga can die, on the server ledger: the process is killed (SIGKILL)
+  /// there, and the same command run by another process finishes it with one hold, one charge
+  /// and one ticket.
+  @Test(
+    .enabled(if: TestServer.runs, TestServer.skipped),
+    arguments: [
+      "ledger:drafted", "supplier:held", "ledger:held", "payments:charged", "ledger:charged",
+      "supplier:confirmed", "ledger:ticketed",
+    ])
+  func aProcessKilledAtAnyStepOnOneDatabaseIsFinishedByAnother(point: String) async throws {
+    let url = try await serverSchema()
+    let trip = try await bookableTrip()
+    let placesBefore = try await placesLeft(trip)
+    let command =
+      ["checkout", trip, "--name", "Ada", "--guests", "2", "--idempotency-key", "crash", "--json"]
+      + Self.card
+    let killed = try await run(
+      command, environment: ["VOYAGE_DATABASE_URL": url, "VOYAGE_TEST_STOP_AT": point])
+    #expect(killed.status == SIGKILL, "expected a kill at \(point): \(killed.error)")
+    let finished = try await run(command, environment: ["VOYAGE_DATABASE_URL": url])
+    #expect(finished.status == 0, "\(finished.output) \(finished.error)")
+    let ticket = try #require(
+      (try json(finished.output)["ticket"] as? [String: Any])?["id"] as? String)
+    let listed = try await run(["tickets", "--json"], environment: ["VOYAGE_DATABASE_URL": url])
+    let tickets = try #require(try json(listed.output)["tickets"] as? [[String: Any]])
+    #expect(tickets.compactMap { $0["id"] as? String } == [ticket])
+    #expect(try await PaymentSandbox(home: home).chargeCount() == 1)
+    #expect(try await placesLeft(trip) == placesBefore - 2)
+    #expect(try await supplier.liveHolds() == 0)
+  }
 }
