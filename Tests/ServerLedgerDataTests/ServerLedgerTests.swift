@@ -53,8 +53,8 @@ struct ServerLedgerTests {
       "UPDATE orders SET state = 'ticketed' WHERE id = 'order-1'",
       """
       INSERT INTO orders SELECT 'order-2', booking_id, guests, amount_minor_units, currency,
-        traveller_name, traveller_email, card_brand, card_last_four, card_expiry, 'charged',
-        hold_id, hold_expires_at, charge_id, supplier_reference, refund_id, created_at,
+        traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
+        card_fingerprint, 'charged', hold_id, hold_expires_at, charge_id, supplier_reference, refund_id, created_at,
         updated_at FROM orders
       """,
     ] {

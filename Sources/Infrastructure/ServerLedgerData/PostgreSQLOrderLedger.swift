@@ -31,6 +31,9 @@ struct PostgreSQLOrderLedger: OrderLedger {
       card_brand text NOT NULL,
       card_last_four text NOT NULL,
       card_expiry text NOT NULL,
+      -- A one-way digest of the whole card number and expiry: a key is bound to the card,
+      -- not to any card ending in the same four digits.
+      card_fingerprint text NOT NULL,
       state text NOT NULL CHECK (state IN
         ('drafted', 'held', 'charged', 'ticketed', 'released', 'refunded', 'cancelled')),
       hold_id text,
@@ -95,9 +98,9 @@ struct PostgreSQLOrderLedger: OrderLedger {
         try connection.execute(
           """
           INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
-            traveller_name, traveller_email, card_brand, card_last_four, card_expiry, state,
-            created_at, updated_at)
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'drafted', \(Self.now), \(Self.now))
+            traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
+            card_fingerprint, state, created_at, updated_at)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'drafted', \(Self.now), \(Self.now))
           ON CONFLICT (id) DO NOTHING
           """,
           [
@@ -105,7 +108,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
             .integer(Int64(order.guests)), .integer(order.amount.minorUnits),
             .text(order.amount.currency.code), .text(order.traveller.name),
             order.traveller.email.map(ServerValue.text) ?? .null, .text(card.brand),
-            .text(card.lastFour), .text(expiry),
+            .text(card.lastFour), .text(expiry), .text(card.fingerprint),
           ])
         guard
           let existing = try connection.query(
@@ -119,7 +122,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
           && existing[4].text == order.amount.currency.code
           && existing[5].text == order.traveller.name
           && existing[6].text == card.brand && existing[7].text == card.lastFour
-          && existing[8].text == expiry
+          && existing[8].text == expiry && existing[17].text == card.fingerprint
         return sameRequest ? existing : nil
       }
     }
@@ -273,7 +276,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
     SELECT id, booking_id, guests, amount_minor_units, currency, traveller_name, card_brand,
       card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
       supplier_reference, refund_id, updated_at,
-      (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id
+      (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id, card_fingerprint
     FROM orders
     """
 

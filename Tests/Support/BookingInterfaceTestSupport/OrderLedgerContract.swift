@@ -94,7 +94,8 @@ private struct OrderLedgerFixture: Sendable {
     price: Money(minorUnits: 45_000, currency: .eur),
     rating: Rating(tenths: 45) ?? { preconditionFailure("valid rating") }(), seatsLeft: 9,
     details: "")
-  static let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
+  static let card = MaskedCard(
+    brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099, fingerprint: "a1b2c3")
   static let reference = SupplierReference("SBR-TEST") ?? { preconditionFailure("valid") }()
 
   func order(
@@ -229,11 +230,15 @@ private struct OrderLedgerFixture: Sendable {
       endDate: Self.booking.endDate, price: Self.booking.price, rating: Self.booking.rating,
       seatsLeft: 9, details: "")
     let otherCard = MaskedCard(brand: "Visa", lastFour: "1881", expiryMonth: 12, expiryYear: 2099)
+    // Another card ending in the same four digits, told apart by its fingerprint alone.
+    let sameDigits = MaskedCard(
+      brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099, fingerprint: "d4e5f6")
     let conflicts: [(String, DraftOrder, MaskedCard)] = [
       ("guests", try order("order-1", guests: 3), Self.card),
       ("traveller", try order("order-1", traveller: "Grace Hopper"), Self.card),
       ("trip", try order("order-1", booking: otherTrip), Self.card),
       ("card", try order("order-1"), otherCard),
+      ("card with the same last four digits", try order("order-1"), sameDigits),
     ]
     for (changed, again, card) in conflicts {
       await #expect(throws: TicketingError.orderConflict(again.id), "another \(changed)") {
