@@ -1,8 +1,9 @@
 // swift-tools-version: 6.2
 //
 // Voyage's architecture, read top to bottom:
-//   1. the kernel and interface modules as enums, so a helper's parameter types say which a layer may use;
-//   2. one helper per layer, whose signature is the layer's dependency rule;
+//   1. every layer's modules as an enum, so a helper's parameter types say which a layer may use;
+//   2. one helper per layer, whose signature is the layer's dependency rule (a forbidden dependency is
+//      a compile error of this file, proved by the manifest canaries in TypeLevelCanaryTests);
 //   3. the targets, one `// MARK: -` section per layer, lowest layer first.
 // A target's layer is its folder: `Sources/<Layer>/<Target>`, tested in `Tests/<Target>Tests`,
 // whose doubles of an interface are shared from `Tests/Support/<Interface>TestSupport`;
@@ -11,7 +12,7 @@
 
 import PackageDescription
 
-// MARK: - Modules that helpers name by type
+// MARK: - Modules, by layer, named by type
 
 /// Domain values and design tokens that everything may use; they depend on nothing.
 enum Kernel: String {
@@ -23,6 +24,42 @@ enum Kernel: String {
 enum Interface: String {
   case booking = "BookingInterface"
   case payment = "PaymentInterface"
+}
+
+/// Implementations of the interfaces and the clients, databases and sandboxes they are built on.
+enum Infrastructure: String {
+  case networking = "Networking"
+  case embeddedDatabase = "EmbeddedDatabase"
+  case supplierSandbox = "SupplierSandbox"
+  case bookingData = "BookingData"
+  case paymentSandbox = "PaymentSandbox"
+  case paymentData = "PaymentData"
+  case ledgerData = "LedgerData"
+  case serverDatabase = "ServerDatabase"
+  case serverLedgerData = "ServerLedgerData"
+}
+
+/// C libraries of the system, each wrapped by a module map; only infrastructure may use them.
+enum SystemLibrary: String {
+  case sqlite = "CSQLite"
+  case libpq = "CLibPQ"
+}
+
+/// Screens and their state machines, each behind one entry point.
+enum Feature: String {
+  case search = "SearchFeature"
+  case checkout = "CheckoutFeature"
+  case tickets = "TicketsFeature"
+}
+
+/// The composition root: the one module that sees every implementation.
+enum Root: String {
+  case appComposition = "AppComposition"
+}
+
+/// The front: what drives the features the root hands out (here, the command line).
+enum Front: String {
+  case commandLineInterface = "CommandLineInterface"
 }
 
 /// Hand-written doubles of an interface, written once for every test target that needs them.
@@ -39,29 +76,82 @@ enum TestSupport: String {
   }
 }
 
+/// Test support that doubles no interface: servers and tools shared by the tests of several
+/// modules, in `Tests/Support/<name>`.
+enum TestTool: String {
+  case loopbackServers = "LoopbackServers"
+}
+
 /// Simple versions of what an implementation does well, kept to measure and test the real one
 /// against; only benchmarks and test targets name them.
 enum Baseline: String {
   case coalescing = "CoalescingBaselines"
 }
 
-/// What a feature may name: the kernel and the interfaces, never another feature or an implementation.
+/// What a feature may name: the kernel and the interfaces, never another feature, an implementation or
+/// a test double.
 enum FeatureDependency {
   case kernel(Kernel)
   case interface(Interface)
 }
 
-/// What an infrastructure module may use besides the interfaces it implements.
+/// What an infrastructure module may use besides the interfaces it implements: no case can name a
+/// feature or the App layer.
 enum InfrastructureDependency {
   case kernel(Kernel)
   case interface(Interface)
-  case infrastructure(String)
-  case systemLibrary(String)
+  case infrastructure(Infrastructure)
+  case systemLibrary(SystemLibrary)
   case product(String, package: String)
-  /// A test tool from `Tests/Support`: only in `testsUse`, which the linter checks.
-  case testTool(String)
-  /// Doubles of an interface: for `testsUse` only (the linter refuses them in production).
+}
+
+/// What an infrastructure module's tests (and the front's) may use besides the module itself:
+/// the lower layers, other infrastructure, and test support, which no production target may name.
+enum TestDependency {
+  case kernel(Kernel)
+  case interface(Interface)
+  case infrastructure(Infrastructure)
   case testSupport(TestSupport)
+  case testTool(TestTool)
+  case baseline(Baseline)
+
+  /// The target it names.
+  var dependency: Target.Dependency {
+    switch self {
+    case .kernel(let module): .target(name: module.rawValue)
+    case .interface(let module): .target(name: module.rawValue)
+    case .infrastructure(let module): .target(name: module.rawValue)
+    case .testSupport(let module): .target(name: module.rawValue)
+    case .testTool(let tool): .target(name: tool.rawValue)
+    case .baseline(let module): .target(name: module.rawValue)
+    }
+  }
+}
+
+/// Any module below the App layer, for the two places that may use every one of them: the
+/// composition root and the benchmarks.
+enum Module {
+  case kernel(Kernel)
+  case interface(Interface)
+  case infrastructure(Infrastructure)
+  case feature(Feature)
+  /// An implementation only Linux builds link, so an Apple app embedding Voyage never does.
+  case linuxOnly(Infrastructure)
+  /// A baseline to compare an implementation with (benchmarks only use it).
+  case baseline(Baseline)
+
+  /// The target it names.
+  var dependency: Target.Dependency {
+    switch self {
+    case .kernel(let module): .target(name: module.rawValue)
+    case .interface(let module): .target(name: module.rawValue)
+    case .infrastructure(let module): .target(name: module.rawValue)
+    case .feature(let module): .target(name: module.rawValue)
+    case .linuxOnly(let module):
+      .target(name: module.rawValue, condition: .when(platforms: [.linux]))
+    case .baseline(let module): .target(name: module.rawValue)
+    }
+  }
 }
 
 // MARK: - Shared settings
@@ -101,7 +191,7 @@ func interface(_ module: Interface, testsUse doubles: [TestSupport] = []) -> [Ta
 /// A Features module: it may use the kernel and interfaces only, and runs on the main actor.
 /// `testsUse` names the interfaces' doubles its tests run it against.
 func feature(
-  _ name: String, uses dependencies: [FeatureDependency], testsUse doubles: [TestSupport] = []
+  _ module: Feature, uses dependencies: [FeatureDependency], testsUse doubles: [TestSupport] = []
 ) -> [Target] {
   let names = dependencies.map { dependency in
     switch dependency {
@@ -110,7 +200,7 @@ func feature(
     }
   }
   return moduleTargets(
-    name,
+    module.rawValue,
     layer: "Features",
     dependencies: names.map { .target(name: $0) },
     testDependencies: doubles.map { .target(name: $0.rawValue) },
@@ -120,41 +210,40 @@ func feature(
 
 /// An Infrastructure module: it implements interfaces and may use the kernel, other infrastructure,
 /// system libraries and third-party products; no parameter can name a feature.
-/// `testsUse` names what only its tests need, such as a sandbox to test a client against;
-/// `testsCompareWith` the baselines its tests run the same contract on.
+/// `testsUse` names what only its tests need, such as a sandbox to test a client against, a
+/// double, a loopback server or a baseline to run the same contract on.
 func infrastructure(
-  _ name: String,
+  _ module: Infrastructure,
   implements interfaces: [Interface],
   uses dependencies: [InfrastructureDependency] = [],
-  testsUse testDependencies: [InfrastructureDependency] = [],
-  testsCompareWith baselines: [Baseline] = []
+  testsUse testDependencies: [TestDependency] = []
 ) -> [Target] {
   func targetDependency(_ dependency: InfrastructureDependency) -> Target.Dependency {
     switch dependency {
     case .kernel(let module): .target(name: module.rawValue)
     case .interface(let module): .target(name: module.rawValue)
-    case .infrastructure(let name), .systemLibrary(let name), .testTool(let name):
-      .target(name: name)
+    case .infrastructure(let module): .target(name: module.rawValue)
+    case .systemLibrary(let library): .target(name: library.rawValue)
     case .product(let name, let package): .product(name: name, package: package)
-    case .testSupport(let module): .target(name: module.rawValue)
     }
   }
   return moduleTargets(
-    name,
+    module.rawValue,
     layer: "Infrastructure",
     dependencies: interfaces.map { .target(name: $0.rawValue) }
       + dependencies.map(targetDependency),
-    testDependencies: testDependencies.map(targetDependency)
-      + baselines.map { .target(name: $0.rawValue) }
+    testDependencies: testDependencies.map(\.dependency)
   )
 }
 
 /// A C library of the system, declared in `Sources/Infrastructure/<name>` with a module map;
 /// only infrastructure modules may use it (through `.systemLibrary(name)`).
-func systemLibrary(_ name: String, pkgConfig: String, apt: [String], brew: [String]) -> Target {
+func systemLibrary(
+  _ library: SystemLibrary, pkgConfig: String, apt: [String], brew: [String]
+) -> Target {
   .systemLibrary(
-    name: name,
-    path: "Sources/Infrastructure/\(name)",
+    name: library.rawValue,
+    path: "Sources/Infrastructure/\(library.rawValue)",
     pkgConfig: pkgConfig,
     providers: [.apt(apt), .brew(brew)]
   )
@@ -162,32 +251,33 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String], brew: [Stri
 
 /// The App layer's composition root: the one module allowed to see every implementation. It
 /// builds the graph and hands out features; it holds no parsing and no screens.
-func compositionRoot(_ name: String, uses dependencies: [Target.Dependency]) -> [Target] {
-  moduleTargets(name, layer: "App", dependencies: dependencies)
+func compositionRoot(_ root: Root, uses dependencies: [Module]) -> [Target] {
+  moduleTargets(root.rawValue, layer: "App", dependencies: dependencies.map(\.dependency))
 }
 
 /// The App layer's front: commands, parsing, help and the interactive session, driving the
 /// features the composition root hands out. It names features and the root, never an
-/// implementation. Its tests run the real `voyage` binary and compare help texts with the files
-/// in `Snapshots/`; `testsUse` names what only they need, such as the database to check files
-/// after a crash.
+/// implementation (`uses` takes features only). Its tests run the real `voyage` binary and compare
+/// help texts with the files in `Snapshots/`; `testsUse` names what only they need, such as
+/// the database to check files after a crash, or a loopback server that misbehaves.
 func front(
-  _ name: String, root: String, uses features: [String],
-  testsUse testDependencies: [Target.Dependency] = []
+  _ front: Front, root: Root, uses features: [Feature],
+  testsUse testDependencies: [TestDependency] = []
 ) -> [Target] {
   moduleTargets(
-    name, layer: "App",
-    dependencies: [.target(name: root)] + features.map { .target(name: $0) }
+    front.rawValue, layer: "App",
+    dependencies: [.target(name: root.rawValue)] + features.map { .target(name: $0.rawValue) }
       + [Kernel.sharedKernel, .designSystem].map { .target(name: $0.rawValue) }
       + [Interface.booking, .payment].map { .target(name: $0.rawValue) },
-    testDependencies: testDependencies, testExclusions: ["Snapshots"])
+    testDependencies: testDependencies.map(\.dependency),
+    testExclusions: ["Snapshots"])
 }
 
 /// The App layer's executable: a thin `main.swift` that hands the process to the front.
-func executable(_ name: String, front: String) -> Target {
+func executable(_ name: String, front: Front) -> Target {
   .executableTarget(
     name: name,
-    dependencies: [.target(name: front)],
+    dependencies: [.target(name: front.rawValue)],
     path: "Sources/App/\(name)",
     exclude: ["README.md"],
     swiftSettings: sharedSwiftSettings
@@ -255,60 +345,60 @@ let interfaceTargets: [Target] =
 // MARK: - Infrastructure
 
 let infrastructureTargets: [Target] =
-  // Domain-agnostic HTTP: requests, a URLSession and an in-process transport, safe retries, JSON.
+  // Domain-agnostic HTTP: requests, socket, URLSession and in-process transports, one deadline
+  // for a whole call, safe retries, JSON.
   infrastructure(
-    "Networking", implements: [], uses: [.kernel(.sharedKernel)],
-    testsUse: [.testTool("LoopbackServers")])
+    .networking, implements: [], uses: [.kernel(.sharedKernel)],
+    testsUse: [.testTool(.loopbackServers)])
   // SQLite, the embedded database (libsqlite3-dev on Debian).
-  + [systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"], brew: ["sqlite"])]
+  + [systemLibrary(.sqlite, pkgConfig: "sqlite3", apt: ["libsqlite3-dev"], brew: ["sqlite"])]
   // One SQLite file: WAL, foreign keys, bound parameters, forward migrations, typed errors.
-  + infrastructure(
-    "EmbeddedDatabase", implements: [], uses: [.systemLibrary("CSQLite")])
+  + infrastructure(.embeddedDatabase, implements: [], uses: [.systemLibrary(.sqlite)])
   // libpq, PostgreSQL's client library (libpq-dev on Debian).
-  + [systemLibrary("CLibPQ", pkgConfig: "libpq", apt: ["libpq-dev"], brew: ["libpq"])]
+  + [systemLibrary(.libpq, pkgConfig: "libpq", apt: ["libpq-dev"], brew: ["libpq"])]
   // A PostgreSQL database: bound parameters, transactions, forward migrations, typed errors with
   // the SQLSTATE, each blocking libpq call on a thread outside the cooperative pool.
-  + infrastructure("ServerDatabase", implements: [], uses: [.systemLibrary("CLibPQ")])
+  + infrastructure(.serverDatabase, implements: [], uses: [.systemLibrary(.libpq)])
   // The travel supplier's API played in-process: a seeded catalog, durable holds and bookings
   // in its own SQLite file, latency and faults on demand.
   + infrastructure(
-    "SupplierSandbox", implements: [],
+    .supplierSandbox, implements: [],
     uses: [
-      .kernel(.sharedKernel), .infrastructure("Networking"), .infrastructure("EmbeddedDatabase"),
+      .kernel(.sharedKernel), .infrastructure(.networking), .infrastructure(.embeddedDatabase),
     ])
   // The supplier's HTTP client and the coalescing cache in front of it.
   + infrastructure(
-    "BookingData", implements: [.booking],
-    uses: [.kernel(.sharedKernel), .infrastructure("Networking")],
-    testsUse: [.infrastructure("SupplierSandbox")], testsCompareWith: [.coalescing])
+    .bookingData, implements: [.booking],
+    uses: [.kernel(.sharedKernel), .infrastructure(.networking)],
+    testsUse: [.infrastructure(.supplierSandbox), .baseline(.coalescing)])
   // A payment provider's test mode played in-process, its charges kept durably by idempotency key.
   + infrastructure(
-    "PaymentSandbox", implements: [],
+    .paymentSandbox, implements: [],
     uses: [
-      .kernel(.sharedKernel), .interface(.payment), .infrastructure("Networking"),
-      .infrastructure("EmbeddedDatabase"),
+      .kernel(.sharedKernel), .interface(.payment), .infrastructure(.networking),
+      .infrastructure(.embeddedDatabase),
     ])
   // The payment provider's HTTP client; the one module that mints receipts.
   + infrastructure(
-    "PaymentData", implements: [.payment],
-    uses: [.kernel(.sharedKernel), .infrastructure("Networking")],
+    .paymentData, implements: [.payment],
+    uses: [.kernel(.sharedKernel), .infrastructure(.networking)],
     testsUse: [
-      .infrastructure("PaymentSandbox"), .infrastructure("EmbeddedDatabase"),
-      .testTool("LoopbackServers"),
+      .infrastructure(.paymentSandbox), .infrastructure(.embeddedDatabase),
+      .testTool(.loopbackServers),
     ])
   // The order ledger: orders before payment, tickets with completion, in one SQLite file.
   + infrastructure(
-    "LedgerData", implements: [.booking],
-    uses: [.kernel(.sharedKernel), .infrastructure("EmbeddedDatabase")],
+    .ledgerData, implements: [.booking],
+    uses: [.kernel(.sharedKernel), .infrastructure(.embeddedDatabase)],
     testsUse: [
-      .interface(.payment), .infrastructure("PaymentData"), .infrastructure("PaymentSandbox"),
-      .infrastructure("Networking"), .testSupport(.booking),
+      .interface(.payment), .infrastructure(.paymentData), .infrastructure(.paymentSandbox),
+      .infrastructure(.networking), .testSupport(.booking),
     ])
   // The order ledger in a PostgreSQL database that several instances share: the same record and
   // guarantees as LedgerData's, each order's row locked by the step that moves it.
   + infrastructure(
-    "ServerLedgerData", implements: [.booking],
-    uses: [.kernel(.sharedKernel), .infrastructure("ServerDatabase")],
+    .serverLedgerData, implements: [.booking],
+    uses: [.kernel(.sharedKernel), .infrastructure(.serverDatabase)],
     testsUse: [.testSupport(.booking)])
 
 // MARK: - Features
@@ -316,19 +406,19 @@ let infrastructureTargets: [Target] =
 let featureTargets: [Target] =
   // Searching and showing trips: a state machine over BookingRepository, rendered as text or JSON.
   feature(
-    "SearchFeature", uses: [.kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking)],
+    .search, uses: [.kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking)],
     testsUse: [.booking])
   // Buying a trip and giving it back: the checkout saga (draft, hold, charge, confirm, ticket,
   // each step recorded, each with its compensation), cancellation, and their state machine.
   + feature(
-    "CheckoutFeature",
+    .checkout,
     uses: [
       .kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking), .interface(.payment),
     ],
     testsUse: [.booking, .payment])
   // A person's tickets and unfinished orders, read from the ledger, rendered as text or JSON.
   + feature(
-    "TicketsFeature",
+    .tickets,
     uses: [.kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking)],
     testsUse: [.booking])
 
@@ -337,33 +427,37 @@ let featureTargets: [Target] =
 let appTargets: [Target] =
   // The composition root: builds the object graph, hands out features, routes their outputs.
   compositionRoot(
-    "AppComposition",
+    .appComposition,
     uses: [
-      "SharedKernel", "BookingInterface", "PaymentInterface", "BookingData", "SupplierSandbox",
-      "PaymentData", "PaymentSandbox", "LedgerData", "SearchFeature", "CheckoutFeature",
-      "TicketsFeature",
+      .kernel(.sharedKernel), .interface(.booking), .interface(.payment),
+      .infrastructure(.bookingData), .infrastructure(.supplierSandbox),
+      .infrastructure(.paymentData), .infrastructure(.paymentSandbox),
+      .infrastructure(.ledgerData),
       // The PostgreSQL ledger, on Linux only, so an Apple app that embeds Voyage never compiles
       // or links libpq (see ServerLedgerData's README for why a platform and not a trait).
-      .target(name: "ServerLedgerData", condition: .when(platforms: [.linux])),
+      .linuxOnly(.serverLedgerData),
+      .feature(.search), .feature(.checkout), .feature(.tickets),
     ])
   // The command line: each command's parsing and help, the interactive session and the demo.
   + front(
-    "CommandLineInterface", root: "AppComposition",
-    uses: ["SearchFeature", "CheckoutFeature", "TicketsFeature"],
+    .commandLineInterface, root: .appComposition,
+    uses: [.search, .checkout, .tickets],
     testsUse: [
-      "EmbeddedDatabase", "PaymentSandbox", "SupplierSandbox", "ServerDatabase", "LoopbackServers",
+      .infrastructure(.embeddedDatabase), .infrastructure(.paymentSandbox),
+      .infrastructure(.supplierSandbox), .infrastructure(.serverDatabase),
+      .testTool(.loopbackServers),
     ])
   // The `voyage` command: a few lines that hand the process to the command line.
-  + [executable("voyage", front: "CommandLineInterface")]
+  + [executable("voyage", front: .commandLineInterface)]
 
 // MARK: - Benchmarks
 
 /// A release-mode benchmark, run on purpose (`swift run -c release <name>`), never by the tests.
 /// It may use any module, like the App layer, and lives in `Benchmarks/<name>`.
-func benchmark(_ name: String, uses dependencies: [Target.Dependency]) -> Target {
+func benchmark(_ name: String, uses dependencies: [Module]) -> Target {
   .executableTarget(
     name: name,
-    dependencies: dependencies,
+    dependencies: dependencies.map(\.dependency),
     path: "Benchmarks/\(name)",
     exclude: ["README.md"],
     swiftSettings: sharedSwiftSettings
@@ -392,27 +486,30 @@ let benchmarkTargets: [Target] = [
   // the textbook coalescer and the upstream awaited directly.
   benchmark(
     "BookingDataBenchmark",
-    uses: ["BookingData", "BookingInterface", "CoalescingBaselines", "SharedKernel"]),
+    uses: [
+      .infrastructure(.bookingData), .interface(.booking), .baseline(.coalescing),
+      .kernel(.sharedKernel),
+    ]),
   // The checkout saga's throughput and latency against both sandboxes, on the SQLite ledger and
   // the PostgreSQL one side by side, and proof that nothing oversold.
   benchmark(
     "CheckoutBenchmark",
     uses: [
-      "BookingData", "BookingInterface", "CheckoutFeature", "LedgerData", "PaymentData",
-      "PaymentInterface", "PaymentSandbox", "ServerDatabase", "ServerLedgerData", "SharedKernel",
-      "SupplierSandbox",
+      .infrastructure(.bookingData), .interface(.booking), .feature(.checkout),
+      .infrastructure(.ledgerData), .infrastructure(.paymentData), .interface(.payment),
+      .infrastructure(.paymentSandbox), .infrastructure(.serverDatabase),
+      .infrastructure(.serverLedgerData), .kernel(.sharedKernel), .infrastructure(.supplierSandbox),
     ]),
 ]
 
 // MARK: - Test support
 
-/// Test support that doubles no interface: servers and tools that tests of several modules
-/// share, in `Tests/Support/<name>`, a library only test targets may name (the linter checks).
-/// `programs` are files it runs that are not Swift (a server script).
-func testTool(_ name: String, programs: [String] = []) -> Target {
+/// A test tool in `Tests/Support/<name>`: shared by the tests of several modules, a library only
+/// test targets may name (the linter checks). `programs` are files it runs that are not Swift.
+func testTool(_ tool: TestTool, programs: [String] = []) -> Target {
   .target(
-    name: name, path: "Tests/Support/\(name)", exclude: ["README.md"] + programs,
-    swiftSettings: sharedSwiftSettings)
+    name: tool.rawValue, path: "Tests/Support/\(tool.rawValue)",
+    exclude: ["README.md"] + programs, swiftSettings: sharedSwiftSettings)
 }
 
 let testSupportTargets: [Target] =
@@ -421,7 +518,7 @@ let testSupportTargets: [Target] =
   // An in-memory payment provider: one charge per key, refunds, declines and silence on demand.
   + [testSupport(.payment)]
   // HTTP servers on loopback that go silent, drip, reset, close or lie, for live transports.
-  + [testTool("LoopbackServers", programs: ["misbehaving-http-server.py"])]
+  + [testTool(.loopbackServers, programs: ["misbehaving-http-server.py"])]
 
 // MARK: - Architecture tests
 

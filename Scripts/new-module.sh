@@ -4,7 +4,8 @@
 #   Scripts/new-module.sh <Layer> <Name> ["One sentence on why it exists."] [--owner @team] [--no-check]
 #
 # Creates Sources/<Layer>/<Name>/ with a first file and README.md, Tests/<Name>Tests/ with a first
-# test, the module's CODEOWNERS lines and its manifest entry through the layer's helper, regenerates
+# test, the module's CODEOWNERS lines and its manifest entry (a case in the layer's enum, and the
+# target through the layer's helper, which takes that case), regenerates
 # the module graphs, then runs the check suite (unless --no-check). Layers: Kernel, Interfaces,
 # Infrastructure, Features. It refuses an unknown layer, an existing name or a name that is not a
 # Swift type name before changing anything, and undoes its changes if a step fails.
@@ -64,27 +65,41 @@ trap 'undo' ERR
 trap 'rm -rf "$backup"' EXIT
 
 # The enum case names the module the way the existing ones do: SharedKernel is `.sharedKernel`,
-# BookingInterface is `.booking` (an interface's case drops the layer's suffix).
+# BookingData is `.bookingData`, BookingInterface is `.booking` and SearchFeature is `.search` (an
+# interface's or a feature's case drops the layer's suffix). A case that would be a Swift keyword
+# (`.default`, `.import`) keeps the suffix.
 case_source=$name
 [ "$layer" = Interfaces ] && [ "${name%Interface}" != "" ] && case_source=${name%Interface}
+[ "$layer" = Features ] && [ "${name%Feature}" != "" ] && case_source=${name%Feature}
 case_name="$(tr '[:upper:]' '[:lower:]' <<<"${case_source:0:1}")${case_source:1}"
+case "$case_name" in
+  associatedtype | break | case | catch | class | continue | default | defer | deinit | do | else | enum \
+    | extension | fallthrough | false | fileprivate | for | func | guard | if | import | in | init | inout \
+    | internal | is | let | nil | operator | private | protocol | public | repeat | rethrows | return \
+    | self | static | struct | subscript | super | switch | throw | throws | true | try | typealias | var \
+    | where | while)
+    case_name="$(tr '[:upper:]' '[:lower:]' <<<"${name:0:1}")${name:1}" ;;
+esac
+# Each layer's modules are an enum of Package.swift, and its helper takes a case of it.
 case "$layer" in
   Kernel) enum=Kernel; section=kernelTargets; entry="kernel(.$case_name)"
     rule="may depend on nothing (the kernel is the bottom of the graph)" ;;
   Interfaces) enum=Interface; section=interfaceTargets; entry="interface(.$case_name)"
     rule="may depend on the Kernel" ;;
-  Infrastructure) section=infrastructureTargets; entry="infrastructure(\"$name\", implements: [], uses: [.kernel(.sharedKernel)])"
+  Infrastructure) enum=Infrastructure; section=infrastructureTargets
+    entry="infrastructure(.$case_name, implements: [], uses: [.kernel(.sharedKernel)])"
     rule="may depend on the Kernel, Interfaces and other Infrastructure modules, system libraries and third-party products" ;;
-  Features) section=featureTargets; entry="feature(\"$name\", uses: [.kernel(.sharedKernel)])"
+  Features) enum=Feature; section=featureTargets; entry="feature(.$case_name, uses: [.kernel(.sharedKernel)])"
     rule="may depend on the Kernel and Interfaces (never another feature or an implementation)" ;;
 esac
-
-# The manifest: a case in the layer's enum (Kernel, Interfaces), then the target at the end of the
-# layer's section, through its helper, with its purpose as the comment above it.
-if [ -n "${enum:-}" ]; then
-  NAME="$name" CASE="$case_name" ENUM="$enum" perl -0pi -e \
-    's/(enum $ENV{ENUM}: String \{\n(?:  .*\n)*?)\}/$1  case $ENV{CASE} = "$ENV{NAME}"\n}/' Package.swift
+if perl -0ne "exit(/enum $enum: String \\{\\n(?:  .*\\n)*?  case $case_name = /m ? 0 : 1)" Package.swift; then
+  refuse "Package.swift's $enum enum already has a case '$case_name'; choose another name"
 fi
+
+# The manifest: a case in the layer's enum, then the target at the end of the layer's section,
+# through its helper, with its purpose as the comment above it.
+NAME="$name" CASE="$case_name" ENUM="$enum" perl -0pi -e \
+  's/(enum $ENV{ENUM}: String \{\n(?:  .*\n)*?)\}/$1  case $ENV{CASE} = "$ENV{NAME}"\n}/' Package.swift
 ENTRY="$entry" PURPOSE="$purpose" SECTION="$section" perl -0pi -e \
   's/(let $ENV{SECTION}: \[Target\] =\n(?:.+\n)+)/$1  \/\/ $ENV{PURPOSE}\n  + $ENV{ENTRY}\n/' Package.swift
 grep -qF "$entry" Package.swift

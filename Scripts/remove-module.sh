@@ -3,8 +3,8 @@
 #
 #   Scripts/remove-module.sh <Name> [--no-check]
 #
-# Removes Sources/<Layer>/<Name>/, Tests/<Name>Tests/, its manifest entry (and its case in the Kernel
-# or Interface enum), its CODEOWNERS lines, then regenerates the module graphs and runs the check
+# Removes Sources/<Layer>/<Name>/, Tests/<Name>Tests/, its manifest entry (and its case in its
+# layer's enum, with every list entry that named that case), its CODEOWNERS lines, then regenerates the module graphs and runs the check
 # suite (unless --no-check). Undoes every change if a step fails.
 #
 # It refuses while another module depends on this one, naming each dependent: those uses are code
@@ -116,19 +116,24 @@ if [ -n "$app_targets" ]; then
   fi
 fi
 
-# The manifest: the entry (its comment lines and its expression) in its layer's section, and the
-# enum case that named it for the Kernel and Interfaces helpers.
+# The manifest: the entry (its comment lines and its expression) in its layer's section, the enum
+# case that names it (`case checkout = "CheckoutFeature"` in `enum Feature`), and every list entry
+# that named that case: `.feature(.checkout)` for the root and the benchmarks, `.checkout` in the
+# App layer's lists of features and test dependencies. A layer's helper is its enum's name with a
+# lowercase first letter (`Feature` → `feature(.checkout, …)`, `SystemLibrary` → `systemLibrary`).
 case_name=$(sed -n -E "s/^  case ([A-Za-z0-9_]+) = \"$name\"$/\\1/p" Package.swift | head -n 1)
+enum_name=$(NAME="$name" perl -0ne 'print $1 if /enum (\w+): String \{\n(?:  .*\n)*?  case \w+ = "\Q$ENV{NAME}\E"\n/' Package.swift)
 remove_entries() { # names…: the manifest entries that declare them
-  NAMES="$*" CASE="$case_name" perl -0pi -e '
+  NAMES="$*" CASE="$case_name" ENUM="$enum_name" perl -0pi -e '
     my @names = split / /, $ENV{NAMES};
-    my $case = $ENV{CASE};
+    my ($case, $helper) = ($ENV{CASE}, lcfirst $ENV{ENUM});
     s/^  case \Q$case\E = "\Q$names[0]\E"\n//m if $case ne "";
     my $declares = sub {
       my ($block) = @_;
       for my $n (@names) {
         return 1 if $block =~ /^  (\+ )?\[?\w+\(\s*"\Q$n\E"/m;
-        return 1 if $case ne "" && $n eq $names[0] && $block =~ /^  (\+ )?\w+\(\.\Q$case\E\)/m;
+        return 1 if $case ne "" && $helper ne "" && $n eq $names[0]
+          && $block =~ /^  (\+ )?\[?\Q$helper\E\(\s*\.\Q$case\E\b/m;
       }
       return 0;
     };
@@ -160,6 +165,24 @@ remove_entries() { # names…: the manifest entries that declare them
     }ge;
     # What the App layer lists by name.
     for my $n (@names) { s/"\Q$n\E",\s*//g; s/,\s*"\Q$n\E"(?=\s*,?\s*\])//g; s/\[\s*"\Q$n\E"\s*\]/[]/g; }
+    # What lists name by its case: `.feature(.checkout)` anywhere, a bare `.checkout` in the App
+    # layer section (the front names features and its tests implementations by their case alone).
+    if ($case ne "" && $helper ne "") {
+      my $drop = sub {
+        my ($list, $element) = @_;
+        my @all = split /,/, $list, -1;
+        my @kept = grep { $_ !~ /^\s*\Q$element\E\s*$/ } @all;
+        return "[$list]" if @kept == @all;
+        pop @kept if @kept && $kept[-1] =~ /^\s*$/;
+        return "[" . join(",", @kept) . "]";
+      };
+      s{\[([^\[\]]*)\]}{$drop->($1, ".$helper(.$case)")}ge;
+      s{(let appTargets: \[Target\] =\n(?:.+\n)+?)(?=\n)}{
+        my $section = $1;
+        $section =~ s{\[([^\[\]]*)\]}{$drop->($1, ".$case")}ge;
+        $section;
+      }e;
+    }
   ' Package.swift
 }
 remove_entries "$name" $benchmarks
@@ -169,6 +192,11 @@ for gone in "$name" $benchmarks; do
     false
   fi
 done
+if [ -n "$enum_name" ] && grep -qE "\.${case_name}\b" <(sed -n '/^let kernelTargets/,$p' Package.swift) \
+  && ! grep -qE "^  case ${case_name} = " Package.swift; then
+  echo "remove-module: '.$case_name' is still named in Package.swift after its case was removed" >&2
+  false
+fi
 
 # The owners' lines, and the folders.
 for gone in "$path" "Tests/${name}Tests" $(printf 'Benchmarks/%s ' $benchmarks); do

@@ -117,20 +117,75 @@ struct TypeLevelCanaryTests {
       "swift", ["package", "--package-path", folder.path, "dump-package"])
   }
 
-  @Test func aManifestWhereAFeatureNamesAnImplementationDoesNotCompile() async throws {
-    let control = try await evaluateManifest(
-      appending: "_ = feature(\"Probe\", uses: [.interface(.booking)])")
-    #expect(control.status == 0, "\(control.error)")
-    let canary = try await evaluateManifest(
-      appending: "_ = feature(\"Probe\", uses: [.infrastructure(\"BookingData\")])")
-    #expect(canary.status != 0)
-    #expect(canary.error.contains("type 'FeatureDependency' has no member 'infrastructure'"))
+  /// A line that breaks one layer's rule, and the error the compiler gives the manifest for it.
+  struct ManifestCanary: Sendable, CustomTestStringConvertible {
+    let rule: String
+    let line: String
+    let error: String
+    var testDescription: String { rule }
   }
 
-  @Test func aManifestWhereTheKernelNamesADependencyDoesNotCompile() async throws {
-    let canary = try await evaluateManifest(
-      appending: "_ = kernel(.sharedKernel, uses: [.interface(.booking)])")
-    #expect(canary.status != 0)
-    #expect(canary.error.contains("extra argument 'uses' in call"))
+  /// One canary per rule the manifest's signatures hold; `ArchitectureLearningJourney.md` quotes
+  /// these errors.
+  static let manifestCanaries = [
+    ManifestCanary(
+      rule: "a feature cannot name an implementation",
+      line: "_ = feature(.search, uses: [.infrastructure(.bookingData)])",
+      error: "type 'FeatureDependency' has no member 'infrastructure'"),
+    ManifestCanary(
+      rule: "a feature cannot name another feature",
+      line: "_ = feature(.search, uses: [.feature(.checkout)])",
+      error: "type 'FeatureDependency' has no member 'feature'"),
+    ManifestCanary(
+      rule: "a feature cannot name a test-support module",
+      line: "_ = feature(.search, uses: [.testSupport(.booking)])",
+      error: "type 'FeatureDependency' has no member 'testSupport'"),
+    ManifestCanary(
+      rule: "infrastructure cannot name a feature",
+      line: "_ = infrastructure(.networking, implements: [], uses: [.feature(.search)])",
+      error: "type 'InfrastructureDependency' has no member 'feature'"),
+    ManifestCanary(
+      rule: "infrastructure cannot name a feature by its name",
+      line:
+        "_ = infrastructure(.networking, implements: [], uses: [.infrastructure(\"SearchFeature\")])",
+      error: "cannot convert value of type 'String' to expected argument type 'Infrastructure'"),
+    ManifestCanary(
+      rule: "infrastructure cannot name the App layer",
+      line:
+        "_ = infrastructure(.networking, implements: [], uses: [.infrastructure(Root.appComposition)])",
+      error: "cannot convert value of type 'Root' to expected argument type 'Infrastructure'"),
+    ManifestCanary(
+      rule: "the front cannot name an implementation",
+      line: "_ = front(.commandLineInterface, root: .appComposition, uses: [.bookingData])",
+      error: "type 'Feature' has no member 'bookingData'"),
+    ManifestCanary(
+      rule: "the front cannot name an implementation by its name",
+      line: "_ = front(.commandLineInterface, root: .appComposition, uses: [\"BookingData\"])",
+      error: "cannot convert value of type 'String' to expected element type 'Feature'"),
+    ManifestCanary(
+      rule: "the kernel cannot name a dependency",
+      line: "_ = kernel(.sharedKernel, uses: [.interface(.booking)])",
+      error: "extra argument 'uses' in call"),
+  ]
+
+  @Test(arguments: manifestCanaries)
+  func aManifestLineThatBreaksALayerRuleDoesNotCompile(_ canary: ManifestCanary) async throws {
+    let outcome = try await evaluateManifest(appending: canary.line)
+    #expect(outcome.status != 0)
+    #expect(
+      outcome.error.contains("error: \(canary.error)"),
+      "expected the compiler's '\(canary.error)'; it said:\n\(outcome.error.suffix(1_500))")
+  }
+
+  /// The controls: what each layer may name compiles, so a canary cannot fail for another reason.
+  @Test func theAllowedLinesBesideTheManifestCanariesCompile() async throws {
+    let outcome = try await evaluateManifest(
+      appending: """
+        _ = feature(.search, uses: [.kernel(.sharedKernel), .interface(.booking)], testsUse: [.booking])
+        _ = infrastructure(.networking, implements: [.booking], uses: [.kernel(.sharedKernel), .interface(.payment), .infrastructure(.embeddedDatabase), .systemLibrary(.sqlite)])
+        _ = front(.commandLineInterface, root: .appComposition, uses: [.search], testsUse: [.bookingData])
+        _ = compositionRoot(.appComposition, uses: [.infrastructure(.bookingData), .feature(.search)])
+        """)
+    #expect(outcome.status == 0, "\(outcome.error)")
   }
 }
