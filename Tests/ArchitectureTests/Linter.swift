@@ -31,18 +31,24 @@ actor Linter {
 
   static func describe(package folder: URL) async throws -> Data {
     let name = folder.lastPathComponent
+    let outcome = try await describeOutcome(package: folder)
+    guard outcome.status == 0 else {
+      throw LinterError(message: "describe failed for \(name):\n\(outcome.error)")
+    }
+    return Data(outcome.output.utf8)
+  }
+
+  /// What `swift package describe --type json` printed and its exit status, for a package SwiftPM
+  /// may refuse (a fixture whose manifest declares a target cycle).
+  static func describeOutcome(package folder: URL) async throws -> Subprocess.Outcome {
     let scratch = try makeTemporaryFolder("describe")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let outcome = try await Subprocess.run(
+    return try await Subprocess.run(
       "swift",
       [
         "package", "--package-path", folder.path, "--scratch-path", scratch.path, "describe",
         "--type", "json",
       ])
-    guard outcome.status == 0 else {
-      throw LinterError(message: "describe failed for \(name):\n\(outcome.error)")
-    }
-    return Data(outcome.output.utf8)
   }
 
   /// The arguments a fixture is linted with: the lines of its `arguments.txt`; none when it has

@@ -126,7 +126,7 @@ struct TypeLevelCanaryTests {
   }
 
   /// One canary per rule the manifest's signatures hold; `ArchitectureLearningJourney.md` quotes
-  /// these errors.
+  /// these errors, and `RuleCanaryTests` checks that each rule it names has its canary here.
   static let manifestCanaries = [
     ManifestCanary(
       rule: "a feature cannot name an implementation",
@@ -187,5 +187,113 @@ struct TypeLevelCanaryTests {
         _ = compositionRoot(.appComposition, uses: [.infrastructure(.bookingData), .feature(.search)])
         """)
     #expect(outcome.status == 0, "\(outcome.error)")
+  }
+
+  /// The Swift settings the manifest gives each library target, read from SwiftPM's own
+  /// evaluation of it (`dump-package`), as `swiftc` flags, keyed by target name.
+  func compilerFlagsOfEachLibraryTarget() async throws -> [(
+    target: String, path: String, flags: [String]
+  )] {
+    let dumped = try await evaluateManifest(appending: "")
+    #expect(dumped.status == 0, "\(dumped.error)")
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(with: Data(dumped.output.utf8)) as? [String: Any])
+    let targets = try #require(manifest["targets"] as? [[String: Any]])
+    return try targets.filter { $0["type"] as? String == "regular" }.map { target in
+      let name = try #require(target["name"] as? String)
+      var flags: [String] = []
+      for setting in target["settings"] as? [[String: Any]] ?? [] {
+        let kind = try #require(setting["kind"] as? [String: Any])
+        let (key, value) = try #require(kind.first)
+        let argument = (value as? [String: Any])?["_0"] as? String ?? ""
+        switch key {
+        case "enableUpcomingFeature": flags += ["-enable-upcoming-feature", argument]
+        case "enableExperimentalFeature": flags += ["-enable-experimental-feature", argument]
+        case "defaultIsolation": flags += ["-default-isolation", argument]
+        case "define": flags += ["-D", argument]
+        default: Issue.record("\(name): a setting this canary cannot translate: \(key)")
+        }
+      }
+      return (name, target["path"] as? String ?? "", flags)
+    }
+  }
+
+  func typecheck(_ source: String, flags: [String]) async throws -> Subprocess.Outcome {
+    let folder = try makeTemporaryFolder("canary")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("Canary.swift")
+    try Data(source.utf8).write(to: file)
+    return try await Subprocess.run(
+      "swiftc",
+      ["-typecheck", "-swift-version", "6", "-I", Self.modules] + flags + [file.path])
+  }
+
+  @Test func codeInEveryFeatureRunsOnTheMainActorAndOtherLayersDoNot() async throws {
+    let screen = """
+      final class Screen { var title = "" }
+      nonisolated func rename(_ screen: Screen) { screen.title = "renamed" }
+      """
+    let targets = try await compilerFlagsOfEachLibraryTarget()
+    let features = targets.filter { $0.path.hasPrefix("Sources/Features/") }
+    #expect(!features.isEmpty)
+    for feature in features {
+      let outcome = try await typecheck(screen, flags: feature.flags)
+      #expect(outcome.status != 0, "\(feature.target) does not default to the main actor")
+      #expect(
+        outcome.error.contains(
+          "main actor-isolated property 'title' can not be mutated from a nonisolated context"),
+        "\(feature.target): \(outcome.error.suffix(1_000))")
+    }
+    for other in targets where other.path.hasPrefix("Sources/Infrastructure/") {
+      let control = try await typecheck(screen, flags: other.flags)
+      #expect(control.status == 0, "control failed for \(other.target): \(control.error)")
+    }
+  }
+
+  @Test func aPublicDeclarationCannotExposeATypeOfAModuleImportedWithoutPublic() async throws {
+    func quote(_ importLine: String) -> String {
+      """
+      \(importLine)
+
+      public struct Quote {
+        public let price: Money
+      }
+      """
+    }
+    let targets = try await compilerFlagsOfEachLibraryTarget()
+    #expect(!targets.isEmpty)
+    for flags in Set(targets.map(\.flags)) {
+      let leak = try await typecheck(quote("import SharedKernel"), flags: flags)
+      #expect(leak.status != 0, "\(flags): an internal import leaked into a public declaration")
+      #expect(
+        leak.error.contains(
+          "property cannot be declared public because its type uses an internal type"),
+        "\(leak.error.suffix(1_000))")
+      let declared = try await typecheck(quote("public import SharedKernel"), flags: flags)
+      #expect(declared.status == 0, "control failed: \(declared.error)")
+    }
+  }
+
+  @Test func noTicketIsIssuedForAnOrderThatWasNotPaid() async throws {
+    func issue(_ order: String) -> String {
+      """
+      import BookingInterface
+      import SharedKernel
+
+      func issue(
+        _ issuer: any TicketIssuer, _ order: \(order), _ reference: SupplierReference
+      ) async throws -> Ticket {
+        try await issuer.issueTicket(for: order, reference: reference)
+      }
+      """
+    }
+    let unpaid = try await typecheck(issue("DraftOrder"), packageName: Self.voyagePackageName)
+    #expect(unpaid.status != 0)
+    #expect(
+      unpaid.error.contains(
+        "cannot convert value of type 'DraftOrder' to expected argument type 'PaidOrder'"),
+      "\(unpaid.error.suffix(1_000))")
+    let paid = try await typecheck(issue("PaidOrder"), packageName: Self.voyagePackageName)
+    #expect(paid.status == 0, "control failed: \(paid.error)")
   }
 }

@@ -1,0 +1,4 @@
+import SearchFeature
+import SharedKernel
+
+public enum CheckoutFeature {}

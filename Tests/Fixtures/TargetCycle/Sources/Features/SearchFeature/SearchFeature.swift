@@ -1,0 +1,4 @@
+import CheckoutFeature
+import SharedKernel
+
+public enum SearchFeature {}
