@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Builds the documentation site: every library module's API with its catalog
-# (Sources/<Layer>/<Module>/<Module>.docc), the journeys (docs/<Package>.docc), and one static site
-# that combines them, with warnings as errors, so a symbol link that no longer resolves (a renamed
+# Builds the documentation site, in a fresh clone too (it builds the package and its tests first):
+# every library module's API with its catalog (Sources/<Layer>/<Module>/<Module>.docc), the
+# journeys (docs/<Package>.docc), and one static site that combines them, with warnings as errors, so a symbol link that no longer resolves (a renamed
 # type, a removed method) fails the build.
 #
 #   Scripts/build-docs.sh [--output DIR] [-- BUILD FLAGS…]     (default .build/documentation)
 #
-# Build flags after `--` go to the build that extracts the symbol graphs: the check suite passes
-# its own, so this reuses its build instead of compiling everything again with other flags.
+# Build flags after `--` go to that build and to the one that extracts the symbol graphs: the check
+# suite passes its own, so this reuses its build instead of compiling everything again.
 #
 # Then open it:  python3 -m http.server --directory .build/documentation/site 8000
 #                and browse http://localhost:8000/documentation/
@@ -42,6 +42,17 @@ order=$(awk -F '\t' -v list="$(paste -sd, - <<<"$modules")" '
   BEGIN { n = split(list, names, ","); for (i = 1; i <= n; i++) known[names[i]] = 1 }
   known[$1] { print $1, $1; m = split($6, deps, ","); for (j = 1; j <= m; j++) if (known[deps[j]]) print deps[j], $1 }
 ' <<<"$targets" | tsort)
+
+# The extraction below loads every module the package declares, its test modules too, and does not
+# build them: in a fresh clone it would fail ("Couldn't load module 'VoyagePackageTests'"). Building
+# the tests first makes this the first command that works; after the check suite's build, with the
+# same flags, it is a no-op.
+echo "==> Build, with the tests"
+if ! built=$(swift build --build-tests "${build_flags[@]}" 2>&1); then
+  printf '%s\n' "$built" >&2
+  echo "Error: the package does not build (above)" >&2
+  exit 1
+fi
 
 echo "==> Symbol graphs (package access level)"
 # Captured, not teed to /dev/stderr: reopening that path truncates a log file that stderr goes to.

@@ -240,6 +240,23 @@ fi
 # passes and a person knows which passages to rewrite.
 find docs Sources -path '*.docc/*' -name '*.md' -print0 | NAME="$name" xargs -0 -r perl -pi -e '
   s{``/\Q$ENV{NAME}\E/([^`]+)``}{"`" . ($1 =~ tr#/#.#r) . "`"}ge'
+# The App layer's wiring of a feature went with its files, and so did the symbols it declared: a
+# link such as ``/AppComposition/AppGraph/checkout()``, whose last symbol no remaining source of
+# that module declares, becomes a plain code name too.
+for target in $app_targets; do
+  folder=$(awk -F '\t' -v n="$target" '$1 == n { print $4 }' <<<"$targets")
+  [ -d "$folder" ] || continue
+  declared=$(find "$folder" -name '*.swift' -print0 | xargs -0 -r perl -ne '
+    print "$1\n" while /\b(?:func|var|let|case|struct|class|enum|actor|protocol|typealias)\s+`?(\w+)/g')
+  find docs Sources -path '*.docc/*' -name '*.md' -print0 | TARGET="$target" DECLARED="$declared" \
+    xargs -0 -r perl -pi -e '
+      BEGIN { our %declared = map { $_ => 1 } "init", split /\n/, $ENV{DECLARED} }
+      s{``/\Q$ENV{TARGET}\E/([^`]+)``}{
+        my $symbol = $1;
+        (my $base = (split m{/}, $symbol)[-1]) =~ s/[(-].*//;
+        $declared{$base} ? "``/$ENV{TARGET}/$symbol``" : "`" . ($symbol =~ tr#/#.#r) . "`";
+      }ge'
+done
 stale=$(git ls-files --cached --others --exclude-standard | NAME="$name" perl -e '
   my (%known, @documents);
   while (my $path = <STDIN>) {
@@ -273,8 +290,21 @@ stale=$(git ls-files --cached --others --exclude-standard | NAME="$name" perl -e
         push @unknown, $identifier unless $known{$identifier} || $declared{$identifier} || $listed{$identifier}++;
       }
     }
-    next unless @unknown;
-    my $comment = "<!-- names from elsewhere (removed with $ENV{NAME}; rewrite these passages): " . join(", ", @unknown) . " -->\n\n";
+    # The repository paths it writes that went with the module (`Sources/Features/SearchFeature`),
+    # found the way DocumentationTests finds them.
+    my (@gone, %seen);
+    while ($text =~ /<!-- paths from elsewhere[^:]*: ([^>]*) -->/g) {
+      $seen{$_} = 1 for map { s/^\s+|\s+$//gr } split /,/, $1;
+    }
+    while ($text =~ m%(?<![A-Za-z0-9_./+~-])((?:Sources|Tests|Scripts|Benchmarks|docs|\.ci)/[A-Za-z0-9_.+/-]*+)(?![<*{]|\xe2\x80\xa6)%g) {
+      (my $path = $1) =~ s/[.+-]+$//;
+      (my $on_disk = $path) =~ s{/$}{};
+      push @gone, $path unless -e $on_disk || $seen{$path}++;
+    }
+    next unless @unknown || @gone;
+    my $comment = "";
+    $comment .= "<!-- names from elsewhere (removed with $ENV{NAME}; rewrite these passages): " . join(", ", @unknown) . " -->\n\n" if @unknown;
+    $comment .= "<!-- paths from elsewhere (removed with $ENV{NAME}; rewrite these passages): " . join(", ", @gone) . " -->\n\n" if @gone;
     $text =~ s/\A((?:.*\n)\n?)/$1$comment/;
     open $file, ">", $document or die "$document: $!";
     print $file $text;

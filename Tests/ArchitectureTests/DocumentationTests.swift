@@ -151,4 +151,210 @@ struct DocumentationTests {
       unknown.isEmpty,
       "code names that exist nowhere in the repository:\n\(unknown.joined(separator: "\n"))")
   }
+
+  /// The repository's files on disk (tracked or not, but not ignored), and among them the
+  /// documents: the README, the articles, every module README and catalog page.
+  static func repositoryFiles() async throws -> (paths: [String], documents: [String]) {
+    let listed = try await Subprocess.run(
+      "git",
+      ["-C", repositoryRoot.path, "ls-files", "--cached", "--others", "--exclude-standard"])
+    let paths = listed.output.split(separator: "\n").map(String.init)
+      .filter {
+        FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent($0).path)
+      }
+    let documents = paths.filter { path in
+      guard !path.hasPrefix("Tests/Fixtures/") else { return false }
+      return path == "README.md" || path == "architecture.json"
+        || (path.hasPrefix("docs/") && path.hasSuffix(".md")) || path.hasSuffix("/README.md")
+        || (path.contains(".docc/") && path.hasSuffix(".md"))
+    }
+    return (paths, documents.sorted())
+  }
+
+  static func text(_ path: String) throws -> String {
+    try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// The repository paths a document writes: `Sources/…`, `Tests/…`, `Scripts/…`, `Benchmarks/…`,
+  /// `docs/…` and `.ci/…` anywhere in its text, and the targets of its relative links (resolved
+  /// from the document's folder). A path with a placeholder (`Sources/<Layer>/<Module>`,
+  /// `Scripts/bench-*.sh`, `AppGraph+<Feature>.swift`) names a pattern, not a file.
+  static func repositoryPaths(in text: String, of document: String) -> [String] {
+    let pathCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_./+-~"))
+    var found: [String] = []
+    for match in text.matches(
+      of: /(?:Sources|Tests|Scripts|Benchmarks|docs|\.ci)\/[A-Za-z0-9_.+\/-]*/)
+    {
+      if match.range.lowerBound > text.startIndex,
+        let before = text[text.index(before: match.range.lowerBound)].unicodeScalars.first,
+        pathCharacters.contains(before)
+      {
+        continue
+      }
+      if let after = text[match.range.upperBound...].first, "<*…{".contains(after) { continue }
+      var path = Substring(match.output)
+      while let last = path.last, ".+-".contains(last) { path = path.dropLast() }
+      found.append(String(path))
+    }
+    let folder = document.split(separator: "/").dropLast().map(String.init)
+    for link in text.matches(of: /\]\(([^)\s#]+)(?:#[^)]*)?\)/) {
+      let target = String(link.output.1)
+      guard target.wholeMatch(of: /(?:https?|doc|mailto):.*/) == nil else { continue }
+      // Resolved from the document's folder, `..` climbing out of it.
+      var components = folder
+      for component in target.split(separator: "/").map(String.init) {
+        if component == ".." {
+          _ = components.popLast()
+        } else if component != "." {
+          components.append(component)
+        }
+      }
+      found.append(components.joined(separator: "/"))
+    }
+    return found
+  }
+
+  /// Paths a document names on purpose though the repository does not hold them (an example of
+  /// what a script creates, a fixture's file), declared in the document:
+  /// `<!-- paths from elsewhere: Sources/Screens -->`; `Scripts/remove-module.sh` declares the
+  /// paths of the module it removes the same way.
+  static func declaredPaths(in text: String) -> Set<String> {
+    var declared: Set<String> = []
+    for comment in text.matches(of: /<!-- paths from elsewhere[^:>]*: ([^>]*) -->/) {
+      for path in comment.output.1.split(separator: ",") {
+        declared.insert(path.trimmingCharacters(in: .whitespaces))
+      }
+    }
+    return declared
+  }
+
+  @Test func everyRepositoryPathTheDocsWriteExists() async throws {
+    let (_, documents) = try await Self.repositoryFiles()
+    #expect(documents.count > 20)
+    var missing: [String] = []
+    for document in documents {
+      let text = try Self.text(document)
+      let declared = Self.declaredPaths(in: text)
+      for path in Self.repositoryPaths(in: text, of: document) where !declared.contains(path) {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        if !FileManager.default.fileExists(
+          atPath: repositoryRoot.appendingPathComponent(trimmed).path)
+        {
+          missing.append("\(document): \(path)")
+        }
+      }
+    }
+    #expect(
+      missing.isEmpty,
+      "paths the docs write that do not exist (fix them, or declare an example with <!-- paths from elsewhere: … -->):\n\(missing.joined(separator: "\n"))"
+    )
+  }
+
+  @Test func aPathWithAPlaceholderOrInsideAnotherPathIsNotAFileToFind() {
+    let text = """
+      `Sources/<Layer>/<Module>` and `Scripts/bench-*.sh`, `Sources/App/AppComposition/AppGraph+<Feature>.swift`,
+      .build/docs/x, `Tests/CheckoutFeatureTests`. See [the guide](../docs/Guide.md#top).
+      """
+    #expect(
+      Self.repositoryPaths(in: text, of: "Sources/Kernel/README.md")
+        == ["Tests/CheckoutFeatureTests", "Sources/docs/Guide.md"])
+  }
+
+  /// The check suite's steps as `Scripts/check.sh` declares them: each `step "…"` call with its
+  /// continuation lines, as one line of text.
+  static func checkSteps() throws -> [String] {
+    var steps: [String] = []
+    var continued = false
+    for line in try text("Scripts/check.sh").split(separator: "\n") {
+      if line.hasPrefix("step \"") {
+        steps.append(String(line))
+      } else if continued {
+        steps[steps.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
+      }
+      continued = line.hasSuffix("\\") && !steps.isEmpty
+    }
+    return steps
+  }
+
+  /// What a step runs, as a reader would look for it: the script (`compare-imports-with-compiler.sh`)
+  /// or the SwiftPM command (`swift format`, `swift build`, `swift test`, `--sanitize=thread`).
+  static func whatRuns(_ step: String) -> String? {
+    let runs = step.matches(
+      of: /Scripts\/([a-z-]+\.(?:sh|swift))|(swift (?:format|build|test))|(--sanitize=thread)/)
+    return runs.last.map { String($0.output.1 ?? $0.output.2 ?? $0.output.3 ?? "") }
+  }
+
+  @Test func theREADMEListsEveryStepOfTheCheckSuiteInItsOrder() throws {
+    let steps = try Self.checkSteps()
+    #expect(steps.count > 3)
+    let readme = try Self.text("README.md")
+    let section = try #require(readme.range(of: "## The check suite"))
+    // The numbered list, each item with its indented continuation lines.
+    var items: [String] = []
+    for line in readme[section.upperBound...].split(
+      separator: "\n", omittingEmptySubsequences: false)
+    {
+      if line.wholeMatch(of: /[0-9]+\. .*/) != nil {
+        items.append(String(line))
+      } else if !items.isEmpty, line.hasPrefix("   ") {
+        items[items.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
+      } else if !items.isEmpty {
+        break
+      }
+    }
+    #expect(
+      items.count == steps.count,
+      "the README lists \(items.count) steps; Scripts/check.sh runs \(steps.count)")
+    for (number, (step, item)) in zip(steps, items).enumerated() {
+      let runs = try #require(Self.whatRuns(step), "cannot tell what step \(number + 1) runs")
+      #expect(
+        item.contains(runs),
+        "README step \(number + 1) does not name '\(runs)', which check.sh's step runs: \(item)")
+    }
+  }
+
+  @Test func theForkingGuideNamesEveryScriptCIRuns() throws {
+    let ci = try Self.text(".ci/run")
+    let scripts = ci.split(separator: "\n").compactMap { line in
+      line.firstMatch(of: /^(Scripts\/[A-Za-z-]+\.sh)/).map { String($0.output.1) }
+    }
+    #expect(scripts.count > 2)
+    let guide = try Self.text("docs/Voyage.docc/Forking.md")
+    for script in scripts {
+      #expect(
+        guide.contains("`\(script)"), "docs/Voyage.docc/Forking.md does not say CI runs \(script)")
+    }
+  }
+
+  /// A figure a script measured (a time, a size, a count of files or imports) carries the date it
+  /// was measured and the command that measured it, in its paragraph or earlier in its section;
+  /// figures inside generated blocks (`<!-- …:begin` … `:end -->`) are regenerated instead.
+  @Test func everyMeasuredFigureInTheDocsCarriesItsCommandAndDate() async throws {
+    let (_, documents) = try await Self.repositoryFiles()
+    var undated: [String] = []
+    for document in documents where document.hasSuffix(".md") {
+      let text = try Self.text(document).replacing(
+        /<!-- [a-z-]+:begin.*?:end -->/.dotMatchesNewlines(), with: "")
+      for section in text.split(separator: "\n## ") {
+        for figure in section.matches(
+          of: /[0-9][0-9,]*(?:\.[0-9]+)? ?(?:ms|µs|ns|MB|GB|files|imports)(?![A-Za-z])/)
+        {
+          let before = section[..<figure.range.upperBound]
+          let paragraphEnd =
+            section[figure.range.upperBound...].range(of: "\n\n")?.lowerBound
+            ?? section.endIndex
+          let context = before + section[figure.range.upperBound..<paragraphEnd]
+          let dated = context.contains(/20[0-9]{2}-[0-9]{2}-[0-9]{2}/)
+          let commanded = context.contains(/`(?:Scripts\/|swift |voyage |\.build\/)[^`]*`/)
+          if !dated || !commanded {
+            undated.append("\(document): \(figure.output)")
+          }
+        }
+      }
+    }
+    #expect(
+      undated.isEmpty,
+      "figures without the command and date that produced them:\n\(undated.joined(separator: "\n"))"
+    )
+  }
 }

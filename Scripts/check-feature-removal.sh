@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Proves that a fork can drop a sample feature and keep the whole check suite green, the
+# documentation step included: for each feature, in a fresh copy of the repository (its files as
+# they are on disk, committed in a git repository of its own), it runs
+#
+#   Scripts/fork.sh <Name> --no-check && Scripts/remove-module.sh <Feature> --no-check && Scripts/check.sh
+#
+# and fails naming each feature whose removal left a step failing.
+#
+#   Scripts/check-feature-removal.sh [FEATURE…]     (default: every module of the Features layer)
+#
+# Each feature costs one run of the check suite; CI runs it for one feature, a person for all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+for argument in "$@"; do
+  case "$argument" in
+    -h | --help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "Error: unknown option '$argument'" >&2; exit 64 ;;
+  esac
+done
+targets=$(swift package describe --type json | swift Scripts/check-architecture.swift --list-targets)
+features=("$@")
+if [ ${#features[@]} -eq 0 ]; then
+  while IFS= read -r feature; do features+=("$feature"); done < <(
+    awk -F '\t' '$2 == "library" && $3 == "Features" { print $1 }' <<<"$targets")
+fi
+[ ${#features[@]} -gt 0 ] || { echo "Error: the architecture has no Features module" >&2; exit 1; }
+for feature in "${features[@]}"; do
+  awk -F '\t' -v n="$feature" '$1 == n && $3 == "Features" { found = 1 } END { exit !found }' \
+    <<<"$targets" || { echo "Error: '$feature' is not a module of the Features layer" >&2; exit 64; }
+done
+app=$(sed -n -E 's/^  name: "([A-Za-z0-9]+)",$/\1/p' Package.swift | head -n 1)
+fork=Atlas
+[ "$app" != "$fork" ] || fork=Wayfarer
+
+failed=()
+for feature in "${features[@]}"; do
+  copy=$(mktemp -d)
+  echo "==> $feature: fork as $fork, remove $feature, run the check suite (in $copy)"
+  git ls-files -z --cached --others --exclude-standard \
+    | xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done; true' files \
+    | xargs -0 tar -cf - | tar -xf - -C "$copy"
+  # One chain of &&: errexit does not apply inside the condition of an `if`.
+  if (
+    cd "$copy" && commit() { git -c user.name=Fork -c user.email=fork@example.com commit -qm "$1"; } \
+      && git init -q && git add -A && commit "copy" \
+      && Scripts/fork.sh "$fork" --no-check && git add -A && commit "fork" \
+      && Scripts/remove-module.sh "$feature" --no-check && git add -A && commit "remove $feature" \
+      && Scripts/check.sh
+  ); then
+    echo "==> $feature: the suite passed without it"
+    rm -rf "$copy"
+  else
+    echo "==> $feature: FAILED; the copy is kept in $copy" >&2
+    failed+=("$feature")
+  fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "feature removal: the check suite failed without ${failed[*]}" >&2
+  exit 1
+fi
+echo "feature removal: the check suite passes without each of ${features[*]}"
