@@ -73,8 +73,13 @@ struct ScaffoldingTests {
     #expect(interface.status == 0, "\(interface.error)")
     let manifest = try String(
       contentsOf: copy.appendingPathComponent("Package.swift"), encoding: .utf8)
+    // Each module is a case of its layer's enum, named like its neighbours (the layer's suffix
+    // dropped), and its entry names it by that case.
     let caseName = Self.interface.dropLast("Interface".count).lowercased()
     #expect(manifest.contains("case \(caseName) = \"\(Self.interface)\""))
+    let featureCase = Self.feature.dropLast("Feature".count).lowercased()
+    #expect(manifest.contains("case \(featureCase) = \"\(Self.feature)\""))
+    #expect(manifest.contains("feature(.\(featureCase), uses: [.kernel(.sharedKernel)])"))
 
     // The owners' lines land in their layer's section, before the next one.
     let owners = try String(contentsOf: copy.appendingPathComponent("CODEOWNERS"), encoding: .utf8)
