@@ -183,7 +183,7 @@ struct TypeLevelCanaryTests {
       appending: """
         _ = feature(.search, uses: [.kernel(.sharedKernel), .interface(.booking)], testsUse: [.booking])
         _ = infrastructure(.networking, implements: [.booking], uses: [.kernel(.sharedKernel), .interface(.payment), .infrastructure(.embeddedDatabase), .systemLibrary(.sqlite)])
-        _ = front(.commandLineInterface, root: .appComposition, uses: [.search], testsUse: [.bookingData])
+        _ = front(.commandLineInterface, root: .appComposition, uses: [.search], testsUse: [.infrastructure(.bookingData)])
         _ = compositionRoot(.appComposition, uses: [.infrastructure(.bookingData), .feature(.search)])
         """)
     #expect(outcome.status == 0, "\(outcome.error)")

@@ -10,8 +10,9 @@ package import Foundation
 /// connection a request.
 ///
 /// It exists because waiting is its whole job. FoundationNetworking's `URLSession` on Linux
-/// keeps a core busy while it waits (about 40% of a core on a silent server, measured with
-/// `Scripts/bench-waiting.sh`), cannot tell "never sent" from "sent, answer lost", and lets a
+/// keeps a core busy while it waits (2.8 s of CPU in 7.4 s on a silent server, timed with GNU
+/// `time` on 2026-12-01; this transport: 0.02 s in 4 s, `Scripts/bench-waiting.sh`), cannot
+/// tell "never sent" from "sent, answer lost", and lets a
 /// server that drips its answer outlast any timeout. Here every wait is one `poll(2)` until the
 /// deadline (or a cancellation, signalled through a pipe): no CPU while a server is silent, a
 /// refused connection is `notSent`, and nothing outlives the deadline. `https://` stays with
