@@ -21,12 +21,14 @@ import Foundation
 
 // MARK: - Rules
 
-struct Rule {
+struct Rule: Sendable {
   let id: String
   let summary: String
   let rationale: String
   /// Whether it runs without a configuration (it needs no layers and no options).
   let runsWithoutConfiguration: Bool
+  /// The options it reads from its entry in the configuration's `rules`.
+  var options: [Field] = []
 }
 
 let allRules: [Rule] = [
@@ -84,7 +86,15 @@ let allRules: [Rule] = [
       tested with an in-memory fake and bypasses retries, caching and coalescing. Configured by
       `layers` and `names` (Features and URLSession in Voyage).
       Fix: call a repository protocol from an Interfaces module.
-      """, runsWithoutConfiguration: false),
+      """, runsWithoutConfiguration: false,
+    options: [
+      Field(
+        name: "layers", kind: .strings, summary: "The layers whose code may not talk HTTP.",
+        required: true),
+      Field(
+        name: "names", kind: .strings, summary: "The network types they may not name.",
+        required: true),
+    ]),
   Rule(
     id: "ui-framework", summary: "a UI framework imported outside the layers and targets allowed",
     rationale: """
@@ -93,7 +103,12 @@ let allRules: [Rule] = [
       branch of an `#if` that may compile counts. Configured by `modules`, `allowedLayers` and
       `allowedTargets`.
       Fix: keep presentation in App or the design system; pass plain values down.
-      """, runsWithoutConfiguration: false),
+      """, runsWithoutConfiguration: false,
+    options: [
+      Field(name: "modules", kind: .strings, summary: "The UI frameworks.", required: true),
+      Field(name: "allowedLayers", kind: .strings, summary: "The layers that may import them."),
+      Field(name: "allowedTargets", kind: .strings, summary: "The targets that may import them."),
+    ]),
   Rule(
     id: "receipt-minting", summary: "a proof-of-payment type constructed outside its one module",
     rationale: """
@@ -101,7 +116,13 @@ let allRules: [Rule] = [
       narrows that to PaymentData, so every receipt stands for a real charge. Tests and test
       support are exempt. Configured by `type` and `allowedTargets`.
       Fix: obtain receipts from a PaymentGateway.
-      """, runsWithoutConfiguration: false),
+      """, runsWithoutConfiguration: false,
+    options: [
+      Field(
+        name: "type", kind: .string, summary: "The type that proves something happened.",
+        required: true),
+      Field(name: "allowedTargets", kind: .strings, summary: "The targets that may construct it."),
+    ]),
   Rule(
     id: "raw-escape-code", summary: "a raw terminal escape code outside the design system",
     rationale: """
@@ -109,7 +130,11 @@ let allRules: [Rule] = [
       system; a hand-written escape code ignores them and corrupts piped output. Tests are exempt.
       Configured by `allowedTargets`.
       Fix: use TerminalTheme.paint(_:_:) or .style(_:_:).
-      """, runsWithoutConfiguration: false),
+      """, runsWithoutConfiguration: false,
+    options: [
+      Field(
+        name: "allowedTargets", kind: .strings, summary: "The targets that may write escape codes.")
+    ]),
   Rule(
     id: "testable-import", summary: "@testable import in production code",
     rationale: """
@@ -122,7 +147,11 @@ let allRules: [Rule] = [
       View models hold state machines; subclassing one would let a subclass break its transitions.
       Configured by `suffix` (ViewModel by default).
       Fix: mark the class `final`.
-      """, runsWithoutConfiguration: true),
+      """, runsWithoutConfiguration: true,
+    options: [
+      Field(
+        name: "suffix", kind: .string, summary: "The suffix of view model class names (ViewModel).")
+    ]),
   Rule(
     id: "public-implementation",
     summary: "an implementation layer makes an implementation type public",
@@ -134,7 +163,13 @@ let allRules: [Rule] = [
       Configured by `layers` and `suffixes`.
       Fix: make the type internal (or `package` for sibling modules) and return it as
       `any SomeInterface` from the module's …Assembly factory.
-      """, runsWithoutConfiguration: false),
+      """, runsWithoutConfiguration: false,
+    options: [
+      Field(name: "layers", kind: .strings, summary: "The implementation layers.", required: true),
+      Field(
+        name: "suffixes", kind: .strings, summary: "The suffixes of implementation type names.",
+        required: true),
+    ]),
   Rule(
     id: "missing-owner", summary: "a module folder or its tests has no CODEOWNERS line",
     rationale: """
@@ -159,36 +194,165 @@ func fail(_ message: String) -> Never {
 
 // MARK: - Configuration
 
+/// A JSON value as written, so that the configuration reader can say what is wrong and where
+/// (`Decodable` alone would take `"mayuse"` for a missing key and move on).
+enum JSONValue: Decodable {
+  case string(String)
+  case number(Double)
+  case bool(Bool)
+  case array([JSONValue])
+  case object([String: JSONValue])
+  case null
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  var kindName: String {
+    switch self {
+    case .string: "a string"
+    case .number: "a number"
+    case .bool: "true or false"
+    case .array: "an array"
+    case .object: "an object"
+    case .null: "null"
+    }
+  }
+}
+
+/// One key of the configuration: what it holds and why. The reader accepts exactly these keys,
+/// and `--print-schema` prints the JSON Schema from the same table, so they cannot disagree.
+struct Field: Sendable {
+  indirect enum Kind: Sendable {
+    case string, boolean, strings
+    /// `true`, `false`, or a list of names.
+    case booleanOrStrings
+    /// A list of objects with these keys.
+    case objects([Field])
+    /// An object whose keys are rule ids, each with the options of its rule.
+    case rules
+  }
+  let name: String
+  let kind: Kind
+  let summary: String
+  var required = false
+}
+
+extension Field {
+  static let because = Field(
+    name: "because", kind: .string,
+    summary:
+      "Why this exists, in the package's own words: printed with each finding and by --explain.")
+  static let paths = Field(
+    name: "paths", kind: .strings,
+    summary: "Globs on a target's path (Sources/Kernel/*); * matches within one path component.")
+  static let names = Field(
+    name: "names", kind: .strings, summary: "Globs on a target's name (*Feature).")
+  static let mayUse = Field(
+    name: "mayUse", kind: .strings,
+    summary: "The layers (or roles) whose targets it may depend on; itself only if listed.")
+
+  static let role: [Field] = [
+    Field(
+      name: "name", kind: .string, summary: "The role's name, unique among layers and roles.",
+      required: true),
+    paths, names, mayUse, because,
+  ]
+
+  static let layer: [Field] = [
+    Field(
+      name: "name", kind: .string, summary: "The layer's name, unique among layers and roles.",
+      required: true),
+    paths, names, mayUse,
+    Field(
+      name: "mayUseProducts", kind: .booleanOrStrings,
+      summary:
+        "Whether it may use other packages' products: true, false, or the products or package identities it may use."
+    ),
+    Field(
+      name: "testSupport", kind: .boolean,
+      summary: "Shared test doubles: only test targets may depend on it."),
+    Field(
+      name: "optional", kind: .boolean,
+      summary: "It may match no target (otherwise a layer that matches nothing is an error)."),
+    Field(
+      name: "roles", kind: .objects(role),
+      summary:
+        "Roles inside the layer, tried in order; each target of the layer must take one, and each role's mayUse replaces the layer's."
+    ),
+    because,
+  ]
+
+  static let configuration: [Field] = [
+    Field(
+      name: "$schema", kind: .string, summary: "The JSON Schema that editors check this file with."),
+    Field(name: "about", kind: .string, summary: "What this file is, for its readers."),
+    Field(
+      name: "layers", kind: .objects(layer),
+      summary:
+        "The layers in the order they are tried: a target takes the first whose paths or names match it."
+    ),
+    Field(name: "rules", kind: .rules, summary: "The rules to run, each with its options."),
+    Field(
+      name: "defines", kind: .strings,
+      summary: "Custom compilation conditions that count as set in #if."),
+  ]
+}
+
 /// `architecture.json`: the layers in the order they are tried, the rules to run with their
 /// options, and the custom compilation conditions that count as defined.
-struct Configuration: Decodable {
-  struct Layer: Decodable {
+struct Configuration {
+  /// A part of a layer with a dependency rule of its own (the App layer's composition root and
+  /// its front, say).
+  struct Role {
     let name: String
-    /// Globs on a target's path (`Sources/Kernel/*`); `*` matches within one path component.
     var paths: [String] = []
-    /// Globs on a target's name (`*Feature`).
     var names: [String] = []
     var mayUse: [String] = []
-    var mayUseProducts: Bool = false
-    var testSupport: Bool = false
+    var because: String?
+  }
 
-    enum CodingKeys: String, CodingKey {
-      case name, paths, names, mayUse, mayUseProducts, testSupport
+  struct Layer {
+    let name: String
+    var paths: [String] = []
+    var names: [String] = []
+    var mayUse: [String] = []
+    /// `nil`: every product; empty: none; otherwise the products or packages allowed.
+    var allowedProducts: Set<String>? = []
+    var testSupport = false
+    var optional = false
+    var roles: [Role] = []
+    var because: String?
+
+    var mayUseProducts: Bool { allowedProducts != [] }
+
+    func matches(name target: String, path: String) -> Bool {
+      paths.contains { glob($0, matches: path) } || names.contains { glob($0, matches: target) }
     }
 
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      name = try container.decode(String.self, forKey: .name)
-      paths = try container.decodeIfPresent([String].self, forKey: .paths) ?? []
-      names = try container.decodeIfPresent([String].self, forKey: .names) ?? []
-      mayUse = try container.decodeIfPresent([String].self, forKey: .mayUse) ?? []
-      mayUseProducts = try container.decodeIfPresent(Bool.self, forKey: .mayUseProducts) ?? false
-      testSupport = try container.decodeIfPresent(Bool.self, forKey: .testSupport) ?? false
+    func role(ofTarget target: String, path: String) -> Role? {
+      roles.first { role in
+        role.paths.contains { glob($0, matches: path) }
+          || role.names.contains { glob($0, matches: target) }
+      }
     }
   }
 
   /// A rule's options; each rule reads the ones it knows.
-  struct Options: Decodable {
+  struct Options {
     var layers: [String] = []
     var names: [String] = []
     var modules: [String] = []
@@ -197,43 +361,12 @@ struct Configuration: Decodable {
     var suffixes: [String] = []
     var suffix: String?
     var type: String?
-
-    enum CodingKeys: String, CodingKey {
-      case layers, names, modules, allowedLayers, allowedTargets, suffixes, suffix, type
-    }
-
-    init() {}
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      for key in container.allKeys where ![.suffix, .type].contains(key) {
-        _ = try container.decode([String].self, forKey: key)
-      }
-      layers = try container.decodeIfPresent([String].self, forKey: .layers) ?? []
-      names = try container.decodeIfPresent([String].self, forKey: .names) ?? []
-      modules = try container.decodeIfPresent([String].self, forKey: .modules) ?? []
-      allowedLayers = try container.decodeIfPresent([String].self, forKey: .allowedLayers) ?? []
-      allowedTargets = try container.decodeIfPresent([String].self, forKey: .allowedTargets) ?? []
-      suffixes = try container.decodeIfPresent([String].self, forKey: .suffixes) ?? []
-      suffix = try container.decodeIfPresent(String.self, forKey: .suffix)
-      type = try container.decodeIfPresent(String.self, forKey: .type)
-    }
+    var because: String?
   }
 
   var layers: [Layer] = []
   var rules: [String: Options] = [:]
   var defines: [String] = []
-
-  enum CodingKeys: String, CodingKey { case about, layers, rules, defines }
-
-  init() {}
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    layers = try container.decodeIfPresent([Layer].self, forKey: .layers) ?? []
-    rules = try container.decodeIfPresent([String: Options].self, forKey: .rules) ?? [:]
-    defines = try container.decodeIfPresent([String].self, forKey: .defines) ?? []
-  }
 
   /// What a package without a configuration gets: the rules that need no layers.
   static let withoutFile: Configuration = {
@@ -244,50 +377,366 @@ struct Configuration: Decodable {
     return configuration
   }()
 
+  /// Every layer and role by name.
+  var unitNames: [String] { layers.flatMap { [$0.name] + $0.roles.map(\.name) } }
+
+  /// The layer a name stands for: the layer itself, or the layer a role belongs to.
+  func layer(ofUnit name: String) -> Layer? {
+    layers.first { $0.name == name || $0.roles.contains { $0.name == name } }
+  }
+
   static func load(_ path: String) -> Configuration {
     guard let data = FileManager.default.contents(atPath: path) else {
       fail("cannot read the configuration '\(path)'")
     }
-    let configuration: Configuration
+    let value: JSONValue
     do {
-      configuration = try JSONDecoder().decode(Configuration.self, from: data)
+      value = try JSONDecoder().decode(JSONValue.self, from: data)
     } catch {
-      fail("'\(path)' is not a valid configuration: \(describe(error))")
+      fail("'\(path)' is not valid JSON")
     }
-    let names = configuration.layers.map(\.name)
-    for layer in configuration.layers {
-      if names.filter({ $0 == layer.name }).count > 1 {
-        fail("'\(path)': the layer '\(layer.name)' is declared twice")
-      }
-      if layer.paths.isEmpty && layer.names.isEmpty {
-        fail("'\(path)': the layer '\(layer.name)' has neither paths nor names to match targets")
-      }
-      for used in layer.mayUse where !names.contains(used) {
-        fail("'\(path)': the layer '\(layer.name)' may use '\(used)', which is not a layer")
-      }
+    var reader = ConfigurationReader(file: path)
+    let configuration = reader.configuration(value)
+    reader.check(configuration)
+    return configuration
+  }
+}
+
+/// Reads a configuration strictly: an unknown key, a value of the wrong type, a name that
+/// stands for nothing or a cycle in `mayUse` ends the run (exit 2) with the place named.
+struct ConfigurationReader {
+  let file: String
+
+  func refuse(_ place: String, _ problem: String) -> Never {
+    fail("'\(file)': \(place.isEmpty ? "" : "\(place): ")\(problem)")
+  }
+
+  func place(_ parent: String, _ key: String) -> String {
+    parent.isEmpty ? key : "\(parent).\(key)"
+  }
+
+  /// The members of an object, having refused any key that `fields` does not list.
+  func members(_ value: JSONValue, at here: String, fields: [Field]) -> [String: JSONValue] {
+    guard case .object(let members) = value else {
+      refuse(here, "expected an object, found \(value.kindName)")
     }
-    for id in configuration.rules.keys where !allRules.contains(where: { $0.id == id }) {
-      fail(
-        "'\(path)': unknown rule '\(id)'; rules are \(allRules.map(\.id).joined(separator: ", "))")
+    for key in members.keys.sorted() where !fields.contains(where: { $0.name == key }) {
+      refuse(place(here, key), "unknown key\(suggestion(for: key, among: fields.map(\.name)))")
     }
-    for (id, options) in configuration.rules {
-      for layer in options.layers + options.allowedLayers where !names.contains(layer) {
-        fail("'\(path)': the rule '\(id)' names the layer '\(layer)', which is not declared")
+    for field in fields where field.required && members[field.name] == nil {
+      refuse(here, "'\(field.name)' is required")
+    }
+    return members
+  }
+
+  func string(_ value: JSONValue?, at here: String) -> String? {
+    switch value {
+    case nil: return nil
+    case .string(let text)?: return text
+    case let other?: refuse(here, "expected a string, found \(other.kindName)")
+    }
+  }
+
+  func boolean(_ value: JSONValue?, at here: String) -> Bool {
+    switch value {
+    case nil: return false
+    case .bool(let flag)?: return flag
+    case let other?: refuse(here, "expected true or false, found \(other.kindName)")
+    }
+  }
+
+  func strings(_ value: JSONValue?, at here: String) -> [String] {
+    switch value {
+    case nil: return []
+    case .array(let items)?:
+      return items.enumerated().map { index, item in
+        guard case .string(let text) = item else {
+          refuse("\(here)[\(index)]", "expected a string, found \(item.kindName)")
+        }
+        return text
       }
+    case let other?: refuse(here, "expected an array of strings, found \(other.kindName)")
+    }
+  }
+
+  func objects(_ value: JSONValue?, at here: String) -> [(String, JSONValue)] {
+    switch value {
+    case nil: return []
+    case .array(let items)?:
+      return items.enumerated().map { index, item in
+        var label = "\(here)[\(index)]"
+        if case .object(let members) = item, case .string(let name)? = members["name"] {
+          label += " (\(name))"
+        }
+        return (label, item)
+      }
+    case let other?: refuse(here, "expected an array of objects, found \(other.kindName)")
+    }
+  }
+
+  mutating func configuration(_ value: JSONValue) -> Configuration {
+    let top = members(value, at: "", fields: Field.configuration)
+    _ = string(top["$schema"], at: "$schema")
+    _ = string(top["about"], at: "about")
+    var configuration = Configuration()
+    configuration.defines = strings(top["defines"], at: "defines")
+    configuration.layers = objects(top["layers"], at: "layers").map(layer)
+    guard let rules = top["rules"] else { return configuration }
+    guard case .object(let table) = rules else {
+      refuse("rules", "expected an object, found \(rules.kindName)")
+    }
+    for (id, options) in table.sorted(by: { $0.key < $1.key }) {
+      let here = "rules.\(id)"
+      guard let rule = allRules.first(where: { $0.id == id }), rule.id != "stale-baseline" else {
+        refuse(here, "unknown rule\(suggestion(for: id, among: allRules.map(\.id)))")
+      }
+      configuration.rules[id] = self.options(options, of: rule, at: here)
     }
     return configuration
   }
 
-  static func describe(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-      DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
-      let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-      return (path.isEmpty ? "" : path.joined(separator: ".") + ": ") + context.debugDescription
-    default:
-      return "\(error)"
+  func layer(_ here: String, _ value: JSONValue) -> Configuration.Layer {
+    let fields = members(value, at: here, fields: Field.layer)
+    var layer = Configuration.Layer(name: string(fields["name"], at: place(here, "name")) ?? "")
+    layer.paths = strings(fields["paths"], at: place(here, "paths"))
+    layer.names = strings(fields["names"], at: place(here, "names"))
+    layer.mayUse = strings(fields["mayUse"], at: place(here, "mayUse"))
+    switch fields["mayUseProducts"] {
+    case nil: layer.allowedProducts = []
+    case .bool(let flag)?: layer.allowedProducts = flag ? nil : []
+    case let other?:
+      let allowed = strings(other, at: place(here, "mayUseProducts"))
+      if allowed.isEmpty {
+        refuse(place(here, "mayUseProducts"), "an empty list allows nothing; write false")
+      }
+      layer.allowedProducts = Set(allowed)
+    }
+    layer.testSupport = boolean(fields["testSupport"], at: place(here, "testSupport"))
+    layer.optional = boolean(fields["optional"], at: place(here, "optional"))
+    layer.because = string(fields["because"], at: place(here, "because"))
+    layer.roles = objects(fields["roles"], at: place(here, "roles")).map { roleHere, roleValue in
+      let roleFields = members(roleValue, at: roleHere, fields: Field.role)
+      var role = Configuration.Role(
+        name: string(roleFields["name"], at: place(roleHere, "name")) ?? "")
+      role.paths = strings(roleFields["paths"], at: place(roleHere, "paths"))
+      role.names = strings(roleFields["names"], at: place(roleHere, "names"))
+      role.mayUse = strings(roleFields["mayUse"], at: place(roleHere, "mayUse"))
+      role.because = string(roleFields["because"], at: place(roleHere, "because"))
+      if role.paths.isEmpty && role.names.isEmpty {
+        refuse(roleHere, "the role '\(role.name)' has neither paths nor names to match targets")
+      }
+      return role
+    }
+    if layer.paths.isEmpty && layer.names.isEmpty {
+      refuse(here, "the layer '\(layer.name)' has neither paths nor names to match targets")
+    }
+    if !layer.roles.isEmpty && fields["mayUse"] != nil {
+      refuse(
+        place(here, "mayUse"),
+        "a layer with roles takes mayUse from each role; move it into the roles")
+    }
+    return layer
+  }
+
+  func options(_ value: JSONValue, of rule: Rule, at here: String) -> Configuration.Options {
+    let fields = members(value, at: here, fields: rule.options + [Field.because])
+    var options = Configuration.Options()
+    for field in rule.options where field.required {
+      guard case .strings = field.kind else { continue }
+      if strings(fields[field.name], at: place(here, field.name)).isEmpty {
+        refuse(
+          place(here, field.name), "must name at least one; without it the rule checks nothing")
+      }
+    }
+    options.layers = strings(fields["layers"], at: place(here, "layers"))
+    options.names = strings(fields["names"], at: place(here, "names"))
+    options.modules = strings(fields["modules"], at: place(here, "modules"))
+    options.allowedLayers = strings(fields["allowedLayers"], at: place(here, "allowedLayers"))
+    options.allowedTargets = strings(fields["allowedTargets"], at: place(here, "allowedTargets"))
+    options.suffixes = strings(fields["suffixes"], at: place(here, "suffixes"))
+    options.suffix = string(fields["suffix"], at: place(here, "suffix"))
+    options.type = string(fields["type"], at: place(here, "type"))
+    options.because = string(fields["because"], at: place(here, "because"))
+    return options
+  }
+
+  /// What no single key can say wrong: names used twice, names that stand for nothing, cycles.
+  func check(_ configuration: Configuration) {
+    let units = configuration.unitNames
+    for (index, layer) in configuration.layers.enumerated() {
+      let here = "layers[\(index)] (\(layer.name))"
+      for name in [layer.name] + layer.roles.map(\.name)
+      where units.filter({ $0 == name }).count > 1 {
+        refuse(here, "the name '\(name)' is declared twice among layers and roles")
+      }
+      let uses =
+        [(here, layer.mayUse)]
+        + layer.roles.enumerated().map { roleIndex, role in
+          ("\(here).roles[\(roleIndex)] (\(role.name))", role.mayUse)
+        }
+      for (place, mayUse) in uses {
+        for used in mayUse where !units.contains(used) {
+          refuse(
+            "\(place).mayUse",
+            "'\(used)' is not a layer or a role\(suggestion(for: used, among: units))")
+        }
+      }
+    }
+    if let cycle = mayUseCycle(configuration) {
+      refuse(
+        "layers",
+        "mayUse has a cycle, \(cycle.joined(separator: " → ")): layers must form a hierarchy (a layer may use itself)"
+      )
+    }
+    let layerNames = configuration.layers.map(\.name)
+    for (id, options) in configuration.rules.sorted(by: { $0.key < $1.key }) {
+      for (key, names) in [("layers", options.layers), ("allowedLayers", options.allowedLayers)] {
+        for name in names where !layerNames.contains(name) {
+          refuse(
+            "rules.\(id).\(key)",
+            "'\(name)' is not a declared layer\(suggestion(for: name, among: layerNames))")
+        }
+      }
     }
   }
+
+  /// A cycle among different layers' `mayUse` (a role counts as its layer), or `nil`.
+  func mayUseCycle(_ configuration: Configuration) -> [String]? {
+    var edges: [String: [String]] = [:]
+    for layer in configuration.layers {
+      let used = layer.mayUse + layer.roles.flatMap(\.mayUse)
+      edges[layer.name] = used.compactMap { configuration.layer(ofUnit: $0)?.name }
+        .filter { $0 != layer.name }
+    }
+    var finished: Set<String> = []
+    func visit(_ name: String, _ path: [String]) -> [String]? {
+      if let start = path.firstIndex(of: name) { return Array(path[start...]) + [name] }
+      guard !finished.contains(name) else { return nil }
+      for next in edges[name] ?? [] {
+        if let cycle = visit(next, path + [name]) { return cycle }
+      }
+      finished.insert(name)
+      return nil
+    }
+    for layer in configuration.layers {
+      if let cycle = visit(layer.name, []) { return cycle }
+    }
+    return nil
+  }
+
+  /// What a configuration says about targets, checked against the package: a layer or a role
+  /// that matches no target, a target name or a product in an option that is not there.
+  func check(
+    _ configuration: Configuration, against targets: [Target], products: Set<String>
+  ) {
+    let names = targets.map(\.name)
+    for (index, layer) in configuration.layers.enumerated() {
+      let here = "layers[\(index)] (\(layer.name))"
+      let members = targets.filter { $0.layer?.name == layer.name }
+      if members.isEmpty && !layer.optional {
+        refuse(
+          here,
+          "the layer matches no target of the package (\((layer.paths + layer.names).joined(separator: ", "))); fix its patterns, or mark it \"optional\": true"
+        )
+      }
+      for (roleIndex, role) in layer.roles.enumerated()
+      where !members.contains(where: { $0.role?.name == role.name }) && !members.isEmpty {
+        refuse(
+          "\(here).roles[\(roleIndex)] (\(role.name))",
+          "the role matches no target of the layer (\((role.paths + role.names).joined(separator: ", ")))"
+        )
+      }
+      if let allowed = layer.allowedProducts {
+        for product in allowed.sorted() where !products.contains(product) {
+          refuse(
+            "\(here).mayUseProducts",
+            "'\(product)' is neither a product nor a package the package depends on\(suggestion(for: product, among: Array(products)))"
+          )
+        }
+      }
+    }
+    for (id, options) in configuration.rules.sorted(by: { $0.key < $1.key }) {
+      for name in options.allowedTargets where !names.contains(name) {
+        refuse(
+          "rules.\(id).allowedTargets",
+          "'\(name)' is not a target of the package\(suggestion(for: name, among: names))")
+      }
+    }
+  }
+}
+
+/// The JSON Schema of `architecture.json`, made from the tables the reader reads with
+/// (`architecture.schema.json` in the repository is this, printed by `--print-schema`).
+func configurationSchema() -> [String: Any] {
+  func schema(of field: Field) -> [String: Any] {
+    var result: [String: Any] = ["description": field.summary]
+    switch field.kind {
+    case .string: result["type"] = "string"
+    case .boolean: result["type"] = "boolean"
+    case .strings:
+      result["type"] = "array"
+      result["items"] = ["type": "string"]
+      if field.required { result["minItems"] = 1 }
+    case .booleanOrStrings:
+      result["oneOf"] = [
+        ["type": "boolean"], ["type": "array", "items": ["type": "string"], "minItems": 1],
+      ]
+    case .objects(let fields):
+      result["type"] = "array"
+      result["items"] = object(fields, matchesTargets: true)
+    case .rules:
+      result["type"] = "object"
+      result["additionalProperties"] = false
+      var rules: [String: Any] = [:]
+      for rule in allRules where rule.id != "stale-baseline" {
+        var options = object(rule.options + [Field.because], matchesTargets: false)
+        options["description"] = rule.summary
+        rules[rule.id] = options
+      }
+      result["properties"] = rules
+    }
+    return result
+  }
+  func object(_ fields: [Field], matchesTargets: Bool) -> [String: Any] {
+    var result: [String: Any] = [
+      "type": "object", "additionalProperties": false,
+      "properties": Dictionary(uniqueKeysWithValues: fields.map { ($0.name, schema(of: $0)) }),
+    ]
+    let required = fields.filter(\.required).map(\.name)
+    if !required.isEmpty { result["required"] = required }
+    if matchesTargets && fields.contains(where: { $0.name == "paths" }) {
+      result["anyOf"] = [["required": ["paths"]], ["required": ["names"]]]
+    }
+    return result
+  }
+  var document = object(Field.configuration, matchesTargets: false)
+  document["$schema"] = "http://json-schema.org/draft-07/schema#"
+  document["title"] = "architecture.json"
+  document["description"] =
+    "The layers of a Swift package and the architecture rules to run on it (Scripts/check-architecture.swift)."
+  return document
+}
+
+/// "; did you mean 'x'?" for the closest of `candidates` to `word`, or nothing when none is close.
+func suggestion(for word: String, among candidates: [String]) -> String {
+  func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.lowercased())
+    let b = Array(b.lowercased())
+    var row = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var previous = row[0]
+      row[0] = i
+      for j in stride(from: 1, through: b.count, by: 1) {
+        let current = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+        previous = current
+      }
+    }
+    return row[b.count]
+  }
+  let ranked = candidates.map { ($0, distance(word, $0)) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+  guard let (best, cost) = ranked.first, cost <= max(2, word.count / 3) else { return "" }
+  return "; did you mean '\(best)'?"
 }
 
 /// `*` matches any run of characters except `/`; everything else matches itself.
@@ -367,6 +816,8 @@ func c99name(_ name: String) -> String {
 /// or `.build/checkouts/<name>` once `swift package resolve` has run.
 struct ProductModules {
   var modulesOfProduct: [String: Set<String>] = [:]
+  /// The identity of the package that provides each product.
+  var packageOfProduct: [String: String] = [:]
   var dependencyModules: Set<String> = []
   var unresolved: [String] = []
 
@@ -398,6 +849,7 @@ struct ProductModules {
       }
       for product in manifest.products {
         result.modulesOfProduct[product.name, default: []].formUnion(product.targets.map(c99name))
+        result.packageOfProduct[product.name] = identity
       }
     }
     return result
@@ -432,12 +884,21 @@ struct Target {
   let kind: String
   let path: String
   let layer: Configuration.Layer?
+  /// Its role inside its layer, when the layer has roles.
+  let role: Configuration.Role?
   let sources: [String]
   let dependencies: [String]
   let products: [String]
   var isTest: Bool { kind == "test" }
   /// Test targets and test support: code that never ships, exempt from the source rules.
   var isTestCode: Bool { isTest || layer?.testSupport == true }
+  /// The layers and roles it may depend on: its role's, or its layer's.
+  var mayUse: [String] { role?.mayUse ?? layer?.mayUse ?? [] }
+  /// Its layer's name, and its role's if it has one (`App (Front)`).
+  var unitDescription: String {
+    guard let layer else { return "" }
+    return role.map { "\(layer.name) (\($0.name))" } ?? layer.name
+  }
 }
 
 // MARK: - Tokens
@@ -1291,13 +1752,11 @@ final class Linter: Sendable {
       let layer =
         target.type == "test"
         ? nil
-        : configuration.layers.first { layer in
-          layer.paths.contains { glob($0, matches: target.path) }
-            || layer.names.contains { glob($0, matches: target.name) }
-        }
+        : configuration.layers.first { $0.matches(name: target.name, path: target.path) }
       return Target(
         name: target.name, moduleName: target.c99name ?? c99name(target.name), kind: target.type,
-        path: target.path, layer: layer, sources: target.sources ?? [],
+        path: target.path, layer: layer,
+        role: layer?.role(ofTarget: target.name, path: target.path), sources: target.sources ?? [],
         dependencies: target.targetDependencies ?? [], products: target.productDependencies ?? [])
     }
     byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -1414,6 +1873,14 @@ final class Linter: Sendable {
         "target '\(target.name)' lives in '\(target.path)', which matches no layer; move or rename it to match one (\(shown)) or give the configuration a pattern that matches it",
         key: "outside-layer|\(target.name)")
     }
+    if isEnabled("outside-layer") && !target.isTest, let layer = target.layer, !layer.roles.isEmpty,
+      target.role == nil
+    {
+      report(
+        "outside-layer",
+        "target '\(target.name)' is in the layer \(layer.name) but takes none of its roles (\(layer.roles.map(\.name).joined(separator: ", "))); give a role a pattern that matches it",
+        key: "outside-layer|\(target.name)")
+    }
     guard let layer = target.layer, !target.isTest else { return violations }
     for dependency in target.dependencies.sorted() {
       guard let other = byName[dependency], let otherLayer = other.layer else { continue }
@@ -1424,16 +1891,21 @@ final class Linter: Sendable {
             "production target '\(target.name)' depends on the test support '\(dependency)'; only test targets may. Move the code that needs it into a test target",
             key: "test-support|\(target.name) -> \(dependency)")
         }
-      } else if isEnabled("layer-dependency") && !layer.mayUse.contains(otherLayer.name) {
+      } else if isEnabled("layer-dependency") && !target.mayUse.contains(otherLayer.name)
+        && !(other.role.map { target.mayUse.contains($0.name) } ?? false)
+      {
         report(
           "layer-dependency",
-          "\(layer.name) target '\(target.name)' depends on \(otherLayer.name) target '\(dependency)'; \(layer.name) may depend on \(describe(layer.mayUse)). Depend on an interface, move the shared type down a layer, or wire the two together in the composition root",
+          "\(target.unitDescription) target '\(target.name)' depends on \(other.unitDescription) target '\(dependency)'; \(target.role?.name ?? layer.name) may depend on \(describe(target.mayUse)). Depend on an interface, move the shared type down a layer, or wire the two together in the composition root",
           key: "layer-dependency|\(target.name) -> \(dependency)")
       }
     }
-    if isEnabled("third-party-product") && !layer.mayUseProducts {
+    if isEnabled("third-party-product"), let allowedProducts = layer.allowedProducts {
       let allowed = configuration.layers.filter(\.mayUseProducts).map(\.name)
-      for product in target.products.sorted() {
+      for product in target.products.sorted()
+      where !allowedProducts.contains(product)
+        && !allowedProducts.contains(products.packageOfProduct[product] ?? "")
+      {
         report(
           "third-party-product",
           "\(layer.name) target '\(target.name)' uses the product '\(product)' of another package; only \(describe(allowed)) may. Wrap it in a module of such a layer behind an interface",
@@ -1657,14 +2129,31 @@ struct Baseline {
   /// Entry → its line number in the file.
   let entries: [String: Int]
 
-  static func load(_ path: URL) -> Baseline {
-    guard let text = try? String(contentsOf: path, encoding: .utf8) else {
+  /// Reads the baseline at `path`, shown as `name`. A missing file is an empty baseline unless
+  /// it was named on the command line (`required`); a file that cannot be read, or a line that
+  /// is not a key of a known rule, ends the run: a baseline half understood is never a pass.
+  static func load(_ path: URL, name: String, required: Bool) -> Baseline {
+    guard FileManager.default.fileExists(atPath: path.path) else {
+      if required {
+        fail("the baseline '\(name)' does not exist (create it with --update-baseline)")
+      }
       return Baseline(path: path, entries: [:])
+    }
+    guard let text = try? String(contentsOf: path, encoding: .utf8) else {
+      fail("the baseline '\(name)' cannot be read as UTF-8 text")
     }
     var entries: [String: Int] = [:]
     for (index, line) in text.components(separatedBy: "\n").enumerated() {
       let entry = line.trimmingCharacters(in: .whitespaces)
       if entry.isEmpty || entry.hasPrefix("#") { continue }
+      let rule = String(entry.prefix { $0 != "|" })
+      guard entry.contains("|"),
+        allRules.contains(where: { $0.id == rule && $0.id != "stale-baseline" })
+      else {
+        fail(
+          "\(name):\(index + 1): '\(entry)' is not a baseline entry (rule|target…) of a known rule\(suggestion(for: rule, among: allRules.map(\.id)))"
+        )
+      }
       entries[entry] = entries[entry] ?? index + 1
     }
     return Baseline(path: path, entries: entries)
@@ -1798,6 +2287,7 @@ struct Options {
   var platform: String?
   var listFiles = false
   var listTargets = false
+  var printSchema = false
 }
 
 let usage = """
@@ -1830,6 +2320,7 @@ let usage = """
     --list-targets         print each target as tab-separated name, kind, layer (or -), path, the
                            layers its layer may use and its target dependencies, for scripts that
                            need the architecture
+    --print-schema         print the JSON Schema of architecture.json
     -h, --help             show this help
   Rules: \(allRules.map(\.id).joined(separator: ", "))
   Exit status: 0 clean, 1 violations, 2 bad input, unreadable code or usage.
@@ -1888,6 +2379,7 @@ func parseOptions(_ arguments: [String]) -> Options {
     case "--platform": options.platform = value(for: argument)
     case "--list-files": options.listFiles = true
     case "--list-targets": options.listTargets = true
+    case "--print-schema": options.printSchema = true
     default:
       if argument.hasPrefix("-D") && argument.count > 2 {
         options.defines.append(String(argument.dropFirst(2)))
@@ -1933,6 +2425,14 @@ func run() async {
       usageError("unknown rule '\(id)'; rules are \(allRules.map(\.id).joined(separator: ", "))")
     }
     print("[\(rule.id)] \(rule.summary)\n\n\(rule.rationale)")
+    exit(0)
+  }
+
+  if options.printSchema {
+    let json = try? JSONSerialization.data(
+      withJSONObject: configurationSchema(),
+      options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    print(String(decoding: json ?? Data(), as: UTF8.self))
     exit(0)
   }
 
@@ -1997,13 +2497,21 @@ func run() async {
   if options.listTargets {
     for target in linter.targets.sorted(by: { $0.name < $1.name }) {
       let layer = target.layer?.name ?? "-"
-      let mayUse = target.layer?.mayUse.joined(separator: ",") ?? ""
+      let mayUse = target.mayUse.joined(separator: ",")
       let dependencies = target.dependencies.sorted().joined(separator: ",")
       print(
         [target.name, target.kind, layer, target.path, mayUse, dependencies].joined(separator: "\t")
       )
     }
     exit(0)
+  }
+  if let configPath {
+    let products =
+      Set((package.dependencies ?? []).map(\.identity))
+      .union(package.targets.flatMap { $0.productDependencies ?? [] })
+      .union(linter.products.modulesOfProduct.keys)
+    ConfigurationReader(file: configPath).check(
+      configuration, against: linter.targets.filter { !$0.isTest }, products: products)
   }
   let missing = linter.missingTargetFolders()
   if let first = missing.first {
@@ -2038,16 +2546,18 @@ func run() async {
       fail("cannot write '\(baselineURL.path)': \(error.localizedDescription)")
     }
     print(
-      "architecture baseline: \(keys.count) entr\(keys.count == 1 ? "y" : "ies") in \(baselineURL.lastPathComponent)"
+      "architecture baseline: \(keys.count) entr\(keys.count == 1 ? "y" : "ies") in \(options.baselinePath ?? "architecture-baseline.txt")"
     )
     exit(0)
   }
 
-  let baseline = Baseline.load(baselineURL)
+  // Findings name the baseline as it was given, so a path such as ci/arch-baseline.txt opens.
+  let baselineName = options.baselinePath ?? "architecture-baseline.txt"
+  let baseline = Baseline.load(
+    baselineURL, name: baselineName, required: options.baselinePath != nil)
   let keys = Set(violations.map(\.key))
   let baselined = Set(baseline.entries.keys).intersection(keys)
   var failures = violations.filter { !baselined.contains($0.key) }
-  let baselineName = baselineURL.lastPathComponent
   for (entry, line) in baseline.entries.sorted(by: { $0.value < $1.value })
   where !keys.contains(entry) && enabled[String(entry.prefix { $0 != "|" })] != nil {
     failures.append(

@@ -6,7 +6,13 @@ struct ArchitectureLinterTests {
   static let fixtures: [String] = {
     let folder = repositoryRoot.appendingPathComponent("Tests/Fixtures")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { !$0.hasPrefix(".") }.sorted()
+    return names.filter { name in
+      var isFolder: ObjCBool = false
+      return !name.hasPrefix(".")
+        && FileManager.default.fileExists(
+          atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
+        && isFolder.boolValue
+    }.sorted()
   }()
 
   @Test func everyRuleHasAFixtureThatMakesItFireAndACleanOneThatDoesNot() throws {
@@ -25,6 +31,8 @@ struct ArchitectureLinterTests {
         "test-support",
       ])
     #expect(Self.fixtures.contains("Clean") && Self.fixtures.contains("CommentedAndQuotedTwins"))
+    // The App layer's roles: a clean fixture and its negative twin.
+    #expect(Self.fixtures.contains("AppRoles") && Self.fixtures.contains("FrontUsesImplementation"))
   }
 
   /// A copy of a fixture in a temporary folder, to break on purpose.
@@ -83,23 +91,147 @@ struct ArchitectureLinterTests {
     #expect(needsLayers.error.contains("needs layers or options"))
   }
 
+  /// Each way a configuration can say less than its author meant, with the place it names.
   @Test(arguments: [
+    (#"{"rule": {}}"#, "architecture.json': rule: unknown key; did you mean 'rules'?"),
     (
-      #"{"layers": [{"name": "A", "paths": ["*"], "mayUse": ["B"]}]}"#,
-      "may use 'B', which is not a layer"
+      #"{"layers": [{"name": "A", "paths": ["Sources/*/*"], "mayuse": []}]}"#,
+      "layers[0] (A).mayuse: unknown key; did you mean 'mayUse'?"
+    ),
+    (#"{"layers": "Kernel"}"#, "layers: expected an array of objects, found a string"),
+    (
+      #"{"layers": [{"name": "A", "paths": "Sources/*/*"}]}"#,
+      "layers[0] (A).paths: expected an array of strings, found a string"
+    ),
+    (
+      #"{"layers": [{"name": "A", "paths": ["Sources/*/*"], "mayUse": ["B"]}]}"#,
+      "layers[0] (A).mayUse: 'B' is not a layer or a role"
     ),
     (#"{"layers": [{"name": "A"}]}"#, "has neither paths nor names"),
-    (#"{"rules": {"no-such-rule": {}}}"#, "unknown rule 'no-such-rule'"),
-    (#"{"layers": "Kernel"}"#, "is not a valid configuration: layers"),
+    (
+      #"{"layers": [{"name": "A", "paths": ["Sources/*/*"]}, {"name": "B", "paths": ["Source/*"]}]}"#,
+      "layers[1] (B): the layer matches no target of the package (Source/*)"
+    ),
+    (
+      #"{"layers": [{"name": "K", "paths": ["Sources/Kernel/*"], "mayUse": ["F"]}, {"name": "F", "paths": ["Sources/*/*"], "mayUse": ["K"]}]}"#,
+      "layers: mayUse has a cycle, K → F → K"
+    ),
+    (#"{"rules": {"no-such-rule": {}}}"#, "rules.no-such-rule: unknown rule"),
+    (#"{"rules": {"layer-dependencies": {}}}"#, "did you mean 'layer-dependency'?"),
+    (#"{"rules": {"feature-network": {}}}"#, "rules.feature-network: 'layers' is required"),
+    (
+      #"{"rules": {"raw-escape-code": {"allowedTargets": ["DesignSistem"]}}}"#,
+      "rules.raw-escape-code.allowedTargets: 'DesignSistem' is not a target of the package; did you mean 'DesignSystem'?"
+    ),
+    (#"{"rules": {"view-model-final": {"sufix": "Model"}}}"#, "did you mean 'suffix'?"),
+    (
+      #"{"layers": [{"name": "A", "paths": ["Sources/*/*"], "testSupport": "yes"}]}"#,
+      "expected true or false"
+    ),
   ])
-  func aBrokenConfigurationIsBadInput(configuration: String, message: String) async throws {
+  func aConfigurationTheLinterDoesNotFullyUnderstandIsBadInput(
+    configuration: String, message: String
+  ) async throws {
     let folder = try makeTemporaryFolder("configuration")
     let file = folder.appendingPathComponent("architecture.json")
     try Data(configuration.utf8).write(to: file)
     let outcome = try await Linter.run(
       ["--config", file.path], description: try await Linter.describe(fixture: "Clean"))
     #expect(outcome.status == 2)
-    #expect(outcome.error.contains(message))
+    #expect(outcome.error.contains(message), "\(outcome.error)")
+    #expect(outcome.output.isEmpty)
+  }
+
+  /// Voyage's own configuration, on Voyage's own graph: the front that names an implementation
+  /// is a finding, although the composition root beside it in the App layer may name it.
+  @Test func voyagesFrontMayNotDependOnAnImplementationButItsRootMay() async throws {
+    let description = try await Linter.describe(package: repositoryRoot)
+    var graph = try #require(
+      try JSONSerialization.jsonObject(with: description) as? [String: Any])
+    var targets = try #require(graph["targets"] as? [[String: Any]])
+    let front = try #require(targets.firstIndex { $0["name"] as? String == "CommandLineInterface" })
+    let root = try #require(targets.first { $0["name"] as? String == "AppComposition" })
+    #expect((root["target_dependencies"] as? [String])?.contains("BookingData") == true)
+    targets[front]["target_dependencies"] =
+      ((targets[front]["target_dependencies"] as? [String]) ?? []) + ["BookingData"]
+    graph["targets"] = targets
+    let voyage = ["--config", repositoryRoot.appendingPathComponent("architecture.json").path]
+    let clean = try await Linter.run(
+      voyage + ["--only", "layer-dependency"], description: description)
+    #expect(clean.status == 0, "\(clean.output)")
+    let broken = try await Linter.run(
+      voyage + ["--only", "layer-dependency"],
+      description: try JSONSerialization.data(withJSONObject: graph))
+    #expect(broken.status == 1)
+    #expect(
+      broken.output.contains(
+        "[layer-dependency] App (Front) target 'CommandLineInterface' depends on Infrastructure target 'BookingData'; Front may depend on CompositionRoot, Features, Kernel, Interfaces."
+      ))
+  }
+
+  @Test func theCommittedSchemaIsTheOneTheLinterReadsWith() async throws {
+    let printed = try await Linter.run(["--print-schema"])
+    let committed = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("architecture.schema.json"),
+      encoding: .utf8)
+    #expect(
+      printed.output == committed,
+      "regenerate: swift Scripts/check-architecture.swift --print-schema > architecture.schema.json"
+    )
+    let voyage = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("architecture.json"), encoding: .utf8)
+    #expect(voyage.contains(#""$schema": "./architecture.schema.json""#))
+  }
+
+  /// Every key the schema allows is one the linter accepts, and no other: a configuration that
+  /// uses each key of the schema once is read, the same with one key misspelt is refused.
+  @Test func everyKeyOfTheSchemaIsAcceptedAndOnlyThose() async throws {
+    let schemaData = try Data(
+      contentsOf: repositoryRoot.appendingPathComponent("architecture.schema.json"))
+    let schema = try #require(try JSONSerialization.jsonObject(with: schemaData) as? [String: Any])
+    let properties = try #require(schema["properties"] as? [String: Any])
+    let layer = try #require(
+      ((properties["layers"] as? [String: Any])?["items"] as? [String: Any])?["properties"]
+        as? [String: Any])
+    let role = try #require(
+      (((layer["roles"] as? [String: Any])?["items"] as? [String: Any])?["properties"]
+        as? [String: Any]))
+    #expect(Set(properties.keys) == ["$schema", "about", "layers", "rules", "defines"])
+    #expect(
+      Set(layer.keys) == [
+        "name", "paths", "names", "mayUse", "mayUseProducts", "testSupport", "optional", "roles",
+        "because",
+      ])
+    #expect(Set(role.keys) == ["name", "paths", "names", "mayUse", "because"])
+    let rules = try #require(
+      (properties["rules"] as? [String: Any])?["properties"] as? [String: Any])
+    let help = try await Linter.run(["--help"])
+    let ruleLine = try #require(help.output.split(separator: "\n").first { $0.contains("Rules:") })
+    let ids = Set(
+      ruleLine.split(separator: ":")[1].split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      })
+    #expect(Set(rules.keys) == ids.subtracting(["stale-baseline"]))
+  }
+
+  @Test func aBaselineLineThatIsNotAKeyOfAKnownRuleIsBadInput() async throws {
+    let folder = try makeTemporaryFolder("baseline")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let baseline = folder.appendingPathComponent("baseline.txt")
+    try Data("# known\nlayer-dependencies|SearchFeature -> CheckoutFeature\n".utf8).write(
+      to: baseline)
+    let description = try await Linter.describe(fixture: "FeatureDependsOnFeature")
+    let arguments = Linter.arguments(forFixture: "FeatureDependsOnFeature")
+    let outcome = try await Linter.run(
+      ["--baseline", baseline.path] + arguments, description: description)
+    #expect(outcome.status == 2)
+    #expect(outcome.error.contains("\(baseline.path):2: 'layer-dependencies|SearchFeature"))
+    #expect(outcome.error.contains("did you mean 'layer-dependency'?"))
+    let missing = try await Linter.run(
+      ["--baseline", folder.appendingPathComponent("none.txt").path] + arguments,
+      description: description)
+    #expect(missing.status == 2)
+    #expect(missing.error.contains("does not exist"))
   }
 
   /// A fixture's `expected.txt` is the linter's output and exit status, or, for a package SwiftPM

@@ -52,15 +52,17 @@ actor Linter {
   }
 
   /// The arguments a fixture is linted with: the lines of its `arguments.txt`; none when it has
-  /// its own `architecture.json`; otherwise Voyage's configuration (most fixtures are small
-  /// Voyage-shaped packages).
+  /// its own `architecture.json`; otherwise the fixtures' shared configuration,
+  /// `Tests/Fixtures/architecture.json` (most fixtures are small Voyage-shaped packages, and
+  /// Voyage's own configuration names layers and targets they do not have).
   static func arguments(forFixture name: String) -> [String] {
-    let folder = repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)")
+    let fixtures = repositoryRoot.appendingPathComponent("Tests/Fixtures")
+    let folder = fixtures.appendingPathComponent(name)
     let file = folder.appendingPathComponent("arguments.txt")
     guard let text = try? String(contentsOf: file, encoding: .utf8) else {
       let own = folder.appendingPathComponent("architecture.json").path
       return FileManager.default.fileExists(atPath: own)
-        ? [] : ["--config", repositoryRoot.appendingPathComponent("architecture.json").path]
+        ? [] : ["--config", fixtures.appendingPathComponent("architecture.json").path]
     }
     return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
   }

@@ -12,5 +12,6 @@ let package = Package(
     .target(name: "BookingData", dependencies: ["BookingInterface", "SharedKernel", "Networking"], path: "Sources/Infrastructure/BookingData"),
     .target(name: "SearchFeature", dependencies: ["BookingInterface", "SharedKernel"], path: "Sources/Features/SearchFeature"),
     .target(name: "CheckoutFeature", dependencies: ["BookingInterface", "SharedKernel"], path: "Sources/Features/CheckoutFeature"),
+    .target(name: "PaymentData", dependencies: ["SharedKernel"], path: "Sources/Infrastructure/PaymentData"),
   ]
 )

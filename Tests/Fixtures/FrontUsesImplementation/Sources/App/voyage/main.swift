@@ -1,0 +1,3 @@
+import CommandLineInterface
+
+print(Commands.self)
