@@ -1718,6 +1718,37 @@ struct Violation: Sendable {
   let message: String
   /// Stable across unrelated edits (no line numbers): what the baseline stores.
   let key: String
+  /// A second place that explains the first (the target a manifest entry belongs to).
+  var note: Note?
+  /// An edit that resolves it, when one is certain.
+  var fix: Fix?
+
+  /// The compiler's format, which editors and CI logs understand, with its note on a line below.
+  var compilerStyle: String {
+    var text = "\(file):\(line):\(column): error: [\(rule)] \(message)"
+    if let note { text += "\n\(note.file):\(note.line):\(note.column): note: \(note.message)" }
+    return text
+  }
+}
+
+/// A place that explains a finding.
+struct Note: Sendable {
+  let file: String
+  let line: Int
+  let column: Int
+  let message: String
+}
+
+/// A text edit that resolves a finding: `replacement` takes the place of the text from
+/// (line, column) up to, not including, (endLine, endColumn).
+struct Fix: Sendable {
+  let summary: String
+  let file: String
+  let line: Int
+  let column: Int
+  let endLine: Int
+  let endColumn: Int
+  let replacement: String
 }
 
 /// A class, not a struct: every batch of files shares one linter instead of copying its tables.
@@ -1979,13 +2010,13 @@ final class Linter: Sendable {
   {
     var violations: [Violation] = []
     var reported: Set<String> = []
-    func report(_ rule: String, _ token: Token, _ message: String) {
+    func report(_ rule: String, _ token: Token, _ message: String, fix: Fix? = nil) {
       let key = "\(rule)|\(target.name)|\(file)"
       guard reported.insert(key).inserted else { return }
       violations.append(
         Violation(
           rule: rule, file: file, line: Int(token.line), column: Int(token.column),
-          message: message, key: key))
+          message: message, key: key, fix: fix))
     }
     let layerName = target.layer?.name ?? ""
     let networkNames: [[UInt8]] =
@@ -2044,7 +2075,11 @@ final class Linter: Sendable {
         if typeName.hasSuffix(viewModelSuffix) && !modifiers(before: index).contains(.final) {
           report(
             "view-model-final", token,
-            "class '\(typeName)' in '\(target.name)' is not final; mark it final")
+            "class '\(typeName)' in '\(target.name)' is not final; mark it final",
+            fix: Fix(
+              summary: "mark the class final", file: file, line: Int(token.line),
+              column: Int(token.column), endLine: Int(token.line), endColumn: Int(token.column),
+              replacement: "final "))
         }
       }
       if !implementationSuffixes.isEmpty, typeKeywords.contains(token.keyword) {
@@ -2119,6 +2154,175 @@ final class Linter: Sendable {
           "'\(target.path)' has no line in CODEOWNERS; add one naming the team that owns '\(target.name)'",
         key: "missing-owner|\(target.name)")
     }
+  }
+}
+
+// MARK: - Reports
+
+/// What a run found, written in the formats machines read. Each is one document on standard
+/// output whatever the environment.
+struct Report {
+  let findings: [Violation]
+  let staleDocuments: [Violation]
+  let baselined: Int
+  let targets: Int
+  let root: URL
+
+  var all: [Violation] { findings + staleDocuments }
+
+  static func serialized(_ object: Any) -> String {
+    let data = try? JSONSerialization.data(
+      withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    return String(decoding: data ?? Data(), as: UTF8.self)
+  }
+
+  func json() -> String {
+    func entry(_ violation: Violation) -> [String: Any] {
+      var entry: [String: Any] = [
+        "rule": violation.rule, "file": violation.file, "line": violation.line,
+        "column": violation.column, "message": violation.message, "key": violation.key,
+      ]
+      if let note = violation.note {
+        entry["note"] = [
+          "file": note.file, "line": note.line, "column": note.column, "message": note.message,
+        ]
+      }
+      return entry
+    }
+    return Self.serialized([
+      "violations": findings.map(entry),
+      "baselined": baselined,
+      "stale_documents": staleDocuments.map(\.compilerStyle),
+      "targets": targets,
+    ])
+  }
+
+  /// A SARIF 2.1.0 log: one run, the rules with their rationale, each finding with its location,
+  /// its note as a related location, its baseline key as a fingerprint, and its fix if it has one.
+  func sarif(rules: [Rule]) -> String {
+    let documentRules = [
+      Rule(
+        id: "stale-graph", summary: "a generated module graph is out of date",
+        rationale: """
+          The graph between a document's module-graph markers is generated from the package, so
+          it cannot go stale unnoticed.
+          Fix: regenerate it with --update-graph FILE.
+          """,
+        runsWithoutConfiguration: false),
+      Rule(
+        id: "module-readme", summary: "a module README is missing or its graph is out of date",
+        rationale: """
+          Every module has a README whose graph (the module, what it uses, who uses it) is
+          generated from the package.
+          Fix: regenerate the graphs with --update-module-readmes.
+          """,
+        runsWithoutConfiguration: false),
+    ]
+    let described = rules + documentRules
+    func location(_ file: String, _ line: Int, _ column: Int) -> [String: Any] {
+      [
+        "physicalLocation": [
+          "artifactLocation": artifact(file),
+          "region": ["startLine": line, "startColumn": column],
+        ]
+      ]
+    }
+    let results: [[String: Any]] = all.map { violation in
+      var result: [String: Any] = [
+        "ruleId": violation.rule,
+        "level": "error",
+        "message": ["text": violation.message],
+        "locations": [location(violation.file, violation.line, violation.column)],
+        "partialFingerprints": ["architectureKey/v1": violation.key],
+      ]
+      if let index = described.firstIndex(where: { $0.id == violation.rule }) {
+        result["ruleIndex"] = index
+      }
+      if let note = violation.note {
+        var related = location(note.file, note.line, note.column)
+        related["id"] = 1
+        related["message"] = ["text": note.message]
+        result["relatedLocations"] = [related]
+      }
+      if let fix = violation.fix {
+        result["fixes"] = [
+          [
+            "description": ["text": fix.summary],
+            "artifactChanges": [
+              [
+                "artifactLocation": artifact(fix.file),
+                "replacements": [
+                  [
+                    "deletedRegion": [
+                      "startLine": fix.line, "startColumn": fix.column, "endLine": fix.endLine,
+                      "endColumn": fix.endColumn,
+                    ],
+                    "insertedContent": ["text": fix.replacement],
+                  ]
+                ],
+              ]
+            ],
+          ]
+        ]
+      }
+      return result
+    }
+    let driver: [String: Any] = [
+      "name": "check-architecture",
+      "rules": described.map { rule in
+        [
+          "id": rule.id,
+          "shortDescription": ["text": rule.summary],
+          "fullDescription": ["text": rule.rationale],
+          "help": ["text": rule.rationale],
+          "defaultConfiguration": ["level": "error"],
+        ] as [String: Any]
+      },
+    ]
+    return Self.serialized([
+      "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+      "version": "2.1.0",
+      "runs": [
+        [
+          "tool": ["driver": driver],
+          "originalUriBaseIds": [
+            "PACKAGE_ROOT": [
+              "uri": URL(fileURLWithPath: root.path, isDirectory: true).absoluteString
+            ]
+          ],
+          "results": results,
+        ] as [String: Any]
+      ],
+    ])
+  }
+
+  /// A relative path is the package's; an absolute one (a baseline elsewhere) stands alone.
+  func artifact(_ file: String) -> [String: Any] {
+    file.hasPrefix("/")
+      ? ["uri": URL(fileURLWithPath: file).absoluteString]
+      : ["uri": file, "uriBaseId": "PACKAGE_ROOT"]
+  }
+
+  /// GitHub workflow commands, one `::error` per finding (and a `::notice` per note).
+  func githubAnnotations() -> String {
+    func property(_ text: String) -> String {
+      data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
+        of: ",", with: "%2C")
+    }
+    func data(_ text: String) -> String {
+      text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+        .replacingOccurrences(of: "\n", with: "%0A")
+    }
+    var lines = ""
+    for violation in all {
+      lines +=
+        "::error file=\(property(violation.file)),line=\(violation.line),col=\(violation.column),title=\(property(violation.rule))::[\(violation.rule)] \(data(violation.message))\n"
+      if let note = violation.note {
+        lines +=
+          "::notice file=\(property(note.file)),line=\(note.line),col=\(note.column),title=\(property(violation.rule))::\(data(note.message))\n"
+      }
+    }
+    return lines
   }
 }
 
@@ -2225,18 +2429,23 @@ func mermaidSlice(of target: Target, in linter: Linter) -> String {
 
 /// Brings the graph section of every module's README up to date (`write`), or lists the modules
 /// whose README is missing or stale.
-func moduleReadmes(_ linter: Linter, write: Bool) -> [String] {
-  var problems: [String] = []
+func moduleReadmes(_ linter: Linter, write: Bool) -> [Violation] {
+  var problems: [Violation] = []
   for target in linter.targets.sorted(by: { $0.name < $1.name })
   where !target.isTestCode && target.kind != "plugin" && target.layer != nil {
     let path = linter.root.appendingPathComponent(target.path).appendingPathComponent("README.md")
-    let location = "\(target.path)/README.md:1:1: error: [module-readme]"
+    func problem(_ message: String) {
+      problems.append(
+        Violation(
+          rule: "module-readme", file: "\(target.path)/README.md", line: 1, column: 1,
+          message: message, key: "module-readme|\(target.name)"))
+    }
     guard let text = try? String(contentsOf: path, encoding: .utf8) else {
-      problems.append("\(location) '\(target.name)' has no README.md")
+      problem("'\(target.name)' has no README.md")
       continue
     }
     guard let updated = replacingGraph(in: text, with: mermaidSlice(of: target, in: linter)) else {
-      problems.append("\(location) the README of '\(target.name)' has no module-graph markers")
+      problem("the README of '\(target.name)' has no module-graph markers")
       continue
     }
     guard updated != text else { continue }
@@ -2244,10 +2453,12 @@ func moduleReadmes(_ linter: Linter, write: Bool) -> [String] {
       do {
         try updated.write(to: path, atomically: true, encoding: .utf8)
       } catch {
-        problems.append("\(location) cannot write the README of '\(target.name)'")
+        problem("cannot write the README of '\(target.name)'")
       }
     } else {
-      problems.append("\(location) the module graph of '\(target.name)' is out of date")
+      problem(
+        "the module graph of '\(target.name)' is out of date; regenerate the graphs with --update-module-readmes"
+      )
     }
   }
   return problems
@@ -2304,7 +2515,9 @@ let usage = """
     -D NAME, --define NAME a custom compilation condition that is set (repeatable); others are unset
     --platform NAME        decide os(), arch() and targetEnvironment() for one platform (Linux,
                            macOS, …) on this machine's architecture; default: any platform
-    --format text|json     diagnostics as compiler-style lines (default) or a JSON document
+    --format FORMAT        text: compiler-style lines and a summary (default; with GITHUB_ACTIONS
+                           set, GitHub annotations follow); json: one JSON document; sarif: one
+                           SARIF 2.1.0 log; github: GitHub workflow annotations only
     --baseline PATH        the baseline file (default: architecture-baseline.txt in the package)
     --update-baseline      rewrite the baseline with the current violations and exit 0
     --check-graph FILE     also fail when the graph between the module-graph markers of FILE is stale
@@ -2354,8 +2567,8 @@ func parseOptions(_ arguments: [String]) -> Options {
       exit(0)
     case "--format":
       options.format = value(for: argument)
-      guard ["text", "json"].contains(options.format) else {
-        usageError("--format must be text or json, not '\(options.format)'")
+      guard ["text", "json", "sarif", "github"].contains(options.format) else {
+        usageError("--format must be text, json, sarif or github, not '\(options.format)'")
       }
     case "--baseline": options.baselinePath = value(for: argument)
     case "--update-baseline": options.updateBaseline = true
@@ -2565,7 +2778,10 @@ func run() async {
         rule: "stale-baseline", file: baselineName, line: line, column: 1,
         message:
           "'\(entry)' no longer matches a violation: it was resolved, delete line \(line) (or run --update-baseline)",
-        key: "stale-baseline|\(entry)"))
+        key: "stale-baseline|\(entry)",
+        fix: Fix(
+          summary: "delete the resolved entry", file: baselineName, line: line, column: 1,
+          endLine: line + 1, endColumn: 1, replacement: "")))
   }
 
   if options.mermaid {
@@ -2574,7 +2790,7 @@ func run() async {
   }
   if options.updateModuleReadmes {
     let problems = moduleReadmes(linter, write: true)
-    for problem in problems { print(problem) }
+    for problem in problems { print(problem.compilerStyle) }
     guard problems.isEmpty else { exit(1) }
     print("module READMEs written")
     exit(0)
@@ -2592,7 +2808,7 @@ func run() async {
   }
 
   // The checks of generated text run in the same invocation as the rules.
-  var staleDocuments: [String] = []
+  var staleDocuments: [Violation] = []
   if let path = options.checkGraph {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8),
       let updated = replacingGraph(
@@ -2600,44 +2816,30 @@ func run() async {
     else { usageError("'\(path)' has no \(graphBegin) … \(graphEnd) markers") }
     if updated != text {
       staleDocuments.append(
-        "\(path):1:1: error: [stale-graph] the module graph is out of date; regenerate it with --update-graph \(path)"
-      )
+        Violation(
+          rule: "stale-graph", file: path, line: 1, column: 1,
+          message: "the module graph is out of date; regenerate it with --update-graph \(path)",
+          key: "stale-graph|\(path)"))
     }
   }
   if options.checkModuleReadmes {
-    staleDocuments += moduleReadmes(linter, write: false).map {
-      $0 + "; regenerate the graphs with --update-module-readmes"
-    }
+    staleDocuments += moduleReadmes(linter, write: false)
   }
 
-  if options.format == "json" {
-    let document: [String: Any] = [
-      "violations": failures.map { violation -> [String: Any] in
-        [
-          "rule": violation.rule, "file": violation.file, "line": violation.line,
-          "column": violation.column, "message": violation.message, "key": violation.key,
-        ]
-      },
-      "baselined": baselined.count,
-      "stale_documents": staleDocuments,
-    ]
-    if let json = try? JSONSerialization.data(
-      withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
-    {
-      print(String(decoding: json, as: UTF8.self))
-    }
-  } else {
-    for violation in failures {
-      print(
-        "\(violation.file):\(violation.line):\(violation.column): error: [\(violation.rule)] \(violation.message)"
-      )
-    }
-    for stale in staleDocuments { print(stale) }
-    let checked = linter.targets.filter { $0.kind != "plugin" }.count
+  let report = Report(
+    findings: failures, staleDocuments: staleDocuments, baselined: baselined.count,
+    targets: linter.targets.filter { $0.kind != "plugin" }.count, root: linter.root)
+  switch options.format {
+  case "json": print(report.json())
+  case "sarif": print(report.sarif(rules: allRules))
+  case "github": print(report.githubAnnotations(), terminator: "")
+  default:
+    for finding in failures + staleDocuments { print(finding.compilerStyle) }
     let documents =
       (options.checkGraph == nil ? 0 : 1) + (options.checkModuleReadmes ? 1 : 0)
     let documentNote =
       documents == 0 ? "" : staleDocuments.isEmpty ? ", generated graphs up to date" : ""
+    let checked = report.targets
     if failures.isEmpty {
       print("architecture: \(checked) targets clean (\(baselined.count) baselined)\(documentNote)")
     } else {
@@ -2649,12 +2851,10 @@ func run() async {
         "  swift package describe --type json | swift Scripts/check-architecture.swift --update-baseline"
       )
     }
-  }
-  if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] != nil {
-    for violation in failures {
-      print(
-        "::error file=\(violation.file),line=\(violation.line),col=\(violation.column)::[\(violation.rule)] \(violation.message)"
-      )
+    // On GitHub Actions the text format also annotates the pull request; the machine formats
+    // never mix annotations into their document (`--format github` prints only them).
+    if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] != nil {
+      print(report.githubAnnotations(), terminator: "")
     }
   }
   exit(failures.isEmpty && staleDocuments.isEmpty ? 0 : 1)

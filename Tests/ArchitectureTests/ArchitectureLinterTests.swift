@@ -279,8 +279,77 @@ struct ArchitectureLinterTests {
       description: description, environment: ["GITHUB_ACTIONS": "true"])
     #expect(
       outcome.output.contains(
-        "::error file=Sources/Features/CheckoutFeature/Extra.swift,line=1,col=1::[undeclared-import]"
+        "::error file=Sources/Features/CheckoutFeature/Extra.swift,line=1,col=1,title=undeclared-import::[undeclared-import]"
       ))
+  }
+
+  @Test(arguments: ["json", "sarif"])
+  func aMachineFormatIsOneJSONDocumentEvenOnGitHubActions(format: String) async throws {
+    let description = try await Linter.describe(fixture: "UndeclaredSiblingImport")
+    let outcome = try await Linter.run(
+      ["--format", format] + Linter.arguments(forFixture: "UndeclaredSiblingImport"),
+      description: description, environment: ["GITHUB_ACTIONS": "true"])
+    #expect(outcome.status == 1)
+    #expect(!outcome.output.contains("::error"))
+    let document = try JSONSerialization.jsonObject(with: Data(outcome.output.utf8))
+    #expect(document is [String: Any])
+  }
+
+  @Test func theGitHubFormatPrintsOnlyAnnotationsWithTheirPropertiesEscaped() async throws {
+    let description = try await Linter.describe(fixture: "UndeclaredSiblingImport")
+    let outcome = try await Linter.run(
+      ["--format", "github"] + Linter.arguments(forFixture: "UndeclaredSiblingImport"),
+      description: description)
+    #expect(outcome.status == 1)
+    let lines = outcome.output.split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(
+      lines.first?.hasPrefix(
+        "::error file=Sources/Features/CheckoutFeature/Extra.swift,line=1,col=1,title=undeclared-import::[undeclared-import] 'CheckoutFeature' imports 'SearchFeature'"
+      ) == true)
+  }
+
+  /// The SARIF log as code-scanning tools read it: version 2.1.0, every rule described, each
+  /// result pointing at its rule, its file (relative to the package) and its line, with its
+  /// baseline key as a fingerprint and, where an edit is certain, the fix.
+  @Test func theSARIFLogDescribesEveryRuleAndLocatesAndFixesEachResult() async throws {
+    let description = try await Linter.describe(fixture: "ViewModelNotFinal")
+    let outcome = try await Linter.run(
+      ["--format", "sarif"] + Linter.arguments(forFixture: "ViewModelNotFinal"),
+      description: description)
+    #expect(outcome.status == 1)
+    let log = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+    #expect(log["version"] as? String == "2.1.0")
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+    let rules = try #require(driver["rules"] as? [[String: Any]])
+    let ids = rules.compactMap { $0["id"] as? String }
+    #expect(ids.contains("view-model-final") && ids.contains("layer-dependency"))
+    for rule in rules {
+      let full = (rule["fullDescription"] as? [String: Any])?["text"] as? String
+      #expect(full?.contains("Fix:") == true, "\(rule["id"] ?? "?") has no rationale")
+    }
+    let base = (run["originalUriBaseIds"] as? [String: Any])?["PACKAGE_ROOT"] as? [String: Any]
+    #expect((base?["uri"] as? String)?.hasSuffix("Tests/Fixtures/ViewModelNotFinal/") == true)
+    let result = try #require((run["results"] as? [[String: Any]])?.first)
+    #expect(result["ruleId"] as? String == "view-model-final")
+    let index = try #require(result["ruleIndex"] as? Int)
+    #expect(ids[index] == "view-model-final")
+    let physical = try #require(
+      ((result["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+    let artifact = physical["artifactLocation"] as? [String: Any]
+    #expect(artifact?["uri"] as? String == "Sources/Features/SearchFeature/Extra.swift")
+    #expect(artifact?["uriBaseId"] as? String == "PACKAGE_ROOT")
+    let region = physical["region"] as? [String: Any]
+    #expect(region?["startLine"] as? Int == 1 && region?["startColumn"] as? Int == 1)
+    #expect(
+      (result["partialFingerprints"] as? [String: Any])?["architectureKey/v1"] as? String
+        == "view-model-final|SearchFeature|Sources/Features/SearchFeature/Extra.swift")
+    let change = try #require(
+      ((result["fixes"] as? [[String: Any]])?.first?["artifactChanges"] as? [[String: Any]])?.first)
+    let replacement = try #require((change["replacements"] as? [[String: Any]])?.first)
+    #expect((replacement["insertedContent"] as? [String: Any])?["text"] as? String == "final ")
   }
 
   @Test func everyRuleExplainsWhyItExistsAndHowToFixAViolation() async throws {
@@ -300,7 +369,7 @@ struct ArchitectureLinterTests {
 
   @Test(arguments: [
     (["--explain", "no-such-rule"], "unknown rule"),
-    (["--format", "xml"], "--format must be text or json"),
+    (["--format", "xml"], "--format must be text, json, sarif or github"),
     (["--frobnicate"], "unknown option"),
     (["/no/such/description.json"], "cannot read"),
   ])
