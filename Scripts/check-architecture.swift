@@ -956,7 +956,8 @@ struct Token {
   var holdsEscape = false
   /// Inside an `#if` branch that compiles on some builds only.
   var isConditional = false
-  /// Where an identifier's or directive's name is in the file (without `#` or backticks).
+  /// Where an identifier's or directive's name is in the file (without `#` or backticks), or
+  /// a plain string literal with its quotes.
   var start: Int32 = 0
   var length: Int32 = 0
   var line: Int32
@@ -1093,9 +1094,11 @@ struct Lexer {
       } else if byte == Self.slash && peek(1) == Self.star {
         skipBlockComment()
       } else if byte == Self.quote {
+        let literalStart = index
         let escape = lexString(hashes: 0)
         emit(
-          .string, line: startLine, column: column, startsLine: startsLine, holdsEscape: escape)
+          .string, name: literalStart..<index, line: startLine, column: column,
+          startsLine: startsLine, holdsEscape: escape)
       } else if byte == Self.hash {
         var hashes = 0
         while peek(hashes) == Self.hash { hashes += 1 }
@@ -1708,6 +1711,167 @@ struct ScanFailure: Error, Sendable {
   let reason: String
 }
 
+// MARK: - Manifest locations
+
+/// Where `Package.swift` declares each target and names each of its dependencies, found with the
+/// linter's own lexer by the call they belong to: a target is declared by a call whose first
+/// argument is its name as a string (`.target(name: "X", …)`, or a helper such as
+/// `feature("X", uses: …)`), that declares no `targets:` (a product such as
+/// `.library(name: "X", targets: ["X"])`) and that is not inside another such call (a
+/// `.target(name: "X")` among dependencies); a dependency is the array element of that call that
+/// holds its name.
+struct ManifestLocations {
+  struct Place: Sendable {
+    let line: Int
+    let column: Int
+  }
+  /// A dependency's entry: where it starts, and the text to delete to remove it (the element
+  /// and the comma that separates it from its neighbour).
+  struct Entry: Sendable {
+    let start: Place
+    let deletion: (from: Place, to: Place)
+  }
+
+  var declarations: [String: Place] = [:]
+  var entries: [String: Entry] = [:]
+
+  static func key(_ target: String, _ dependency: String) -> String { "\(target) -> \(dependency)" }
+
+  /// One bracketed region of tokens: a call's parentheses (with its callee), an array's or
+  /// a tuple's brackets. `parts` are the ranges between its top-level commas.
+  private struct Group {
+    let open: Int
+    var close = 0
+    let callee: String?
+    var parts: [Range<Int>] = []
+    var parent: Int?
+  }
+
+  init(manifest: Data, targets: [(name: String, dependencies: [String])]) {
+    manifest.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let source = SourceText(bytes: bytes)
+      let tokens = Lexer.tokens(of: bytes)
+      var groups: [Group] = []
+      var stack: [Int] = []
+      var partStart: [Int] = []
+      for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+        switch token.byte {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+          let callee =
+            token.byte == UInt8(ascii: "(") && index > 0 && tokens[index - 1].isIdentifier
+            ? source.text(tokens[index - 1]) : nil
+          groups.append(Group(open: index, callee: callee, parent: stack.last))
+          stack.append(groups.count - 1)
+          partStart.append(index + 1)
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+          guard let current = stack.popLast(), let start = partStart.popLast() else { continue }
+          if start < index { groups[current].parts.append(start..<index) }
+          groups[current].close = index
+        case UInt8(ascii: ","):
+          guard let current = stack.last, let start = partStart.last else { continue }
+          groups[current].parts.append(start..<index)
+          partStart[partStart.count - 1] = index + 1
+        default:
+          continue
+        }
+      }
+      func label(of part: Range<Int>) -> String? {
+        guard part.count >= 2, tokens[part.lowerBound].isIdentifier,
+          tokens[part.lowerBound + 1].isPunctuation(":")
+        else { return nil }
+        return source.text(tokens[part.lowerBound])
+      }
+      func value(of part: Range<Int>) -> Range<Int> {
+        label(of: part) == nil ? part : (part.lowerBound + 2)..<part.upperBound
+      }
+      // A plain one-line string literal's contents (no escapes, no interpolation).
+      func literal(_ index: Int) -> String? {
+        let token = tokens[index]
+        guard token.kind == .string, token.length >= 2 else { return nil }
+        let start = Int(token.start)
+        let end = start + Int(token.length)
+        guard bytes[start] == UInt8(ascii: "\""), bytes[end - 1] == UInt8(ascii: "\""),
+          !bytes[start..<end].contains(UInt8(ascii: "\\"))
+        else { return nil }
+        return String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]), as: UTF8.self)
+      }
+      func place(_ index: Int) -> Place {
+        Place(line: Int(tokens[index].line), column: Int(tokens[index].column))
+      }
+      func end(_ index: Int) -> Place {
+        let token = tokens[index]
+        let length = token.kind == .punctuation ? 1 : Int(token.length)
+        return Place(line: Int(token.line), column: Int(token.column) + length)
+      }
+      // Calls that declare something by name, with that name.
+      var declaring: [Int: String] = [:]
+      for (number, group) in groups.enumerated() where group.callee != nil {
+        guard let first = group.parts.first, label(of: first) == nil || label(of: first) == "name",
+          value(of: first).count == 1, let name = literal(value(of: first).lowerBound),
+          !group.parts.contains(where: { label(of: $0) == "targets" })
+        else { continue }
+        declaring[number] = name
+      }
+      func isNested(_ number: Int) -> Bool {
+        var parent = groups[number].parent
+        while let current = parent {
+          if declaring[current] != nil { return true }
+          parent = groups[current].parent
+        }
+        return false
+      }
+      var declarationOf: [String: Int] = [:]
+      for number in declaring.keys.sorted() where !isNested(number) {
+        let name = declaring[number] ?? ""
+        if declarationOf[name] == nil { declarationOf[name] = number }
+      }
+      for (name, number) in declarationOf {
+        declarations[name] = place(value(of: groups[number].parts[0]).lowerBound)
+      }
+      for target in targets {
+        guard let number = declarationOf[target.name] else { continue }
+        let call = groups[number]
+        let nameEnd = call.parts[0].upperBound
+        for dependency in target.dependencies {
+          let candidates = ((nameEnd + 1)..<call.close).filter { literal($0) == dependency }
+          // An entry named under `dependencies:` beats the same name in another argument.
+          let inDependencies = candidates.first { index in
+            call.parts.contains { label(of: $0) == "dependencies" && $0.contains(index) }
+          }
+          guard let found = inDependencies ?? candidates.first else { continue }
+          // The element of the innermost array that holds the name.
+          guard
+            let array = groups.indices.filter({
+              groups[$0].open > call.open && groups[$0].open < found && found < groups[$0].close
+                && groups[$0].callee == nil
+                && tokens[groups[$0].open].isPunctuation("[")
+            }).max(by: { groups[$0].open < groups[$1].open }),
+            let element = groups[array].parts.firstIndex(where: { $0.contains(found) })
+          else {
+            entries[Self.key(target.name, dependency)] = Entry(
+              start: place(found), deletion: (place(found), place(found)))
+            continue
+          }
+          let parts = groups[array].parts
+          let range = parts[element]
+          let deletion: (Place, Place)
+          if tokens[range.upperBound].isPunctuation(",") {
+            deletion = (place(range.lowerBound), place(range.upperBound + 1))
+          } else if element > 0 {
+            deletion = (place(parts[element - 1].upperBound), end(range.upperBound - 1))
+          } else {
+            deletion = (place(range.lowerBound), end(range.upperBound - 1))
+          }
+          entries[Self.key(target.name, dependency)] = Entry(
+            start: place(range.lowerBound), deletion: deletion)
+        }
+      }
+    }
+  }
+}
+
 // MARK: - Violations
 
 struct Violation: Sendable {
@@ -1765,6 +1929,8 @@ final class Linter: Sendable {
   let packageModules: Set<String>
   let products: ProductModules
   let manifestIndex: [String: (Int, Int)]
+  /// Each target's declaration and each of its dependencies' entries in `Package.swift`.
+  let manifestLocations: ManifestLocations
   /// The rules that look at every import, decided once instead of per import.
   let checksUndeclaredImports: Bool
   let checksTestableImports: Bool
@@ -1793,9 +1959,15 @@ final class Linter: Sendable {
     byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     packageModules = Set(targets.filter { $0.kind != "plugin" }.map(\.moduleName))
       .union(products.dependencyModules)
-    let manifest =
-      (try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
-    // Where each quoted string first appears in the manifest, so locating a target is a lookup.
+    let manifestData =
+      FileManager.default.contents(atPath: root.appendingPathComponent("Package.swift").path)
+      ?? Data()
+    manifestLocations = ManifestLocations(
+      manifest: manifestData,
+      targets: targets.map { ($0.name, $0.dependencies + $0.products) })
+    let manifest = String(decoding: manifestData, as: UTF8.self)
+    // Where each quoted string first appears in the manifest: where a target that no call
+    // declares by its name (a typed helper's `kernel(.sharedKernel)`) is named.
     var index: [String: (Int, Int)] = [:]
     for (number, line) in manifest.components(separatedBy: "\n").enumerated() {
       let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
@@ -1814,10 +1986,28 @@ final class Linter: Sendable {
 
   func isEnabled(_ rule: String) -> Bool { enabled[rule] != nil }
 
-  /// Points a manifest-level violation at the first `Package.swift` line naming the target.
+  /// Points a manifest-level violation at the target's declaration in `Package.swift` (or,
+  /// when no call declares it by name, at the first place the manifest quotes its name).
   func manifestLocation(of target: Target) -> (String, Int, Int) {
+    if let place = manifestLocations.declarations[target.name] {
+      return ("Package.swift", place.line, place.column)
+    }
     guard let (line, column) = manifestIndex[target.name] else { return (target.path, 1, 1) }
     return ("Package.swift", line, column)
+  }
+
+  /// Points a violation about one dependency at its own entry, with a note at the target's
+  /// declaration; at the declaration alone when the entry is not a name the manifest spells.
+  func entryLocation(of target: Target, dependency: String) -> (String, Int, Int, Note?) {
+    let (file, line, column) = manifestLocation(of: target)
+    guard
+      let entry = manifestLocations.entries[ManifestLocations.key(target.name, dependency)]
+    else { return (file, line, column, nil) }
+    return (
+      "Package.swift", entry.start.line, entry.start.column,
+      Note(
+        file: file, line: line, column: column, message: "'\(target.name)' is declared here")
+    )
   }
 
   func describe(_ layers: [String]) -> String {
@@ -1889,10 +2079,18 @@ final class Linter: Sendable {
   func manifestViolations(of target: Target) -> [Violation] {
     var violations: [Violation] = []
     let (file, line, column) = manifestLocation(of: target)
-    func report(_ rule: String, _ message: String, key: String) {
+    func report(_ rule: String, _ message: String, key: String, dependency: String? = nil) {
+      guard let dependency else {
+        violations.append(
+          Violation(
+            rule: rule, file: file, line: line, column: column, message: message, key: key))
+        return
+      }
+      let (file, line, column, note) = entryLocation(of: target, dependency: dependency)
       violations.append(
         Violation(
-          rule: rule, file: file, line: line, column: column, message: message, key: key))
+          rule: rule, file: file, line: line, column: column, message: message, key: key,
+          note: note))
     }
     if isEnabled("outside-layer") && !target.isTest && target.layer == nil
       && !configuration.layers.isEmpty
@@ -1920,7 +2118,7 @@ final class Linter: Sendable {
           report(
             "test-support",
             "production target '\(target.name)' depends on the test support '\(dependency)'; only test targets may. Move the code that needs it into a test target",
-            key: "test-support|\(target.name) -> \(dependency)")
+            key: "test-support|\(target.name) -> \(dependency)", dependency: dependency)
         }
       } else if isEnabled("layer-dependency") && !target.mayUse.contains(otherLayer.name)
         && !(other.role.map { target.mayUse.contains($0.name) } ?? false)
@@ -1928,7 +2126,7 @@ final class Linter: Sendable {
         report(
           "layer-dependency",
           "\(target.unitDescription) target '\(target.name)' depends on \(other.unitDescription) target '\(dependency)'; \(target.role?.name ?? layer.name) may depend on \(describe(target.mayUse)). Depend on an interface, move the shared type down a layer, or wire the two together in the composition root",
-          key: "layer-dependency|\(target.name) -> \(dependency)")
+          key: "layer-dependency|\(target.name) -> \(dependency)", dependency: dependency)
       }
     }
     if isEnabled("third-party-product"), let allowedProducts = layer.allowedProducts {
@@ -1940,7 +2138,7 @@ final class Linter: Sendable {
         report(
           "third-party-product",
           "\(layer.name) target '\(target.name)' uses the product '\(product)' of another package; only \(describe(allowed)) may. Wrap it in a module of such a layer behind an interface",
-          key: "third-party-product|\(target.name) -> \(product)")
+          key: "third-party-product|\(target.name) -> \(product)", dependency: product)
       }
     }
     return violations

@@ -33,6 +33,8 @@ struct ArchitectureLinterTests {
     #expect(Self.fixtures.contains("Clean") && Self.fixtures.contains("CommentedAndQuotedTwins"))
     // The App layer's roles: a clean fixture and its negative twin.
     #expect(Self.fixtures.contains("AppRoles") && Self.fixtures.contains("FrontUsesImplementation"))
+    // Manifest locations, when a product and its target share a name.
+    #expect(Self.fixtures.contains("ProductNamedLikeItsTarget"))
   }
 
   /// A copy of a fixture in a temporary folder, to break on purpose.
@@ -269,6 +271,10 @@ struct ArchitectureLinterTests {
     #expect(violations.first?["rule"] as? String == "layer-dependency")
     #expect(violations.first?["file"] as? String == "Package.swift")
     #expect(violations.first?["line"] as? Int == 13)
+    #expect(violations.first?["column"] as? Int == 87)
+    let note = try #require(violations.first?["note"] as? [String: Any])
+    #expect(note["line"] as? Int == 13 && note["column"] as? Int == 19)
+    #expect(note["message"] as? String == "'SearchFeature' is declared here")
     #expect(
       violations.first?["key"] as? String == "layer-dependency|SearchFeature -> CheckoutFeature")
   }

@@ -1,0 +1,7 @@
+import BookingInterface
+import SharedKernel
+
+public final class SearchViewModel {
+  public init() {}
+}
+import BookingData
