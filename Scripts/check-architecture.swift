@@ -35,10 +35,10 @@ let allRules: [Rule] = [
   Rule(
     id: "layer-dependency", summary: "a target depends on a layer its own layer may not use",
     rationale: """
-      Each layer may depend only on the layers its `mayUse` list names in architecture.json. In
-      Voyage: Kernel on nothing; Interfaces on Kernel; Infrastructure on Kernel, Interfaces and
-      Infrastructure; Features on Kernel and Interfaces; App on everything. The direction keeps
-      the domain free of frameworks and lets features be built, tested and replaced alone.
+      Each layer (or role inside a layer) may depend only on the layers and roles its `mayUse`
+      list names in architecture.json. A direction that points one way keeps the lower layers
+      free of what sits above them, so each can be built, tested and replaced alone; the
+      configuration's `because` texts say why this package's layers point the way they do.
       Fix: depend on an interface instead of its implementation, move a shared type down a
       layer, or wire the two together in the composition root.
       """, runsWithoutConfiguration: false),
@@ -54,9 +54,9 @@ let allRules: [Rule] = [
   Rule(
     id: "third-party-product", summary: "another package's product used by a layer that may not",
     rationale: """
-      Outside code enters through the edges: only layers with `mayUseProducts` (Infrastructure,
-      App and Benchmarks in Voyage) may use another package's products. A feature or the kernel
-      that imports a vendor ties the domain to it.
+      Outside code enters through the edges: only layers with `mayUseProducts` may use another
+      package's products (`true`: any; a list: only the products or packages it names). A core
+      layer that imports a vendor is tied to it.
       Fix: wrap the product in an Infrastructure module that implements an interface.
       """, runsWithoutConfiguration: false),
   Rule(
@@ -147,7 +147,7 @@ let allRules: [Rule] = [
       View models hold state machines; subclassing one would let a subclass break its transitions.
       Configured by `suffix` (ViewModel by default).
       Fix: mark the class `final`.
-      """, runsWithoutConfiguration: true,
+      """, runsWithoutConfiguration: false,
     options: [
       Field(
         name: "suffix", kind: .string, summary: "The suffix of view model class names (ViewModel).")
@@ -177,6 +177,16 @@ let allRules: [Rule] = [
       folder and its test folder explicitly; the catch-all `*` line does not count. Checked
       when the package has a CODEOWNERS file.
       Fix: add a line such as `/Sources/Features/SearchFeature/  @team` (and one for its tests).
+      """, runsWithoutConfiguration: false),
+  Rule(
+    id: "suppression",
+    summary: "an inline suppression without a reason, or that suppresses nothing",
+    rationale: """
+      `// architecture:allow RULE — reason` accepts a finding of RULE on its own line or the
+      next, where the exception is better explained beside the code than in the baseline. It
+      needs a reason, for the next reader; one that names no rule or suppresses nothing would
+      silently allow the finding to come back, like a stale baseline entry.
+      Fix: give the reason, correct the rule's name, or delete the comment.
       """, runsWithoutConfiguration: true),
   Rule(
     id: "stale-baseline", summary: "a baseline entry that no longer matches any violation",
@@ -890,6 +900,10 @@ struct Target {
   let dependencies: [String]
   let products: [String]
   var isTest: Bool { kind == "test" }
+  /// Plugins, binary targets (a remote one has no folder) and snippets (which may use every
+  /// library of their package) hold no module source to check.
+  var isLinted: Bool { !Self.unlintedKinds.contains(kind) }
+  static let unlintedKinds: Set<String> = ["plugin", "binary", "snippet"]
   /// Test targets and test support: code that never ships, exempt from the source rules.
   var isTestCode: Bool { isTest || layer?.testSupport == true }
   /// The layers and roles it may depend on: its role's, or its layer's.
@@ -1003,16 +1017,45 @@ struct Lexer {
   private var lineStart = 0
   private var sawNewline = true
   private var tokens: [Token] = []
+  private var suppressions: [Suppression] = []
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
 
   static func tokens(of bytes: UnsafeBufferPointer<UInt8>) -> [Token] {
+    var ignored: [Suppression] = []
+    return tokens(of: bytes, suppressions: &ignored)
+  }
+
+  /// The tokens, and the `// architecture:allow RULE — reason` comments among the dropped ones.
+  static func tokens(of bytes: UnsafeBufferPointer<UInt8>, suppressions: inout [Suppression])
+    -> [Token]
+  {
     var lexer = Lexer(bytes)
     lexer.tokens.reserveCapacity(bytes.count / 6)
     lexer.lex()
+    suppressions = lexer.suppressions
     return lexer.tokens
+  }
+
+  private static let suppressionMarker = Array("architecture:allow".utf8)
+
+  /// Records a line comment that starts with the suppression marker (`start` is after `//`).
+  private mutating func noteSuppression(from start: Int, to end: Int, line: Int, column: Int) {
+    var cursor = start
+    while cursor < end, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+    let marker = Self.suppressionMarker
+    guard end - cursor >= marker.count,
+      marker.indices.allSatisfy({ bytes[cursor + $0] == marker[$0] })
+    else { return }
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[(cursor + marker.count)..<end]), as: UTF8.self)
+    let words = text.trimmingCharacters(in: .whitespaces)
+    let rule = String(words.prefix { !$0.isWhitespace })
+    let reason = words.dropFirst(rule.count).trimmingCharacters(
+      in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "—–-:")))
+    suppressions.append(Suppression(line: line, column: column, rule: rule, reason: reason))
   }
 
   private func peek(_ offset: Int = 0) -> UInt8 {
@@ -1088,9 +1131,11 @@ struct Lexer {
       if Self.isSpace(byte) {
         advance()
       } else if byte == Self.slash && peek(1) == Self.slash {
+        let commentStart = index
         while index < bytes.count && peek() != Self.newline && peek() != Self.carriageReturn {
           index += 1
         }
+        noteSuppression(from: commentStart + 2, to: index, line: startLine, column: column)
       } else if byte == Self.slash && peek(1) == Self.star {
         skipBlockComment()
       } else if byte == Self.quote {
@@ -1657,7 +1702,7 @@ enum ScannedFile {
   /// or not UTF-8.
   static func scan<Outcome>(
     _ path: String, setting: BuildSetting,
-    _ body: (SourceText, [Token], [Import]) -> Outcome
+    _ body: (SourceText, [Token], [Import], [Suppression]) -> Outcome
   ) -> Result<Outcome, ScanFailure> {
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failure(ScanFailure(path: path, reason: "cannot be read"))
@@ -1668,9 +1713,11 @@ enum ScannedFile {
         return .failure(ScanFailure(path: path, reason: "is not UTF-8 (byte \(offset))"))
       }
       let source = SourceText(bytes: bytes)
-      var tokens = Lexer.tokens(of: bytes)
+      var suppressions: [Suppression] = []
+      var tokens = Lexer.tokens(of: bytes, suppressions: &suppressions)
       ConditionalBranches.filter(&tokens, in: source, setting: setting)
-      return .success(body(source, tokens, importDeclarations(in: tokens, of: source)))
+      return .success(
+        body(source, tokens, importDeclarations(in: tokens, of: source), suppressions))
     }
   }
 
@@ -1704,6 +1751,15 @@ enum ScannedFile {
     }
     return nil
   }
+}
+
+/// `// architecture:allow RULE — reason`: a finding of RULE on this line or the next is
+/// accepted, for the reason given.
+struct Suppression: Sendable {
+  let line: Int
+  let column: Int
+  let rule: String
+  let reason: String
 }
 
 struct ScanFailure: Error, Sendable {
@@ -1886,11 +1942,21 @@ struct Violation: Sendable {
   var note: Note?
   /// An edit that resolves it, when one is certain.
   var fix: Fix?
+  /// Why the rule holds in this package, from the configuration's `because`.
+  var because: String?
+
+  /// The target it is about: the first field of its key (`rule|Target -> …`, `rule|Target|…`).
+  var target: String {
+    let parts = key.split(separator: "|", omittingEmptySubsequences: false)
+    guard parts.count > 1 else { return "" }
+    return String(parts[1].components(separatedBy: " -> ")[0])
+  }
 
   /// The compiler's format, which editors and CI logs understand, with its note on a line below.
   var compilerStyle: String {
     var text = "\(file):\(line):\(column): error: [\(rule)] \(message)"
     if let note { text += "\n\(note.file):\(note.line):\(note.column): note: \(note.message)" }
+    if let because { text += "\n  because: \(because)" }
     return text
   }
 }
@@ -1947,7 +2013,7 @@ final class Linter: Sendable {
     root = URL(fileURLWithPath: package.path)
     targets = package.targets.map { target in
       let layer =
-        target.type == "test"
+        target.type == "test" || Target.unlintedKinds.contains(target.type)
         ? nil
         : configuration.layers.first { $0.matches(name: target.name, path: target.path) }
       return Target(
@@ -1957,8 +2023,10 @@ final class Linter: Sendable {
         dependencies: target.targetDependencies ?? [], products: target.productDependencies ?? [])
     }
     byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    packageModules = Set(targets.filter { $0.kind != "plugin" }.map(\.moduleName))
-      .union(products.dependencyModules)
+    packageModules = Set(
+      targets.filter { !["plugin", "snippet"].contains($0.kind) }.map(\.moduleName)
+    )
+    .union(products.dependencyModules)
     let manifestData =
       FileManager.default.contents(atPath: root.appendingPathComponent("Package.swift").path)
       ?? Data()
@@ -2016,7 +2084,7 @@ final class Linter: Sendable {
 
   /// Every target's folder exists: a description that names a missing folder is bad input.
   func missingTargetFolders() -> [String] {
-    targets.filter { $0.kind != "plugin" }.compactMap { target in
+    targets.filter(\.isLinted).compactMap { target in
       var isDirectory: ObjCBool = false
       let path = root.appendingPathComponent(target.path).path
       return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -2026,10 +2094,10 @@ final class Linter: Sendable {
 
   func lint() async -> Result<[Violation], ScanFailure> {
     var violations: [Violation] = []
-    for target in targets.sorted(by: { $0.name < $1.name }) where target.kind != "plugin" {
+    for target in targets.sorted(by: { $0.name < $1.name }) where target.isLinted {
       violations += manifestViolations(of: target)
     }
-    let files = targets.filter { $0.kind != "plugin" }.flatMap { target in
+    let files = targets.filter(\.isLinted).flatMap { target in
       target.sources.filter { $0.hasSuffix(".swift") }.sorted().map { (target, $0) }
     }
     // Files are scanned in batches, as many at once as the machine has cores; the results are
@@ -2056,7 +2124,22 @@ final class Linter: Sendable {
       }
     }
     if isEnabled("missing-owner") { violations += ownershipViolations() }
-    return .success(violations)
+    return .success(violations.map(explained))
+  }
+
+  /// A finding with the configuration's reason: the target's role's or layer's `because` for
+  /// the rules about what a layer may use, otherwise the rule's own.
+  func explained(_ violation: Violation) -> Violation {
+    var explained = violation
+    let layerRules: Set<String> = [
+      "layer-dependency", "third-party-product", "test-support", "outside-layer",
+    ]
+    let target = byName[violation.target]
+    let fromLayer =
+      layerRules.contains(violation.rule)
+      ? (target?.role?.because ?? target?.layer?.because) : nil
+    explained.because = fromLayer ?? enabled[violation.rule]?.because
+    return explained
   }
 
   /// The violations in a batch of files, or the first file that cannot be read.
@@ -2066,7 +2149,12 @@ final class Linter: Sendable {
     for (target, source) in files {
       let file = target.path + "/" + source
       let outcome = ScannedFile.scan(root.appendingPathComponent(file).path, setting: setting) {
-        sourceViolations(of: target, file: file, source: $0, tokens: $1, imports: $2)
+        source, tokens, imports, suppressions in
+        applying(
+          suppressions,
+          to: sourceViolations(
+            of: target, file: file, source: source, tokens: tokens, imports: imports),
+          in: target, file: file)
       }
       switch outcome {
       case .success(let found): violations += found
@@ -2074,6 +2162,53 @@ final class Linter: Sendable {
       }
     }
     return .success(violations)
+  }
+
+  /// Drops the findings a justified suppression names on its own line or the next, and reports
+  /// each suppression that has no reason, names no rule, or suppresses nothing.
+  func applying(
+    _ suppressions: [Suppression], to violations: [Violation], in target: Target, file: String
+  ) -> [Violation] {
+    guard !suppressions.isEmpty else { return violations }
+    var kept = violations
+    var findings: [Violation] = []
+    for suppression in suppressions {
+      func report(_ message: String) {
+        findings.append(
+          Violation(
+            rule: "suppression", file: file, line: suppression.line, column: suppression.column,
+            message: message,
+            key: "suppression|\(target.name)|\(file)|\(suppression.rule)"))
+      }
+      guard allRules.contains(where: { $0.id == suppression.rule }) else {
+        report(
+          "'architecture:allow \(suppression.rule)' names no rule; write `// architecture:allow RULE — reason`\(suggestion(for: suppression.rule, among: allRules.map(\.id)))"
+        )
+        continue
+      }
+      guard !suppression.reason.isEmpty else {
+        report(
+          "the suppression of \(suppression.rule) gives no reason, so it suppresses nothing; write `// architecture:allow \(suppression.rule) — why this is right here`"
+        )
+        continue
+      }
+      let covered = kept.filter {
+        $0.rule == suppression.rule
+          && ($0.line == suppression.line || $0.line == suppression.line + 1)
+      }
+      if covered.isEmpty {
+        // A rule that does not run this time cannot be said to be suppressed for nothing.
+        guard isEnabled(suppression.rule) else { continue }
+        report(
+          "'architecture:allow \(suppression.rule)' suppresses nothing on this line or the next; delete it"
+        )
+      }
+      kept.removeAll {
+        $0.rule == suppression.rule
+          && ($0.line == suppression.line || $0.line == suppression.line + 1)
+      }
+    }
+    return kept + (isEnabled("suppression") ? findings : [])
   }
 
   func manifestViolations(of target: Target) -> [Violation] {
@@ -2341,7 +2476,7 @@ final class Linter: Sendable {
 
   func ownershipViolations() -> [Violation] {
     guard let owned = ownedFolders() else { return [] }
-    return targets.filter { $0.kind != "plugin" && !owned.contains($0.path) }.sorted {
+    return targets.filter { $0.isLinted && !owned.contains($0.path) }.sorted {
       $0.name < $1.name
     }
     .map { target in
@@ -2380,6 +2515,7 @@ struct Report {
         "rule": violation.rule, "file": violation.file, "line": violation.line,
         "column": violation.column, "message": violation.message, "key": violation.key,
       ]
+      if let because = violation.because { entry["because"] = because }
       if let note = violation.note {
         entry["note"] = [
           "file": note.file, "line": note.line, "column": note.column, "message": note.message,
@@ -2429,7 +2565,9 @@ struct Report {
       var result: [String: Any] = [
         "ruleId": violation.rule,
         "level": "error",
-        "message": ["text": violation.message],
+        "message": [
+          "text": violation.message + (violation.because.map { " (because: \($0))" } ?? "")
+        ],
         "locations": [location(violation.file, violation.line, violation.column)],
         "partialFingerprints": ["architectureKey/v1": violation.key],
       ]
@@ -2577,7 +2715,7 @@ struct Baseline {
 
 func mermaid(_ linter: Linter, violations: [Violation], baselined: Set<String>) -> String {
   var lines = ["flowchart TD"]
-  let modules = linter.targets.filter { !$0.isTestCode && $0.kind != "plugin" }
+  let modules = linter.targets.filter { !$0.isTestCode && $0.isLinted }
   for layer in linter.configuration.layers {
     let members = modules.filter { $0.layer?.name == layer.name }.sorted { $0.name < $1.name }
     guard !members.isEmpty else { continue }
@@ -2610,7 +2748,7 @@ func mermaid(_ linter: Linter, violations: [Violation], baselined: Set<String>) 
 
 /// One module's neighbourhood: what it uses and who uses it (test targets left out).
 func mermaidSlice(of target: Target, in linter: Linter) -> String {
-  let modules = linter.targets.filter { !$0.isTestCode && $0.kind != "plugin" }
+  let modules = linter.targets.filter { !$0.isTestCode && $0.isLinted }
   let names = Set(modules.map(\.name))
   var lines = ["flowchart LR"]
   for dependent in modules.sorted(by: { $0.name < $1.name })
@@ -2630,7 +2768,7 @@ func mermaidSlice(of target: Target, in linter: Linter) -> String {
 func moduleReadmes(_ linter: Linter, write: Bool) -> [Violation] {
   var problems: [Violation] = []
   for target in linter.targets.sorted(by: { $0.name < $1.name })
-  where !target.isTestCode && target.kind != "plugin" && target.layer != nil {
+  where !target.isTestCode && target.isLinted && target.layer != nil {
     let path = linter.root.appendingPathComponent(target.path).appendingPathComponent("README.md")
     func problem(_ message: String) {
       problems.append(
@@ -2823,8 +2961,47 @@ func enabledRules(_ configuration: Configuration, options: Options, configName: 
       enabled[id] = Configuration.Options()
     }
   }
+  // A suppression is honoured whatever the configuration, so its checks always run too.
+  if options.only?.contains("suppression") ?? true {
+    enabled["suppression"] = Configuration.Options()
+  }
   for id in options.skip { enabled[id] = nil }
   return enabled
+}
+
+/// How this run was started, as a person would type it: whoever started it may say so through
+/// `CHECK_ARCHITECTURE_PROGRAM` (the plugin: `swift package check-architecture`); otherwise the
+/// script (`swift path.swift`) or the executable.
+func invocation() -> String {
+  if let program = ProcessInfo.processInfo.environment["CHECK_ARCHITECTURE_PROGRAM"] {
+    return program
+  }
+  let program = CommandLine.arguments.first ?? "check-architecture"
+  return program.hasSuffix(".swift") ? "swift \(program)" : program
+}
+
+/// The command that accepts the current findings: this run's own, with what selects the
+/// findings kept and what only formats or checks documents left out.
+func baselineCommand(_ options: Options) -> String {
+  // The plugin hands over the package graph itself: its file is no part of the command.
+  let fromPlugin = ProcessInfo.processInfo.environment["CHECK_ARCHITECTURE_PLUGIN"] != nil
+  var words = [invocation()]
+  if let input = options.input, !fromPlugin { words.append(input) }
+  if let config = options.configPath { words += ["--config", config] }
+  if options.noConfig { words.append("--no-config") }
+  if let only = options.only { words += ["--only", only.joined(separator: ",")] }
+  if !options.skip.isEmpty { words += ["--skip", options.skip.joined(separator: ",")] }
+  for name in options.defines { words += ["-D", name] }
+  if let platform = options.platform { words += ["--platform", platform] }
+  if let baseline = options.baselinePath { words += ["--baseline", baseline] }
+  words.append("--update-baseline")
+  let quoted =
+    ([words[0]]
+    + words.dropFirst().map { word in
+      word.contains(where: { " '\"$".contains($0) }) ? "'\(word)'" : word
+    }).joined(separator: " ")
+  let fromStandardInput = options.input == nil && !fromPlugin
+  return fromStandardInput ? "swift package describe --type json | \(quoted)" : quoted
 }
 
 func run() async {
@@ -2836,6 +3013,31 @@ func run() async {
       usageError("unknown rule '\(id)'; rules are \(allRules.map(\.id).joined(separator: ", "))")
     }
     print("[\(rule.id)] \(rule.summary)\n\n\(rule.rationale)")
+    // What this package's configuration says about it, if there is one here.
+    let path =
+      options.noConfig
+      ? nil
+      : options.configPath
+        ?? (FileManager.default.fileExists(atPath: "architecture.json") ? "architecture.json" : nil)
+    if let path {
+      let configuration = Configuration.load(path)
+      var reasons: [String] = []
+      if let because = configuration.rules[id]?.because { reasons.append(because) }
+      if ["layer-dependency", "third-party-product", "test-support", "outside-layer"].contains(id) {
+        for layer in configuration.layers {
+          if let because = layer.because { reasons.append("\(layer.name): \(because)") }
+          for role in layer.roles {
+            if let because = role.because {
+              reasons.append("\(layer.name) (\(role.name)): \(because)")
+            }
+          }
+        }
+      }
+      if !reasons.isEmpty {
+        print("\nIn this package (\(path)):")
+        for reason in reasons { print("  \(reason)") }
+      }
+    }
     exit(0)
   }
 
@@ -2849,7 +3051,7 @@ func run() async {
 
   if !options.listImports.isEmpty {
     for path in options.listImports {
-      switch ScannedFile.scan(path, setting: setting, { $2 }) {
+      switch ScannedFile.scan(path, setting: setting, { _, _, imports, _ in imports }) {
       case .failure(let failure): fail("'\(failure.path)' \(failure.reason)")
       case .success(let imports):
         let prefix = options.listImports.count > 1 ? "\(path)\t" : ""
@@ -2883,7 +3085,7 @@ func run() async {
   }
   let root = URL(fileURLWithPath: package.path)
   if options.listFiles {
-    for target in package.targets where target.type != "plugin" {
+    for target in package.targets where !Target.unlintedKinds.contains(target.type) {
       for source in (target.sources ?? []).sorted() where source.hasSuffix(".swift") {
         print(root.appendingPathComponent(target.path).appendingPathComponent(source).path)
       }
@@ -3026,7 +3228,7 @@ func run() async {
 
   let report = Report(
     findings: failures, staleDocuments: staleDocuments, baselined: baselined.count,
-    targets: linter.targets.filter { $0.kind != "plugin" }.count, root: linter.root)
+    targets: linter.targets.filter(\.isLinted).count, root: linter.root)
   switch options.format {
   case "json": print(report.json())
   case "sarif": print(report.sarif(rules: allRules))
@@ -3039,15 +3241,15 @@ func run() async {
       documents == 0 ? "" : staleDocuments.isEmpty ? ", generated graphs up to date" : ""
     let checked = report.targets
     if failures.isEmpty {
-      print("architecture: \(checked) targets clean (\(baselined.count) baselined)\(documentNote)")
+      print(
+        "architecture: \(checked) target\(checked == 1 ? "" : "s") clean (\(baselined.count) baselined)\(documentNote)"
+      )
     } else {
       print(
-        "architecture: \(failures.count) violation\(failures.count == 1 ? "" : "s") in \(checked) targets (\(baselined.count) baselined)"
+        "architecture: \(failures.count) violation\(failures.count == 1 ? "" : "s") in \(checked) target\(checked == 1 ? "" : "s") (\(baselined.count) baselined)"
       )
       print("Explain a rule with --explain RULE. To accept the current violations as known, run:")
-      print(
-        "  swift package describe --type json | swift Scripts/check-architecture.swift --update-baseline"
-      )
+      print("  \(baselineCommand(options))")
     }
     // On GitHub Actions the text format also annotates the pull request; the machine formats
     // never mix annotations into their document (`--format github` prints only them).

@@ -28,7 +28,7 @@ struct ArchitectureLinterTests {
         "layer-dependency", "outside-layer", "third-party-product", "undeclared-import",
         "feature-network", "ui-framework", "receipt-minting", "raw-escape-code", "testable-import",
         "view-model-final", "public-implementation", "missing-owner", "stale-baseline",
-        "test-support",
+        "test-support", "suppression",
       ])
     #expect(Self.fixtures.contains("Clean") && Self.fixtures.contains("CommentedAndQuotedTwins"))
     // The App layer's roles: a clean fixture and its negative twin.
@@ -75,6 +75,67 @@ struct ArchitectureLinterTests {
     let outcome = try await Linter.run(["--no-config"], description: description)
     #expect(outcome.status == 0)
     #expect(outcome.output.contains("7 targets clean"))
+  }
+
+  @Test func houseRulesNeedAConfiguration() async throws {
+    let description = try await Linter.describe(fixture: "ViewModelNotFinal")
+    let outcome = try await Linter.run(["--no-config"], description: description)
+    #expect(outcome.status == 0, "\(outcome.output)")
+  }
+
+  /// A remote binary target has no folder and a snippet may use every library of its package:
+  /// neither is bad input nor a finding, and a package of one target says so in the singular.
+  @Test func binaryTargetsAndSnippetsAreSkippedAndOneTargetIsSingular() async throws {
+    let description = try await Linter.describe(fixture: "Clean")
+    var graph = try #require(
+      try JSONSerialization.jsonObject(with: description) as? [String: Any])
+    let targets = try #require(graph["targets"] as? [[String: Any]])
+    graph["targets"] =
+      targets.filter { $0["name"] as? String == "SharedKernel" } + [
+        ["name": "RemoteKit", "c99name": "RemoteKit", "type": "binary", "path": "remote/archive"],
+        [
+          "name": "Walkthrough", "c99name": "Walkthrough", "type": "snippet", "path": "Snippets",
+          "sources": ["Walkthrough.swift"],
+        ],
+      ]
+    let outcome = try await Linter.run(
+      ["--no-config"], description: try JSONSerialization.data(withJSONObject: graph))
+    #expect(outcome.status == 0, "\(outcome.error)")
+    #expect(outcome.output.contains("architecture: 1 target clean"))
+  }
+
+  @Test func aLayerMayBeAllowedSomeProductsOnly() async throws {
+    let description = try await Linter.describe(fixture: "ThirdPartyProductInFeature")
+    let folder = try makeTemporaryFolder("configuration")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func configuration(allowing product: String) throws -> String {
+      let shared = try String(
+        contentsOf: repositoryRoot.appendingPathComponent("Tests/Fixtures/architecture.json"),
+        encoding: .utf8)
+      let file = folder.appendingPathComponent("\(product).json")
+      try Data(
+        shared.replacingOccurrences(
+          of: #""mayUse": ["Kernel", "Interfaces"] },"#,
+          with: #""mayUse": ["Kernel", "Interfaces"], "mayUseProducts": ["\#(product)"] },"#
+        ).utf8
+      ).write(to: file)
+      return file.path
+    }
+    let allowed = try await Linter.run(
+      ["--config", try configuration(allowing: "Vendor")], description: description)
+    #expect(allowed.status == 0, "\(allowed.output)")
+    let misspelt = try await Linter.run(
+      ["--config", try configuration(allowing: "Vendr")], description: description)
+    #expect(misspelt.status == 2)
+    #expect(misspelt.error.contains("'Vendr' is neither a product nor a package"))
+  }
+
+  @Test func explainAddsWhatThisPackagesConfigurationSays() async throws {
+    let outcome = try await Linter.run(
+      ["--explain", "layer-dependency"], in: repositoryRoot)
+    #expect(outcome.status == 0)
+    #expect(outcome.output.contains("In this package (architecture.json):"))
+    #expect(outcome.output.contains("  App (Front): the command line drives the features"))
   }
 
   @Test func onlyAndSkipSelectRules() async throws {
@@ -364,7 +425,7 @@ struct ArchitectureLinterTests {
     let ids = line.split(separator: ":")[1].split(separator: ",").map {
       $0.trimmingCharacters(in: .whitespaces)
     }
-    #expect(ids.count == 14)
+    #expect(ids.count == 15)
     for id in ids {
       let explanation = try await Linter.run(["--explain", id])
       #expect(explanation.status == 0)
@@ -417,6 +478,8 @@ struct ArchitectureLinterTests {
     #expect(stale.status == 1)
     #expect(stale.output.contains("[stale-baseline]"))
     #expect(stale.output.contains("resolved, delete line"))
+    // The finding names the baseline as it was given, not by its last path component.
+    #expect(stale.output.contains("\(baseline.path):"))
   }
 
   @Test func theMermaidGraphHasALayerPerSubgraphRedViolationsAndDashedBaselinedEdges() async throws

@@ -56,27 +56,30 @@ actor Linter {
   /// `Tests/Fixtures/architecture.json` (most fixtures are small Voyage-shaped packages, and
   /// Voyage's own configuration names layers and targets they do not have).
   static func arguments(forFixture name: String) -> [String] {
-    let fixtures = repositoryRoot.appendingPathComponent("Tests/Fixtures")
-    let folder = fixtures.appendingPathComponent(name)
+    let folder = repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)")
     let file = folder.appendingPathComponent("arguments.txt")
     guard let text = try? String(contentsOf: file, encoding: .utf8) else {
       let own = folder.appendingPathComponent("architecture.json").path
       return FileManager.default.fileExists(atPath: own)
-        ? [] : ["--config", fixtures.appendingPathComponent("architecture.json").path]
+        ? [] : ["--config", "architecture.json"]
     }
     return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
   }
 
-  /// Runs the linter with `arguments`, feeding `description` on standard input.
+  /// Runs the linter with `arguments`, feeding `description` on standard input, in `directory`
+  /// (by default `Tests/Fixtures`, where `--config architecture.json` names the fixtures' shared
+  /// configuration, so the commands the linter prints read the same on every machine).
   static func run(
-    _ arguments: [String] = [], description: Data? = nil, environment: [String: String] = [:]
+    _ arguments: [String] = [], description: Data? = nil, environment: [String: String] = [:],
+    in directory: URL = repositoryRoot.appendingPathComponent("Tests/Fixtures")
   ) async throws -> Subprocess.Outcome {
     let binary = try await shared.executable()
     var base = ProcessInfo.processInfo.environment
     base["GITHUB_ACTIONS"] = nil
+    base["CHECK_ARCHITECTURE_PROGRAM"] = "swift Scripts/check-architecture.swift"
     return try await Subprocess.run(
       binary.path, arguments, input: description ?? Data(),
-      environment: base.merging(environment) { $1 })
+      environment: base.merging(environment) { $1 }, in: directory)
   }
 }
 
