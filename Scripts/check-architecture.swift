@@ -179,6 +179,18 @@ let allRules: [Rule] = [
       Fix: add a line such as `/Sources/Features/SearchFeature/  @team` (and one for its tests).
       """, runsWithoutConfiguration: false),
   Rule(
+    id: "unused-dependency",
+    summary: "a declared dependency whose modules no file of the target imports",
+    rationale: """
+      A dependency that nothing imports costs a build edge, widens what rebuilds on a change and
+      tells the reader of Package.swift something untrue. It counts as used when a file of the
+      target imports its module, or a module it imports re-exports it (`@_exported import`).
+      Test targets (which often depend on a module only to have it built: an executable they
+      run, a module they type-check code against), targets with C sources, and dependencies on
+      macros, executables and binaries, which are not imported, are left alone.
+      Fix: delete the entry from Package.swift (the finding points at it), or import the module.
+      """, runsWithoutConfiguration: true),
+  Rule(
     id: "suppression",
     summary: "an inline suppression without a reason, or that suppresses nothing",
     rationale: """
@@ -1636,6 +1648,8 @@ struct Import: Equatable {
   let isTestable: Bool
   /// Inside an `#if` branch that compiles on some builds only.
   let isConditional: Bool
+  /// `@_exported`: every importer of this file's module sees the imported module too.
+  var isExported = false
 }
 
 let importKinds: [Keyword] = [.struct, .class, .enum, .protocol, .func, .var, .let, .typealias]
@@ -1671,6 +1685,7 @@ func importDeclarations(in tokens: [Token], of source: SourceText) -> [Import] {
       continue
     }
     var isTestable = false
+    var isExported = false
     var back = index - 1
     while back >= 0 {
       let candidate = tokens[back]
@@ -1682,6 +1697,7 @@ func importDeclarations(in tokens: [Token], of source: SourceText) -> [Import] {
         back -= 1
       } else if back >= 1, tokens[back - 1].isPunctuation("@"), candidate.isIdentifier {
         if candidate.keyword == .testable { isTestable = true }
+        if source.token(candidate, is: Array("_exported".utf8)) { isExported = true }
         back -= 2
       } else {
         break
@@ -1690,7 +1706,7 @@ func importDeclarations(in tokens: [Token], of source: SourceText) -> [Import] {
     found.append(
       Import(
         module: source.text(moduleToken), line: Int(token.line), column: Int(token.column),
-        isTestable: isTestable, isConditional: token.isConditional))
+        isTestable: isTestable, isConditional: token.isConditional, isExported: isExported))
   }
   return found
 }
@@ -1751,6 +1767,14 @@ enum ScannedFile {
     }
     return nil
   }
+}
+
+/// What the files of a batch said: their findings, and the modules each target imports and
+/// re-exports (by target name).
+struct ScannedBatch: Sendable {
+  var violations: [Violation] = []
+  var imports: [String: Set<String>] = [:]
+  var exports: [String: Set<String>] = [:]
 }
 
 /// `// architecture:allow RULE — reason`: a finding of RULE on this line or the next is
@@ -2107,22 +2131,27 @@ final class Linter: Sendable {
       files[$0..<min($0 + batchSize, files.count)]
     }
     let results = await withTaskGroup(
-      of: (Int, Result<[Violation], ScanFailure>).self
+      of: (Int, Result<ScannedBatch, ScanFailure>).self
     ) { group in
       for (number, batch) in batches.enumerated() {
         group.addTask { (number, self.sourceViolations(of: batch)) }
       }
-      var collected = [Result<[Violation], ScanFailure>?](repeating: nil, count: batches.count)
+      var collected = [Result<ScannedBatch, ScanFailure>?](repeating: nil, count: batches.count)
       for await (number, result) in group { collected[number] = result }
       return collected
     }
+    var scanned = ScannedBatch()
     for result in results {
       switch result {
-      case .success(let found): violations += found
+      case .success(let found):
+        violations += found.violations
+        scanned.imports.merge(found.imports) { $0.union($1) }
+        scanned.exports.merge(found.exports) { $0.union($1) }
       case .failure(let failure): return .failure(failure)
       case nil: break
       }
     }
+    if isEnabled("unused-dependency") { violations += unusedDependencies(scanned) }
     if isEnabled("missing-owner") { violations += ownershipViolations() }
     return .success(violations.map(explained))
   }
@@ -2142,26 +2171,92 @@ final class Linter: Sendable {
     return explained
   }
 
-  /// The violations in a batch of files, or the first file that cannot be read.
-  func sourceViolations(of files: ArraySlice<(Target, String)>) -> Result<[Violation], ScanFailure>
+  /// The violations in a batch of files and the modules each target's files import, or the
+  /// first file that cannot be read.
+  func sourceViolations(of files: ArraySlice<(Target, String)>) -> Result<ScannedBatch, ScanFailure>
   {
-    var violations: [Violation] = []
+    var batch = ScannedBatch()
     for (target, source) in files {
       let file = target.path + "/" + source
       let outcome = ScannedFile.scan(root.appendingPathComponent(file).path, setting: setting) {
         source, tokens, imports, suppressions in
-        applying(
-          suppressions,
-          to: sourceViolations(
-            of: target, file: file, source: source, tokens: tokens, imports: imports),
-          in: target, file: file)
+        (
+          applying(
+            suppressions,
+            to: sourceViolations(
+              of: target, file: file, source: source, tokens: tokens, imports: imports),
+            in: target, file: file),
+          imports
+        )
       }
       switch outcome {
-      case .success(let found): violations += found
+      case .success(let (found, imports)):
+        batch.violations += found
+        batch.imports[target.name, default: []].formUnion(imports.map(\.module))
+        batch.exports[target.name, default: []].formUnion(
+          imports.filter(\.isExported).map(\.module))
       case .failure(let failure): return .failure(failure)
       }
     }
-    return .success(violations)
+    return .success(batch)
+  }
+
+  /// A declared dependency whose modules no file of the target imports, directly or through a
+  /// module that re-exports them (`@_exported import`): the entry to delete. Targets with
+  /// sources in other languages are left alone (C code includes headers, it imports nothing),
+  /// and so are dependencies that are not imported by nature: macros, executables, binaries.
+  func unusedDependencies(_ scanned: ScannedBatch) -> [Violation] {
+    // Which modules each module's files re-export, by module name.
+    var reexports: [String: Set<String>] = [:]
+    for target in targets {
+      reexports[target.moduleName] = scanned.exports[target.name] ?? []
+    }
+    func visible(from imported: Set<String>) -> Set<String> {
+      var seen = imported
+      var pending = Array(imported)
+      while let module = pending.popLast() {
+        for next in reexports[module] ?? [] where seen.insert(next).inserted {
+          pending.append(next)
+        }
+      }
+      return seen
+    }
+    var violations: [Violation] = []
+    for target in targets.sorted(by: { $0.name < $1.name })
+    where target.isLinted && !target.isTest && !target.sources.isEmpty
+      && target.sources.allSatisfy({ $0.hasSuffix(".swift") })
+    {
+      let seen = visible(from: scanned.imports[target.name] ?? [])
+      var unused: [(name: String, modules: [String])] = []
+      for dependency in target.dependencies {
+        guard let other = byName[dependency] ?? nil,
+          !["macro", "executable", "binary", "plugin"].contains(other.kind)
+        else { continue }
+        if !seen.contains(other.moduleName) { unused.append((dependency, [other.moduleName])) }
+      }
+      for product in target.products {
+        let modules = products.modulesOfProduct[product] ?? [c99name(product)]
+        if seen.isDisjoint(with: modules) { unused.append((product, modules.sorted())) }
+      }
+      for (name, modules) in unused.sorted(by: { $0.name < $1.name }) {
+        let (file, line, column, note) = entryLocation(of: target, dependency: name)
+        let entry = manifestLocations.entries[ManifestLocations.key(target.name, name)]
+        let shown = modules.map { "'\($0)'" }.joined(separator: " or ")
+        violations.append(
+          Violation(
+            rule: "unused-dependency", file: file, line: line, column: column,
+            message:
+              "'\(target.name)' declares the dependency '\(name)' but none of its files imports \(shown); delete the entry\(entry == nil ? "" : " (line \(line))") or import what it is for",
+            key: "unused-dependency|\(target.name) -> \(name)", note: note,
+            fix: entry.map {
+              Fix(
+                summary: "delete the dependency", file: "Package.swift",
+                line: $0.deletion.from.line, column: $0.deletion.from.column,
+                endLine: $0.deletion.to.line, endColumn: $0.deletion.to.column, replacement: "")
+            }))
+      }
+    }
+    return violations
   }
 
   /// Drops the findings a justified suppression names on its own line or the next, and reports

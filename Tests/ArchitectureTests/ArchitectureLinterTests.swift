@@ -28,7 +28,7 @@ struct ArchitectureLinterTests {
         "layer-dependency", "outside-layer", "third-party-product", "undeclared-import",
         "feature-network", "ui-framework", "receipt-minting", "raw-escape-code", "testable-import",
         "view-model-final", "public-implementation", "missing-owner", "stale-baseline",
-        "test-support", "suppression",
+        "test-support", "suppression", "unused-dependency",
       ])
     #expect(Self.fixtures.contains("Clean") && Self.fixtures.contains("CommentedAndQuotedTwins"))
     // The App layer's roles: a clean fixture and its negative twin.
@@ -419,13 +419,33 @@ struct ArchitectureLinterTests {
     #expect((replacement["insertedContent"] as? [String: Any])?["text"] as? String == "final ")
   }
 
+  /// An unused dependency's fix deletes its entry and the comma after it, so applying it leaves
+  /// a manifest that still reads `"BookingInterface", "SharedKernel",`.
+  @Test func theFixOfAnUnusedDependencyDeletesItsEntry() async throws {
+    let description = try await Linter.describe(fixture: "UnusedDependency")
+    let outcome = try await Linter.run(
+      ["--format", "sarif"] + Linter.arguments(forFixture: "UnusedDependency"),
+      description: description)
+    #expect(outcome.status == 1)
+    let log = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+    let result = try #require(
+      ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+    #expect(result["ruleId"] as? String == "unused-dependency")
+    let change = try #require(
+      ((result["fixes"] as? [[String: Any]])?.first?["artifactChanges"] as? [[String: Any]])?.first)
+    let replacement = try #require((change["replacements"] as? [[String: Any]])?.first)
+    let region = try #require(replacement["deletedRegion"] as? [String: Int])
+    #expect(region == ["startLine": 18, "startColumn": 9, "endLine": 19, "endColumn": 9])
+  }
+
   @Test func everyRuleExplainsWhyItExistsAndHowToFixAViolation() async throws {
     let help = try await Linter.run(["--help"])
     let line = try #require(help.output.split(separator: "\n").first { $0.contains("Rules:") })
     let ids = line.split(separator: ":")[1].split(separator: ",").map {
       $0.trimmingCharacters(in: .whitespaces)
     }
-    #expect(ids.count == 15)
+    #expect(ids.count == 16)
     for id in ids {
       let explanation = try await Linter.run(["--explain", id])
       #expect(explanation.status == 0)

@@ -1,3 +1,4 @@
+import Networking
 public import SharedKernel
 
 public protocol BookingRepository: Sendable {

@@ -1,3 +1,4 @@
 import BookingInterface
+import SharedKernel
 
 public struct InMemoryBookings {}

@@ -1,6 +1,7 @@
 public import BookingInterface
 import Networking
 import SharedKernel
+import Vendor
 
 /// The module's only door.
 public enum BookingDataAssembly {

@@ -1,0 +1,5 @@
+@_exported public import SharedKernel
+
+public protocol BookingRepository: Sendable {
+  func price() async throws -> Money
+}
