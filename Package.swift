@@ -535,6 +535,23 @@ let architectureTestTargets: [Target] = [
   )
 ]
 
+// MARK: - Tools
+
+let toolTargets: [Target] = [
+  // The architecture linter as an executable: its one source is a symbolic link to the file
+  // `swift Scripts/check-architecture.swift` interprets, so both ways give the same findings.
+  .executableTarget(
+    name: "check-architecture", path: "Sources/Tools/check-architecture", exclude: ["README.md"]),
+  // `swift package check-architecture`: the linter on the package graph SwiftPM has loaded.
+  .plugin(
+    name: "CheckArchitecture",
+    capability: .command(
+      intent: .custom(
+        verb: "check-architecture", description: "Check the package's architecture rules")),
+    dependencies: ["check-architecture"]
+  ),
+]
+
 // MARK: - Package
 
 let package = Package(
@@ -545,9 +562,12 @@ let package = Package(
   products: [
     .executable(name: "voyage", targets: ["voyage"]),
     .library(name: "CommandLineInterface", targets: ["CommandLineInterface"]),
+    .executable(name: "check-architecture", targets: ["check-architecture"]),
+    .plugin(name: "CheckArchitecture", targets: ["CheckArchitecture"]),
   ],
   targets: kernelTargets + interfaceTargets + infrastructureTargets + featureTargets + appTargets
     + benchmarkTargets
     + testSupportTargets
     + architectureTestTargets
+    + toolTargets
 )

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 # undeclared import: only the exit code tells, so every step is judged by its exit code.
 build_flags=(--explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors)
 # Swift code that is formatted and linted; Tests/Fixtures holds deliberately odd fixture packages.
-swift_paths=(Package.swift Sources Scripts Benchmarks Tests/*Tests Tests/Support)
+swift_paths=(Package.swift Sources Scripts Plugins Benchmarks Tests/*Tests Tests/Support)
 
 steps_run=0
 step() {

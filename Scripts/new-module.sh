@@ -107,8 +107,12 @@ grep -qF "$entry" Package.swift
 mkdir -p "Sources/$layer/$name" "Tests/${name}Tests"
 isolation=""
 [ "$layer" = Features ] && isolation="nonisolated "
+# Every layer but the kernel starts with SharedKernel as a dependency; the file imports it, so the
+# new module passes the linter's unused-dependency rule from its first commit.
+imports=""
+[ "$layer" != Kernel ] && imports=$'import SharedKernel\n\n'
 cat >"Sources/$layer/$name/$name.swift" <<SWIFT
-/// $purpose
+${imports}/// $purpose
 ${isolation}public enum $name {
   /// The module's name, as the manifest declares it.
   public static let moduleName = "$name"

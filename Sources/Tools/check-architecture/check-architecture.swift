@@ -1,0 +1,1 @@
+../../../Scripts/check-architecture.swift
