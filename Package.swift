@@ -80,6 +80,7 @@ enum TestSupport: String {
 /// modules, in `Tests/Support/<name>`.
 enum TestTool: String {
   case loopbackServers = "LoopbackServers"
+  case postgreSQLTestServer = "PostgreSQLTestServer"
 }
 
 /// Simple versions of what an implementation does well, kept to measure and test the real one
@@ -358,7 +359,9 @@ let infrastructureTargets: [Target] =
   + [systemLibrary(.libpq, pkgConfig: "libpq", apt: ["libpq-dev"], brew: ["libpq"])]
   // A PostgreSQL database: bound parameters, transactions, forward migrations, typed errors with
   // the SQLSTATE, each blocking libpq call on a thread outside the cooperative pool.
-  + infrastructure(.serverDatabase, implements: [], uses: [.systemLibrary(.libpq)])
+  + infrastructure(
+    .serverDatabase, implements: [], uses: [.systemLibrary(.libpq)],
+    testsUse: [.testTool(.postgreSQLTestServer)])
   // The travel supplier's API played in-process: a seeded catalog, durable holds and bookings
   // in its own SQLite file, latency and faults on demand.
   + infrastructure(
@@ -399,7 +402,7 @@ let infrastructureTargets: [Target] =
   + infrastructure(
     .serverLedgerData, implements: [.booking],
     uses: [.kernel(.sharedKernel), .infrastructure(.serverDatabase)],
-    testsUse: [.testSupport(.booking)])
+    testsUse: [.testSupport(.booking), .testTool(.postgreSQLTestServer)])
 
 // MARK: - Features
 
@@ -445,7 +448,7 @@ let appTargets: [Target] =
     testsUse: [
       .infrastructure(.embeddedDatabase), .infrastructure(.paymentSandbox),
       .infrastructure(.supplierSandbox), .infrastructure(.serverDatabase),
-      .testTool(.loopbackServers),
+      .testTool(.loopbackServers), .testTool(.postgreSQLTestServer),
     ])
   // The `voyage` command: a few lines that hand the process to the command line.
   + [executable("voyage", front: .commandLineInterface)]
@@ -519,6 +522,8 @@ let testSupportTargets: [Target] =
   + [testSupport(.payment)]
   // HTTP servers on loopback that go silent, drip, reset, close or lie, for live transports.
   + [testTool(.loopbackServers, programs: ["misbehaving-http-server.py"])]
+  // The PostgreSQL server the server-database tests use, or why they are skipped.
+  + [testTool(.postgreSQLTestServer)]
 
 // MARK: - Architecture tests
 

@@ -1,6 +1,7 @@
 // Exercises: CheckoutFeature, TicketsFeature
 import Foundation
 import PaymentSandbox
+import PostgreSQLTestServer
 import ServerDatabase
 import SupplierSandbox
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import PostgreSQLTestServer
 import Testing
 
 @testable import ServerDatabase

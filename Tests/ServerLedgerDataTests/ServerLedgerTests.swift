@@ -1,6 +1,7 @@
 import BookingInterface
 import BookingInterfaceTestSupport
 import Foundation
+import PostgreSQLTestServer
 import ServerDatabase
 import SharedKernel
 import Testing
