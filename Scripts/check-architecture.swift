@@ -176,7 +176,7 @@ let allRules: [Rule] = [
       Every module has an owner who reviews changes to it, so CODEOWNERS names each module's
       folder and its test folder explicitly; the catch-all `*` line does not count. Checked
       when the package has a CODEOWNERS file.
-      Fix: add a line such as `/Sources/Features/SearchFeature/  @team` (and one for its tests).
+      Fix: add a line such as `/Sources/<Layer>/<Module>/  @team` (and one for its tests).
       """, runsWithoutConfiguration: false),
   Rule(
     id: "unused-dependency",

@@ -42,6 +42,13 @@ for feature in "${features[@]}"; do
     | xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done; true' files \
     | xargs -0 tar -cf - | tar -xf - -C "$copy"
   # One chain of &&: errexit does not apply inside the condition of an `if`.
+  # The fork renames the environment's prefix too (VOYAGE_… → ATLAS_…): what CI exported for the
+  # original (the test database's URL) is handed on under the fork's names.
+  upper_app=$(tr '[:lower:]' '[:upper:]' <<<"$app")
+  upper_fork=$(tr '[:lower:]' '[:upper:]' <<<"$fork")
+  while IFS= read -r name; do
+    export "${upper_fork}_${name#"${upper_app}"_}=${!name}"
+  done < <(compgen -e | grep "^${upper_app}_" || true)
   if (
     cd "$copy" && commit() { git -c user.name=Fork -c user.email=fork@example.com commit -qm "$1"; } \
       && git init -q && git add -A && commit "copy" \

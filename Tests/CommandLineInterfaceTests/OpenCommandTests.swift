@@ -21,8 +21,8 @@ extension VoyageCommandLineTests {
     try await expectUsageError(arguments, message)
     let outcome = try await run(arguments)
     #expect(
-      outcome.error.split(separator: "\n").map { $0.prefix(7) }
-        == ["Error: ", "Usage: ", "See 'vo"])
+      outcome.error.split(separator: "\n").map { $0.prefix(5) }
+        == ["Error", "Usage", "See '"])
     #expect(outcome.error.contains("Usage: voyage open <link> [--json]"))
   }
 
