@@ -46,7 +46,15 @@ struct SocketExchange {
       if connectSocket(socket, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 {
         return socket
       }
-      if errno == EINPROGRESS, try wait(for: Int16(POLLOUT), on: socket, notSentYet: true) {
+      let pending = errno == EINPROGRESS
+      let ready: Bool
+      do {
+        ready = try pending && wait(for: Int16(POLLOUT), on: socket, notSentYet: true)
+      } catch {
+        _ = close(socket)
+        throw error
+      }
+      if ready {
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &length)

@@ -1,4 +1,5 @@
 package import Foundation
+import SharedKernel
 
 #if canImport(Glibc)
   import Glibc
@@ -87,9 +88,15 @@ struct HTTPTarget: Sendable {
 }
 
 /// A pipe whose read end a waiting `poll` watches, so a cancelled task wakes its thread at once.
+///
+/// A cancellation can arrive after the exchange ended and closed the pipe, when its descriptor
+/// numbers may already belong to another file (a database connection's socket): writing there
+/// would corrupt that file. So signalling and closing take one lock, and a closed pipe is never
+/// written.
 final class CancellationPipe: Sendable {
   let readEnd: Int32
   private let writeEnd: Int32
+  private let isOpen = LockedValue(true)
 
   init() throws(HTTPError) {
     var ends: [Int32] = [0, 0]
@@ -98,13 +105,20 @@ final class CancellationPipe: Sendable {
   }
 
   func signal() {
-    var byte: UInt8 = 1
-    _ = write(writeEnd, &byte, 1)
+    isOpen.withLock { isOpen in
+      guard isOpen else { return }
+      var byte: UInt8 = 1
+      _ = write(writeEnd, &byte, 1)
+    }
   }
 
   func closeEnds() {
-    _ = close(readEnd)
-    _ = close(writeEnd)
+    isOpen.withLock { isOpen in
+      guard isOpen else { return }
+      isOpen = false
+      _ = close(readEnd)
+      _ = close(writeEnd)
+    }
   }
 }
 
