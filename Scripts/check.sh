@@ -41,8 +41,25 @@ tests_that_run() {
     echo "no test ran: the filter matches no test" >&2
     status=1
   fi
+  [ "$status" -ne 0 ] && summarize_crash "$log" >&2
   rm -f "$log"
   return "$status"
+}
+
+# When the test process crashed, its backtrace scrolls away behind the registers and the loaded
+# images, and only the tail of a log is read: so the crashed thread's frames are printed again,
+# last, with the tests that had started and not ended (one of them crashed).
+summarize_crash() {
+  local log=$1
+  grep -q '^\*\*\* Program crashed' "$log" || return 0
+  printf '\n--- The test process crashed ---\n'
+  grep -m 1 '^\*\*\* Program crashed' "$log"
+  awk '/^Thread [0-9]+.* crashed:$/ { shown = 1 } /^Registers:/ { shown = 0 }
+    shown && printed < 40 && NF { print; printed++ }' "$log"
+  printf 'Tests started and not ended:\n'
+  awk '/^◇ Test [^ ]+\(.*\) started\.$/ { name = $3; open[name] = 1 }
+    /^[✔✘] Test [^ ]+\(.*\) (passed|failed)/ { delete open[$3] }
+    END { for (name in open) print "  " name }' "$log" | sort | head -n 40
 }
 
 # The layer rules, the README's module graph and every module README's graph, in one run of the
