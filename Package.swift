@@ -18,6 +18,7 @@ import PackageDescription
 enum Kernel: String {
   case sharedKernel = "SharedKernel"
   case designSystem = "DesignSystem"
+  case eventLog = "EventLog"
 }
 
 /// Sendable protocols and plain values that split "what" from "how".
@@ -37,6 +38,7 @@ enum Infrastructure: String {
   case ledgerData = "LedgerData"
   case serverDatabase = "ServerDatabase"
   case serverLedgerData = "ServerLedgerData"
+  case logSinks = "LogSinks"
 }
 
 /// C libraries of the system, each wrapped by a module map; only infrastructure may use them.
@@ -333,6 +335,9 @@ let kernelTargets: [Target] =
   kernel(.sharedKernel)
   // Terminal design tokens: colours, text styles, symbols and display-width-aware tables.
   + kernel(.designSystem)
+  // The logging seam: structured events (level, label, metadata) handed to a sink the
+  // composition root chooses; a no-op logger by default.
+  + kernel(.eventLog)
 
 // MARK: - Interfaces
 
@@ -403,6 +408,10 @@ let infrastructureTargets: [Target] =
     .serverLedgerData, implements: [.booking],
     uses: [.kernel(.sharedKernel), .infrastructure(.serverDatabase)],
     testsUse: [.testSupport(.booking), .testTool(.postgreSQLTestServer)])
+  // Where events go: a readable line or a JSON object a line, on stderr or appended to a file;
+  // the composition root chooses.
+  + infrastructure(
+    .logSinks, implements: [], uses: [.kernel(.eventLog), .kernel(.designSystem)])
 
 // MARK: - Features
 
