@@ -425,7 +425,8 @@ let featureTargets: [Target] =
   + feature(
     .checkout,
     uses: [
-      .kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking), .interface(.payment),
+      .kernel(.sharedKernel), .kernel(.designSystem), .kernel(.eventLog), .interface(.booking),
+      .interface(.payment),
     ],
     testsUse: [.booking, .payment])
   // A person's tickets and unfinished orders, read from the ledger, rendered as text or JSON.

@@ -1,4 +1,5 @@
 import BookingInterface
+import EventLog
 import PaymentInterface
 import SharedKernel
 
@@ -55,12 +56,21 @@ struct AbandonmentUseCase {
       if case .outcomeUnknown(let reason) = error { throw .outcomeUnknown(id, reason: reason) }
       throw .payment(error, order: id)
     }
+    let log = dependencies.log.adding(["order": .text(id.rawValue)])
+    log.info("charges closed", ["charge_found": .flag(charge != nil)])
     try await releasePlaces(of: record)
-    guard let charge else { return .released(try await advance(id, by: .released)) }
+    guard let charge else {
+      let released = try await advance(id, by: .released)
+      log.info("order given up", ["state": .text(released.state.rawValue)])
+      return .released(released)
+    }
     if record.state == .held { _ = try await advance(id, by: .charged(chargeID: charge.chargeID)) }
+    log.warning("compensating", ["compensation": "refund", "because": "the order was given up"])
     let refund = try await CheckoutUseCase.refund(
       charge.amount, ofCharge: charge.chargeID, order: id, through: dependencies.payments)
-    return .refunded(try await advance(id, by: .refunded(refundID: refund.id)))
+    let refunded = try await advance(id, by: .refunded(refundID: refund.id))
+    log.info("order given up", ["state": .text(refunded.state.rawValue)])
+    return .refunded(refunded)
   }
 
   /// Releases what the supplier holds under the order's key. A drafted order may have a hold

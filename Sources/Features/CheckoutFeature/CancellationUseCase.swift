@@ -1,4 +1,5 @@
 import BookingInterface
+import EventLog
 import PaymentInterface
 import SharedKernel
 
@@ -33,6 +34,12 @@ struct CancellationUseCase {
       } catch {
         throw .storage(error)
       }
+      dependencies.log.info(
+        "ticket cancelled",
+        [
+          "order": .text(record.id.rawValue), "ticket": .text(ticketID.rawValue),
+          "refund": .text(refund.id),
+        ])
     } else if record.state != .cancelled {
       throw .orderEnded(record.id, record.state)
     }

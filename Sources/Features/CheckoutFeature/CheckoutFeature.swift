@@ -1,5 +1,6 @@
 public import BookingInterface
 public import DesignSystem
+public import EventLog
 public import Foundation
 public import PaymentInterface
 public import SharedKernel
@@ -14,16 +15,19 @@ public struct CheckoutDependencies: Sendable {
   public let payments: any PaymentGateway
   /// Where orders, their states and tickets are recorded.
   public let ledger: any OrderLedger
+  /// Where the saga says what it did: each step, each compensation, how it ended.
+  public let log: Logger
 
-  /// Bundles the dependencies.
+  /// Bundles the dependencies; without `log`, the saga says nothing.
   public init(
     bookings: any BookingRepository, reservations: any SeatReservations,
-    payments: any PaymentGateway, ledger: any OrderLedger
+    payments: any PaymentGateway, ledger: any OrderLedger, log: Logger = .disabled
   ) {
     self.bookings = bookings
     self.reservations = reservations
     self.payments = payments
     self.ledger = ledger
+    self.log = log
   }
 }
 

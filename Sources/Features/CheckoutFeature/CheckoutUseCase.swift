@@ -1,4 +1,5 @@
 import BookingInterface
+import EventLog
 import PaymentInterface
 import SharedKernel
 
@@ -31,11 +32,30 @@ struct CheckoutUseCase {
   func run(_ request: CheckoutRequest, progress: (Step) -> Void) async throws(CheckoutFailure)
     -> Ticket
   {
+    let log = SagaLog(dependencies.log, order: request.orderID)
+    func reported(_ step: Step) {
+      if case .recorded(let state) = step { log.recorded(state) }
+      progress(step)
+    }
+    do {
+      let ticket = try await run(request, log: log, progress: reported)
+      log.finished(ticket)
+      return ticket
+    } catch {
+      log.failed(error)
+      throw error
+    }
+  }
+
+  private func run(_ request: CheckoutRequest, log: SagaLog, progress: (Step) -> Void)
+    async throws(CheckoutFailure) -> Ticket
+  {
     // The recorded order is read before the trip is judged: an order that already has its
     // ticket, or its places, is answered from the ledger, whatever the trip's places are now.
     let earlier = try await storage(nil) { () async throws(TicketingError) in
       try await dependencies.ledger.record(of: request.orderID)
     }
+    log.started(request, resumedFrom: earlier?.state)
     if let earlier {
       guard earlier.isBound(to: request) else { throw .keyReused(request.orderID) }
       switch earlier.state {
@@ -56,8 +76,11 @@ struct CheckoutUseCase {
     } catch {
       throw .rejected(error)
     }
-    var record = try await storage(nil) { () async throws(TicketingError) in
-      try await dependencies.ledger.begin(order, card: request.card.masked)
+    var record = try await log.step("draft", produced: { ["state": .text($0.state.rawValue)] }) {
+      () async throws(CheckoutFailure) in
+      try await storage(nil) { () async throws(TicketingError) in
+        try await dependencies.ledger.begin(order, card: request.card.masked)
+      }
     }
     if earlier == nil { progress(.recorded(.drafted)) }
     while true {
@@ -66,7 +89,9 @@ struct CheckoutUseCase {
         progress(.holding)
         let hold: SeatHold
         do {
-          hold = try await holdPlaces(for: order)
+          hold = try await log.step("hold", produced: { ["hold": .text($0.id.rawValue)] }) {
+            () async throws(CheckoutFailure) in try await holdPlaces(for: order)
+          }
         } catch {
           // Refused outright: nothing is held or charged, and the order ends here.
           if case .rejected = error { _ = try await advance(order.id, by: .released, progress) }
@@ -75,7 +100,10 @@ struct CheckoutUseCase {
         record = try await advance(order.id, by: .held(hold), progress)
       case .held, .charged:
         progress(.charging)
-        let receipt = try await charge(order, request.card, record: record, progress)
+        let receipt = try await log.step("charge", produced: { ["charge": .text($0.chargeID)] }) {
+          () async throws(CheckoutFailure) in
+          try await charge(order, request.card, record: record, log, progress)
+        }
         if record.state == .held {
           record = try await advance(order.id, by: .charged(chargeID: receipt.chargeID), progress)
         }
@@ -83,13 +111,21 @@ struct CheckoutUseCase {
         do {
           paid = try order.confirm(with: receipt)
         } catch {
+          log.compensating("refund", because: "the receipt does not match the order: \(error)")
           try await refund(order, receipt.chargeID, progress)
           throw .rejected(error)
         }
         progress(.confirming)
-        let reference = try await confirmPlaces(record, order, receipt.chargeID, progress)
-        let ticket = try await storage(order.id) { () async throws(TicketingError) in
-          try await dependencies.ledger.issueTicket(for: paid, reference: reference)
+        let reference = try await log.step(
+          "confirm", produced: { ["reference": .text($0.rawValue)] }
+        ) { () async throws(CheckoutFailure) in
+          try await confirmPlaces(record, order, receipt.chargeID, log, progress)
+        }
+        let ticket = try await log.step("ticket", produced: { ["ticket": .text($0.id.rawValue)] }) {
+          () async throws(CheckoutFailure) in
+          try await storage(order.id) { () async throws(TicketingError) in
+            try await dependencies.ledger.issueTicket(for: paid, reference: reference)
+          }
         }
         progress(.recorded(.ticketed))
         return ticket
@@ -134,7 +170,8 @@ struct CheckoutUseCase {
   /// Charges the card, or (for an order already charged) has the provider replay its receipt.
   /// A refusal releases the hold and ends the order; an unknown outcome leaves both as they are.
   private func charge(
-    _ order: DraftOrder, _ card: PaymentCard, record: OrderRecord, _ progress: (Step) -> Void
+    _ order: DraftOrder, _ card: PaymentCard, record: OrderRecord, _ log: SagaLog,
+    _ progress: (Step) -> Void
   ) async throws(CheckoutFailure) -> PaymentReceipt {
     do {
       return try await dependencies.payments.charge(
@@ -150,6 +187,7 @@ struct CheckoutUseCase {
         guard record.state == .held, let hold = record.hold else {
           throw .payment(error, order: order.id)
         }
+        log.compensating("release", because: "the payment was refused: \(error)")
         do {
           try await dependencies.reservations.release(hold.id)
         } catch {
@@ -164,7 +202,8 @@ struct CheckoutUseCase {
   /// Confirms the held places. A supplier that will not confirm (the hold expired) gets the
   /// charge refunded and the order ended.
   private func confirmPlaces(
-    _ record: OrderRecord, _ order: DraftOrder, _ chargeID: String, _ progress: (Step) -> Void
+    _ record: OrderRecord, _ order: DraftOrder, _ chargeID: String, _ log: SagaLog,
+    _ progress: (Step) -> Void
   ) async throws(CheckoutFailure) -> SupplierReference {
     if let reference = record.supplierReference { return reference }
     guard let hold = record.hold else {
@@ -176,6 +215,7 @@ struct CheckoutUseCase {
     } catch {
       switch error {
       case .holdExpired, .unknownReservation:
+        log.compensating("refund", because: "the supplier would not confirm: \(error)")
         try await refund(order, chargeID, progress)
         throw .supplierRefused(order.id, reason: error.description)
       default: throw Self.supplierFailure(error, order.id)

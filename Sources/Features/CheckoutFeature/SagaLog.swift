@@ -1,0 +1,92 @@
+import BookingInterface
+import EventLog
+import SharedKernel
+
+/// What the saga tells the log, one order at a time: each step with its outcome and duration,
+/// each state the ledger recorded, each compensation and why, and how the checkout ended. Every
+/// event carries the order's key, so the log of a run that failed and of the run that finished
+/// it read as one story when filtered by `order`.
+///
+/// | message | level | metadata besides `order` |
+/// |---|---|---|
+/// | checkout started | info | `trip`, `guests`, `resumed_from` (the recorded state, if any) |
+/// | step finished | info | `step`, `duration_ms`, and what it produced (`hold`, `charge`, `ticket`) |
+/// | step failed | warning | `step`, `duration_ms`, `error` (the code `--json` prints) |
+/// | order recorded | info | `state` |
+/// | compensating | warning | `compensation` (`release` or `refund`), `because` |
+/// | checkout finished | info | `ticket`, `duration_ms` |
+/// | checkout failed | warning (refused) or error | `error`, `message`, `duration_ms` |
+struct SagaLog {
+  let log: Logger
+  private let started = ContinuousClock.now
+
+  init(_ log: Logger, order: OrderID) {
+    self.log = log.adding(["order": .text(order.rawValue)])
+  }
+
+  func started(_ request: CheckoutRequest, resumedFrom state: OrderState?) {
+    var metadata: LogMetadata = [
+      "trip": .text(request.bookingID.rawValue), "guests": .integer(request.guests),
+    ]
+    if let state { metadata["resumed_from"] = .text(state.rawValue) }
+    log.info("checkout started", metadata)
+  }
+
+  /// Runs one step, logging its outcome (with what `produced` says of its result) or its failure.
+  func step<Result>(
+    _ name: String, produced: (Result) -> LogMetadata = { _ in [:] },
+    _ body: () async throws(CheckoutFailure) -> Result
+  ) async throws(CheckoutFailure) -> Result {
+    let start = ContinuousClock.now
+    do {
+      let result = try await body()
+      let finished: LogMetadata = [
+        "step": .text(name), "duration_ms": .milliseconds(ContinuousClock.now - start),
+      ]
+      log.info("step finished", finished.merging(produced(result)))
+      return result
+    } catch {
+      log.warning(
+        "step failed",
+        [
+          "step": .text(name), "duration_ms": .milliseconds(ContinuousClock.now - start),
+          "error": .text(CheckoutScreen.code(error)),
+        ])
+      throw error
+    }
+  }
+
+  func recorded(_ state: OrderState) {
+    log.info("order recorded", ["state": .text(state.rawValue)])
+  }
+
+  func compensating(_ compensation: String, because reason: String) {
+    log.warning("compensating", ["compensation": .text(compensation), "because": .text(reason)])
+  }
+
+  func finished(_ ticket: Ticket) {
+    log.info(
+      "checkout finished",
+      [
+        "ticket": .text(ticket.id.rawValue),
+        "duration_ms": .milliseconds(ContinuousClock.now - started),
+      ])
+  }
+
+  func failed(_ failure: CheckoutFailure) {
+    let level: LogLevel =
+      switch failure {
+      case .rejected, .payment, .keyReused, .orderEnded, .notFound, .ticketNotFound,
+        .orderNotFound, .orderPaid:
+        .warning
+      default: .error
+      }
+    log.log(
+      level, "checkout failed",
+      [
+        "error": .text(CheckoutScreen.code(failure)),
+        "message": .text(CheckoutScreen.message(failure)),
+        "duration_ms": .milliseconds(ContinuousClock.now - started),
+      ])
+  }
+}
