@@ -354,7 +354,7 @@ let infrastructureTargets: [Target] =
   // Domain-agnostic HTTP: requests, socket, URLSession and in-process transports, one deadline
   // for a whole call, safe retries, JSON.
   infrastructure(
-    .networking, implements: [], uses: [.kernel(.sharedKernel)],
+    .networking, implements: [], uses: [.kernel(.sharedKernel), .kernel(.eventLog)],
     testsUse: [.testTool(.loopbackServers)])
   // SQLite, the embedded database (libsqlite3-dev on Debian).
   + [systemLibrary(.sqlite, pkgConfig: "sqlite3", apt: ["libsqlite3-dev"], brew: ["sqlite"])]
@@ -377,7 +377,7 @@ let infrastructureTargets: [Target] =
   // The supplier's HTTP client and the coalescing cache in front of it.
   + infrastructure(
     .bookingData, implements: [.booking],
-    uses: [.kernel(.sharedKernel), .infrastructure(.networking)],
+    uses: [.kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.networking)],
     testsUse: [.infrastructure(.supplierSandbox), .baseline(.coalescing)])
   // A payment provider's test mode played in-process, its charges kept durably by idempotency key.
   + infrastructure(
@@ -389,7 +389,7 @@ let infrastructureTargets: [Target] =
   // The payment provider's HTTP client; the one module that mints receipts.
   + infrastructure(
     .paymentData, implements: [.payment],
-    uses: [.kernel(.sharedKernel), .infrastructure(.networking)],
+    uses: [.kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.networking)],
     testsUse: [
       .infrastructure(.paymentSandbox), .infrastructure(.embeddedDatabase),
       .testTool(.loopbackServers),
@@ -397,7 +397,7 @@ let infrastructureTargets: [Target] =
   // The order ledger: orders before payment, tickets with completion, in one SQLite file.
   + infrastructure(
     .ledgerData, implements: [.booking],
-    uses: [.kernel(.sharedKernel), .infrastructure(.embeddedDatabase)],
+    uses: [.kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.embeddedDatabase)],
     testsUse: [
       .interface(.payment), .infrastructure(.paymentData), .infrastructure(.paymentSandbox),
       .infrastructure(.networking), .testSupport(.booking),
@@ -442,7 +442,8 @@ let appTargets: [Target] =
   compositionRoot(
     .appComposition,
     uses: [
-      .kernel(.sharedKernel), .interface(.booking), .interface(.payment),
+      .kernel(.sharedKernel), .kernel(.designSystem), .kernel(.eventLog), .interface(.booking),
+      .interface(.payment), .infrastructure(.logSinks),
       .infrastructure(.bookingData), .infrastructure(.supplierSandbox),
       .infrastructure(.paymentData), .infrastructure(.paymentSandbox),
       .infrastructure(.ledgerData),

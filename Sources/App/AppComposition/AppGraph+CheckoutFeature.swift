@@ -6,7 +6,7 @@ extension AppGraph {
   public func checkout() async throws(TicketingError) -> CheckoutFeature {
     let dependencies = CheckoutDependencies(
       bookings: bookings, reservations: reservations, payments: try payments(),
-      ledger: try await ledger())
+      ledger: try await ledger(), log: logging.logger("checkout"))
     return CheckoutFeature(dependencies: dependencies) { [weak self] output in
       self?.route(output)
     }

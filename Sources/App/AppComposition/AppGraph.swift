@@ -44,12 +44,16 @@ public final class AppGraph {
   private let events: AsyncStream<AppEvent>
   private let emitter: AsyncStream<AppEvent>.Continuation
   private var listener: Task<Void, Never>?
+  /// Where each module's log goes; silent unless the front asked for a log.
+  let logging: AppLogging
 
-  /// A graph for `configuration`; nothing is built until it is first asked for.
-  public init(configuration: AppConfiguration) {
+  /// A graph for `configuration`, logging to `logging`; nothing is built until it is first
+  /// asked for.
+  public init(configuration: AppConfiguration, logging: AppLogging = .silent) {
     // The listener runs as long as the graph; a one-shot command may exit before it handles
     // its last event, which only concerned this process's in-memory cache.
     self.configuration = configuration
+    self.logging = logging
     (events, emitter) = AsyncStream.makeStream(of: AppEvent.self)
   }
 
@@ -84,14 +88,16 @@ public final class AppGraph {
     if let cachedBookings { return cachedBookings }
     let upstream: any BookingRepository
     if let url = configuration.supplierURL {
-      upstream = BookingDataAssembly.supplier(baseURL: url, timeout: configuration.deadline)
+      upstream = BookingDataAssembly.supplier(
+        baseURL: url, timeout: configuration.deadline, log: logging.logger("supplier"))
     } else if let sandbox = embeddedSupplier {
       upstream = BookingDataAssembly.supplier(
-        transport: sandbox.transport, timeout: configuration.deadline)
+        transport: sandbox.transport, timeout: configuration.deadline,
+        log: logging.logger("supplier"))
     } else {
       preconditionFailure("no supplier URL and no embedded supplier")
     }
-    let cache = BookingDataAssembly.cache(in: upstream)
+    let cache = BookingDataAssembly.cache(in: upstream, log: logging.logger("cache"))
     cachedBookings = cache
     listen(to: cache)
     return cache
@@ -100,13 +106,15 @@ public final class AppGraph {
   /// Places at the supplier: holds, confirmations, cancellations.
   var reservations: any SeatReservations {
     if let url = configuration.supplierURL {
-      return BookingDataAssembly.reservations(baseURL: url, deadline: configuration.deadline)
+      return BookingDataAssembly.reservations(
+        baseURL: url, deadline: configuration.deadline, log: logging.logger("supplier"))
     }
     guard let sandbox = embeddedSupplier else {
       preconditionFailure("no supplier URL and no embedded supplier")
     }
     return BookingDataAssembly.reservations(
-      transport: sandbox.transport, deadline: configuration.deadline)
+      transport: sandbox.transport, deadline: configuration.deadline,
+      log: logging.logger("supplier"))
   }
 
   /// The payment gateway: the live provider or the embedded sandbox (whose charges live in the
@@ -115,7 +123,8 @@ public final class AppGraph {
     if let cachedPayments { return cachedPayments }
     let gateway: any PaymentGateway
     if let url = configuration.paymentsURL {
-      gateway = PaymentDataAssembly.gateway(baseURL: url, deadline: configuration.deadline)
+      gateway = PaymentDataAssembly.gateway(
+        baseURL: url, deadline: configuration.deadline, log: logging.logger("payments"))
     } else {
       do {
         let sandbox = try PaymentSandbox(
@@ -126,7 +135,8 @@ public final class AppGraph {
           })
         paymentSandbox = sandbox
         gateway = PaymentDataAssembly.gateway(
-          transport: sandbox.transport, deadline: configuration.deadline)
+          transport: sandbox.transport, deadline: configuration.deadline,
+          log: logging.logger("payments"))
       } catch let error as TicketingError {
         throw error
       } catch {
@@ -158,8 +168,8 @@ public final class AppGraph {
     } else {
       ledger = try await LedgerDataAssembly.ledger(home: configuration.requireHome())
     }
-    cachedLedger = ledger
-    return ledger
+    cachedLedger = LedgerDataAssembly.logging(ledger, to: logging.logger("ledger"))
+    return cachedLedger ?? ledger
   }
 
   /// How long an embedded sandbox waits for its file while another process writes it: most of

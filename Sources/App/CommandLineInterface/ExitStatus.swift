@@ -7,6 +7,8 @@ enum ExitStatus: Int32 {
   case usage = 64
   /// EX_UNAVAILABLE: the supplier (or provider) could not be reached.
   case unavailable = 69
+  /// EX_CANTCREAT: a file voyage was asked to write (the log file) cannot be created.
+  case cannotCreate = 73
   /// EX_IOERR: the Voyage home folder or its databases failed.
   case storage = 74
 }

@@ -20,11 +20,34 @@ public enum Voyage {
   public static func run(arguments: [String], environment: [String: String], terminal: any Terminal)
     async -> Int32
   {
-    let graph = AppGraph(configuration: AppConfiguration(environment: environment))
+    let (arguments, verbose) = Self.takingVerbose(from: arguments)
+    let logging: AppLogging
+    do {
+      logging = try AppLogging(environment: environment, verbose: verbose, terminal: terminal)
+    } catch {
+      let theme = terminal.theme(for: .error)
+      terminal.line(theme.paint("Error: \(error.message)", .danger), to: .error)
+      if case .badSetting = error {
+        terminal.line("See 'voyage --help' for the log's settings.", to: .error)
+        return ExitStatus.usage.rawValue
+      }
+      return ExitStatus.cannotCreate.rawValue
+    }
+    let graph = AppGraph(
+      configuration: AppConfiguration(environment: environment), logging: logging)
     if arguments.isEmpty && terminal.isInteractive(.output) && terminal.isInteractive(.error) {
       return await VoyageCommandLine(terminal: terminal, graph: graph).converse().rawValue
     }
     return await VoyageCommandLine(terminal: terminal, graph: graph).run(arguments).rawValue
+  }
+
+  /// The arguments without `--verbose` and `-v` (anywhere before `--`: the log is the whole
+  /// process's, not one command's), and whether one was there.
+  static func takingVerbose(from arguments: [String]) -> (arguments: [String], verbose: Bool) {
+    let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+    let options = arguments[..<end]
+    let kept = options.filter { $0 != "--verbose" && $0 != "-v" }
+    return (kept + arguments[end...], kept.count != options.count)
   }
 
   /// A parent that starts `voyage` from a thread with signals blocked (a Dispatch worker does,

@@ -75,6 +75,7 @@ enum VoyageCommands {
       Options:
         -h, --help       show help
         --version        show the version
+        -v, --verbose    log what each step and outside call did, a line each on stderr
 
       Environment:
         VOYAGE_HOME           where tickets, payments and places are kept (default ~/.voyage)
@@ -83,11 +84,15 @@ enum VoyageCommands {
         VOYAGE_PAYMENTS_URL   a live payment provider instead of the embedded sandbox
         VOYAGE_DATABASE_URL   a PostgreSQL database for orders and tickets, shared by every
                               instance that names it, instead of the ledger file in VOYAGE_HOME
+        VOYAGE_LOG            log from this level up: debug, info, warning or error
+        VOYAGE_LOG_FORMAT     text (a readable line, the default) or json (an object a line)
+        VOYAGE_LOG_FILE       append the log to this file instead of stderr
         NO_COLOR, CLICOLOR_FORCE   turn colour off, or force it on
 
       Exit status: 0 success, 1 operation failed (declined, sold out, not found), 64 usage or
-      invalid input (a reused key too), 69 supplier or provider unavailable or silent, 74 storage
-      error (a full disk, a locked or unreadable file, a database server unreachable or refusing).
+      invalid input (a reused key or a log setting too), 69 supplier or provider unavailable or
+      silent, 73 the log file cannot be opened, 74 storage error (a full disk, a locked or
+      unreadable file, a database server unreachable or refusing).
       Run 'voyage <command> --help' for a command's options.
       """
   }

@@ -76,12 +76,13 @@ struct CheckoutUseCase {
     } catch {
       throw .rejected(error)
     }
-    var record = try await log.step("draft", produced: { ["state": .text($0.state.rawValue)] }) {
-      () async throws(CheckoutFailure) in
-      try await storage(nil) { () async throws(TicketingError) in
-        try await dependencies.ledger.begin(order, card: request.card.masked)
-      }
-    }
+    var record = try await log.step(
+      "draft",
+      { () async throws(CheckoutFailure) in
+        try await storage(nil) { () async throws(TicketingError) in
+          try await dependencies.ledger.begin(order, card: request.card.masked)
+        }
+      }, produced: { ["state": .text($0.state.rawValue)] })
     if earlier == nil { progress(.recorded(.drafted)) }
     while true {
       switch record.state {
@@ -89,9 +90,9 @@ struct CheckoutUseCase {
         progress(.holding)
         let hold: SeatHold
         do {
-          hold = try await log.step("hold", produced: { ["hold": .text($0.id.rawValue)] }) {
-            () async throws(CheckoutFailure) in try await holdPlaces(for: order)
-          }
+          hold = try await log.step(
+            "hold", { () async throws(CheckoutFailure) in try await holdPlaces(for: order) },
+            produced: { ["hold": .text($0.id.rawValue)] })
         } catch {
           // Refused outright: nothing is held or charged, and the order ends here.
           if case .rejected = error { _ = try await advance(order.id, by: .released, progress) }
@@ -100,10 +101,11 @@ struct CheckoutUseCase {
         record = try await advance(order.id, by: .held(hold), progress)
       case .held, .charged:
         progress(.charging)
-        let receipt = try await log.step("charge", produced: { ["charge": .text($0.chargeID)] }) {
-          () async throws(CheckoutFailure) in
-          try await charge(order, request.card, record: record, log, progress)
-        }
+        let receipt = try await log.step(
+          "charge",
+          { () async throws(CheckoutFailure) in
+            try await charge(order, request.card, record: record, log, progress)
+          }, produced: { ["charge": .text($0.chargeID)] })
         if record.state == .held {
           record = try await advance(order.id, by: .charged(chargeID: receipt.chargeID), progress)
         }
@@ -117,16 +119,17 @@ struct CheckoutUseCase {
         }
         progress(.confirming)
         let reference = try await log.step(
-          "confirm", produced: { ["reference": .text($0.rawValue)] }
-        ) { () async throws(CheckoutFailure) in
-          try await confirmPlaces(record, order, receipt.chargeID, log, progress)
-        }
-        let ticket = try await log.step("ticket", produced: { ["ticket": .text($0.id.rawValue)] }) {
-          () async throws(CheckoutFailure) in
-          try await storage(order.id) { () async throws(TicketingError) in
-            try await dependencies.ledger.issueTicket(for: paid, reference: reference)
-          }
-        }
+          "confirm",
+          { () async throws(CheckoutFailure) in
+            try await confirmPlaces(record, order, receipt.chargeID, log, progress)
+          }, produced: { ["reference": .text($0.rawValue)] })
+        let ticket = try await log.step(
+          "ticket",
+          { () async throws(CheckoutFailure) in
+            try await storage(order.id) { () async throws(TicketingError) in
+              try await dependencies.ledger.issueTicket(for: paid, reference: reference)
+            }
+          }, produced: { ["ticket": .text($0.id.rawValue)] })
         progress(.recorded(.ticketed))
         return ticket
       case .ticketed:

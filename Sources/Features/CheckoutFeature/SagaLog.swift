@@ -34,8 +34,8 @@ struct SagaLog {
 
   /// Runs one step, logging its outcome (with what `produced` says of its result) or its failure.
   func step<Result>(
-    _ name: String, produced: (Result) -> LogMetadata = { _ in [:] },
-    _ body: () async throws(CheckoutFailure) -> Result
+    _ name: String, _ body: () async throws(CheckoutFailure) -> Result,
+    produced: (Result) -> LogMetadata = { _ in [:] }
   ) async throws(CheckoutFailure) -> Result {
     let start = ContinuousClock.now
     do {

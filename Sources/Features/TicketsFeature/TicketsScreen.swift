@@ -142,6 +142,9 @@ struct TicketsScreen {
       "amount": order.amount.jsonObject,
       "hold_id": order.hold?.id.rawValue ?? NSNull(), "charge_id": order.chargeID ?? NSNull(),
       "command": command(order),
+      // When its last step was recorded: where to start reading the log of the run that
+      // stopped (`VOYAGE_LOG_FILE`, filtered by the order's key).
+      "updated_at": ISO8601DateFormatter().string(from: order.updatedAt),
     ]
   }
 

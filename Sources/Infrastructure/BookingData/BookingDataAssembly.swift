@@ -1,50 +1,55 @@
 public import BookingInterface
+public import EventLog
 public import Foundation
 package import Networking
 
 /// The only door into BookingData: it builds the supplier repository and the cache in front of
 /// it, and returns them as interface types, so nothing outside depends on how they work.
 public enum BookingDataAssembly {
-  /// The live travel supplier at `baseURL`, over HTTP.
-  public static func supplier(baseURL: URL, timeout: Duration = .seconds(10))
-    -> any BookingRepository
-  {
-    supplier(transport: liveTransport(to: baseURL), timeout: timeout)
+  /// The live travel supplier at `baseURL`, over HTTP; `log` hears of every call.
+  public static func supplier(
+    baseURL: URL, timeout: Duration = .seconds(10), log: Logger = .disabled
+  ) -> any BookingRepository {
+    supplier(transport: liveTransport(to: baseURL), timeout: timeout, log: log)
   }
 
   /// The travel supplier reached through `transport`: the embedded sandbox's in-process
   /// transport in the demo and the tests. `package`, because transports are not public API.
   package static func supplier(
     transport: any HTTPTransport, timeout: Duration = .seconds(10),
-    retryPolicy: RetryPolicy = .standard
+    retryPolicy: RetryPolicy = .standard, log: Logger = .disabled
   ) -> any BookingRepository {
     SupplierBookingRepository(
-      client: HTTPClient(transport: transport, timeout: timeout, retryPolicy: retryPolicy))
+      client: HTTPClient(
+        transport: transport, timeout: timeout, retryPolicy: retryPolicy, log: log))
   }
 
   /// Places at the live travel supplier at `baseURL`: holds, confirmations, cancellations.
   /// `deadline` bounds each call, retries included.
-  public static func reservations(baseURL: URL, deadline: Duration = .seconds(10))
-    -> any SeatReservations
-  {
-    reservations(transport: liveTransport(to: baseURL), deadline: deadline)
+  public static func reservations(
+    baseURL: URL, deadline: Duration = .seconds(10), log: Logger = .disabled
+  ) -> any SeatReservations {
+    reservations(transport: liveTransport(to: baseURL), deadline: deadline, log: log)
   }
 
   /// Places at the travel supplier reached through `transport` (the embedded sandbox's).
   package static func reservations(
     transport: any HTTPTransport, deadline: Duration = .seconds(10),
-    retryPolicy: RetryPolicy = .standard
+    retryPolicy: RetryPolicy = .standard, log: Logger = .disabled
   ) -> any SeatReservations {
     SupplierSeatReservations(
-      client: HTTPClient(transport: transport, timeout: deadline, retryPolicy: retryPolicy))
+      client: HTTPClient(
+        transport: transport, timeout: deadline, retryPolicy: retryPolicy, log: log))
   }
 
   /// Puts a coalescing cache in front of `upstream`: one upstream call per distinct in-flight
   /// request, answers kept for `timeToLive`, at most `capacity` of them.
+  /// `log` hears of misses, coalesced waits and invalidations, at debug level.
   public static func cache(
-    in front: any BookingRepository, timeToLive: Duration = .seconds(60), capacity: Int = 512
+    in front: any BookingRepository, timeToLive: Duration = .seconds(60), capacity: Int = 512,
+    log: Logger = .disabled
   ) -> any BookingCache {
     return CoalescingBookingRepository(
-      upstream: front, timeToLive: timeToLive, capacity: capacity, now: CoarseClock.now)
+      upstream: front, timeToLive: timeToLive, capacity: capacity, now: CoarseClock.now, log: log)
   }
 }

@@ -1,4 +1,5 @@
 import BookingInterface
+import EventLog
 import SharedKernel
 import Synchronization
 
@@ -37,6 +38,14 @@ actor CoalescingBookingRepository: BookingCache {
   enum Key: Hashable, Sendable {
     case search(SearchQuery)
     case booking(BookingID)
+
+    /// The key as the log names it: a trip's identifier, or the destination searched for.
+    var logDescription: String {
+      switch self {
+      case .search(let query): "search \(query.destination)"
+      case .booking(let id): "trip \(id.rawValue)"
+      }
+    }
   }
 
   enum Value: Sendable {
@@ -79,13 +88,18 @@ actor CoalescingBookingRepository: BookingCache {
   /// The flights a caller may join, by key: written only on the actor, read by anyone.
   private let joinable = LockedValue<[Key: Flight<Value>]>([:])
   private let waiterIDs = Atomic<UInt64>(0)
+  /// Hears, at debug level, of each upstream call a miss starts, each answer it brings (with
+  /// how many callers have shared a call so far), and each invalidation. Hits and joins are
+  /// counted, not logged: a line for each would cost their path more than the hit or the join.
+  private let log: Logger
 
   /// Wraps `upstream`. `now` is the time elapsed since any fixed origin; tests pass a clock they
   /// move by hand, so expiry is tested without sleeping.
   init(
     upstream: any BookingRepository, timeToLive: Duration, capacity: Int,
-    now: @escaping @Sendable () -> Duration
+    now: @escaping @Sendable () -> Duration, log: Logger = .disabled
   ) {
+    self.log = log
     self.upstream = upstream
     self.timeToLive = timeToLive
     self.now = now
@@ -119,6 +133,7 @@ actor CoalescingBookingRepository: BookingCache {
   }
 
   func invalidate(bookingID id: BookingID) {
+    log.debug("invalidated", ["trip": .text(id.rawValue)])
     answers.withLock { answers in
       answers.searches.removeAll { _, _ in true }
       answers.bookings.removeValue(for: id)
@@ -132,6 +147,7 @@ actor CoalescingBookingRepository: BookingCache {
   }
 
   func invalidateAll() {
+    log.debug("invalidated", ["trip": "every"])
     answers.withLock { answers in
       answers.searches.removeAll { _, _ in true }
       answers.bookings.removeAll { _, _ in true }
@@ -219,14 +235,21 @@ actor CoalescingBookingRepository: BookingCache {
     }
     flights[ObjectIdentifier(flight)] = flight
     counters.upstreamCalls.add(1, ordering: .relaxed)
+    log.debug("missed", ["key": .text(key.logDescription)])
     flight.start(
-      Task { [upstream] in
+      Task { [upstream, log, counters] in
         let result: Result<Value, any Error>
         do {
           result = .success(try await Self.fetch(key, from: upstream))
         } catch {
           result = .failure(error)
         }
+        log.debug(
+          "answered",
+          [
+            "key": .text(key.logDescription), "succeeded": .flag((try? result.get()) != nil),
+            "coalesced_so_far": .integer(counters.coalescedWaits.load(ordering: .relaxed)),
+          ])
         self.finish(flight, key: key, with: result)
       })
   }

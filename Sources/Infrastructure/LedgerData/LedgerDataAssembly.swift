@@ -1,5 +1,6 @@
 public import BookingInterface
 import EmbeddedDatabase
+public import EventLog
 public import Foundation
 
 /// The only door into LedgerData: opens the order ledger and returns it as the interface.
@@ -17,5 +18,11 @@ public enum LedgerDataAssembly {
     } catch {
       throw SQLiteOrderLedger.ticketingError(error)
     }
+  }
+
+  /// `ledger` (this module's, or any other), each call it answers or fails told to `log`: the
+  /// operation, the order, the duration, the error.
+  public static func logging(_ ledger: any OrderLedger, to log: Logger) -> any OrderLedger {
+    log.records(.warning) ? LoggingOrderLedger(ledger: ledger, log: log) : ledger
   }
 }

@@ -1,3 +1,4 @@
+package import EventLog
 package import Foundation
 
 /// Sends requests over any ``HTTPTransport``, adding what every caller needs: a timeout, retries
@@ -9,18 +10,23 @@ package struct HTTPClient: Sendable {
   private let timeout: Duration
   private let retryPolicy: RetryPolicy
   private let sleep: @Sendable (Duration) async throws -> Void
+  private let log: Logger
 
   /// A client over `transport`. `sleep` waits between retries; tests pass one that records the
-  /// backoff instead of waiting.
+  /// backoff instead of waiting. `log` hears of every attempt: method, path, status or error,
+  /// duration, the deadline left, and each retry with its reason (never a body or a header,
+  /// which may hold a card or a credential).
   package init(
     transport: any HTTPTransport,
     timeout: Duration = .seconds(10),
     retryPolicy: RetryPolicy = .standard,
+    log: Logger = .disabled,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.transport = transport
     self.timeout = timeout
     self.retryPolicy = retryPolicy
+    self.log = log
     self.sleep = sleep
   }
 
@@ -39,6 +45,15 @@ package struct HTTPClient: Sendable {
     var attempt = 1
     var uncertain: HTTPError?
     while true {
+      let started = ContinuousClock.now
+      func call() -> LogMetadata {
+        [
+          "method": .text(request.method.rawValue), "path": .text(request.path),
+          "attempt": .integer(attempt),
+          "duration_ms": .milliseconds(ContinuousClock.now - started),
+          "deadline_left_ms": .milliseconds(max(.zero, deadline - ContinuousClock.now)),
+        ]
+      }
       do {
         let remaining = deadline - ContinuousClock.now
         guard remaining > .zero else { throw HTTPError.timedOut }
@@ -48,6 +63,7 @@ package struct HTTPClient: Sendable {
         guard response.isSuccess else {
           throw HTTPError.unacceptableStatus(response.status, body: response.body)
         }
+        log.info("call answered", call().merging(["status": .integer(response.status)]))
         return response
       } catch let error as HTTPError {
         if error.mayHaveReachedServer { uncertain = error }
@@ -55,12 +71,30 @@ package struct HTTPClient: Sendable {
         guard error.isTransient, request.isIdempotent, attempt < retryPolicy.maximumAttempts,
           ContinuousClock.now + backoff < deadline
         else {
-          throw error.mayHaveReachedServer ? error : (uncertain ?? error)
+          let thrown = error.mayHaveReachedServer ? error : (uncertain ?? error)
+          log.warning(
+            "call failed",
+            call().merging(Self.metadata(of: error)).merging([
+              "may_have_reached_server": .flag(thrown.mayHaveReachedServer)
+            ]))
+          throw thrown
         }
+        log.warning(
+          "call retried",
+          call().merging(Self.metadata(of: error)).merging(["backoff_ms": .milliseconds(backoff)]))
         try await sleep(backoff)
         attempt += 1
+      } catch {
+        log.warning("call cancelled", call())
+        throw error
       }
     }
+  }
+
+  /// What a failed attempt says in the log: the status the server gave, or the reason none came.
+  private static func metadata(of error: HTTPError) -> LogMetadata {
+    if case .unacceptableStatus(let status, _) = error { return ["status": .integer(status)] }
+    return ["error": .text(error.description)]
   }
 
   /// Runs `operation` until `deadline`, then throws `HTTPError.timedOut` without waiting for it:

@@ -1,3 +1,4 @@
+public import EventLog
 public import Foundation
 package import Networking
 public import PaymentInterface
@@ -6,9 +7,10 @@ public import PaymentInterface
 public enum PaymentDataAssembly {
   /// A live payment provider at `baseURL`, over HTTP; `deadline` bounds each call, retries
   /// included.
-  public static func gateway(baseURL: URL, deadline: Duration = .seconds(10)) -> any PaymentGateway
-  {
-    gateway(transport: liveTransport(to: baseURL), deadline: deadline)
+  public static func gateway(
+    baseURL: URL, deadline: Duration = .seconds(10), log: Logger = .disabled
+  ) -> any PaymentGateway {
+    gateway(transport: liveTransport(to: baseURL), deadline: deadline, log: log)
   }
 
   /// The provider reached through `transport`: the embedded payment sandbox in the demo and the
@@ -16,9 +18,10 @@ public enum PaymentDataAssembly {
   /// how often and `deadline` how long, in all.
   package static func gateway(
     transport: any HTTPTransport, deadline: Duration = .seconds(10),
-    retryPolicy: RetryPolicy = .standard
+    retryPolicy: RetryPolicy = .standard, log: Logger = .disabled
   ) -> any PaymentGateway {
     ProviderPaymentGateway(
-      client: HTTPClient(transport: transport, timeout: deadline, retryPolicy: retryPolicy))
+      client: HTTPClient(
+        transport: transport, timeout: deadline, retryPolicy: retryPolicy, log: log))
   }
 }

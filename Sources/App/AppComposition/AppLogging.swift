@@ -1,0 +1,90 @@
+public import DesignSystem
+import EventLog
+import LogSinks
+
+/// Where the log goes and how much of it, decided once per process from `--verbose` and the
+/// environment; the composition root hands each module a logger labelled for it.
+///
+/// | setting | effect |
+/// |---|---|
+/// | nothing | nothing is logged |
+/// | `--verbose` or `-v` | a readable line per event on stderr, from `info` up |
+/// | `VOYAGE_LOG=debug\|info\|warning\|error` | that level and above (with or without `--verbose`) |
+/// | `VOYAGE_LOG_FORMAT=text\|json` | readable lines (the default) or one JSON object a line |
+/// | `VOYAGE_LOG_FILE=PATH` | appended to PATH instead of stderr (`info` up unless `VOYAGE_LOG` says) |
+///
+/// Standard output is never written: what scripts read there is the same with or without a log.
+public struct AppLogging: Sendable {
+  let logger: Logger
+
+  /// Logs nothing.
+  public static let silent = AppLogging(logger: .disabled)
+
+  private init(logger: Logger) {
+    self.logger = logger
+  }
+
+  /// The log that `environment` and `verbose` ask for, written to `terminal`'s standard error
+  /// or to `VOYAGE_LOG_FILE`.
+  public init(environment: [String: String], verbose: Bool, terminal: any Terminal)
+    throws(AppLoggingError)
+  {
+    let named = environment["VOYAGE_LOG"].flatMap { $0.isEmpty ? nil : $0 }
+    let level: LogLevel?
+    if let named {
+      guard let chosen = LogLevel(rawValue: named.lowercased()) else {
+        throw .badSetting(
+          "VOYAGE_LOG must be debug, info, warning or error, not '\(String(named.prefix(20)).escapingControlCharacters)'"
+        )
+      }
+      level = chosen
+    } else {
+      level = nil
+    }
+    let formatName = environment["VOYAGE_LOG_FORMAT"].flatMap { $0.isEmpty ? nil : $0 } ?? "text"
+    guard let format = LogFormat(rawValue: formatName.lowercased()) else {
+      throw .badSetting(
+        "VOYAGE_LOG_FORMAT must be text or json, not '\(String(formatName.prefix(20)).escapingControlCharacters)'"
+      )
+    }
+    let file = environment["VOYAGE_LOG_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let threshold = level ?? (verbose || file != nil ? .info : nil) else {
+      self = .silent
+      return
+    }
+    let write: @Sendable (String) -> Void
+    if let file {
+      do {
+        write = try LogSinksAssembly.appending(toFileAt: file)
+      } catch {
+        throw .fileUnavailable(error.description)
+      }
+    } else {
+      write = { terminal.write($0, to: .error) }
+    }
+    let sink = LogSinksAssembly.sink(
+      format, theme: file == nil ? terminal.theme(for: .error) : .plain, write: write)
+    logger = Logger(label: "voyage", level: threshold, sink: sink)
+  }
+
+  /// The logger for the part of the app labelled `label`.
+  func logger(_ label: String) -> Logger {
+    logger.labelled(label)
+  }
+}
+
+/// Why the log could not be set up: a setting that means nothing, or a file that cannot be
+/// opened. The command does not run, so nothing is done unlogged that was meant to be logged.
+public enum AppLoggingError: Error, Sendable, Equatable {
+  /// `VOYAGE_LOG` or `VOYAGE_LOG_FORMAT` has a value it does not accept.
+  case badSetting(String)
+  /// `VOYAGE_LOG_FILE` cannot be opened for appending.
+  case fileUnavailable(String)
+
+  /// One sentence for the error line.
+  public var message: String {
+    switch self {
+    case .badSetting(let message), .fileUnavailable(let message): message
+    }
+  }
+}
