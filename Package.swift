@@ -359,13 +359,14 @@ let infrastructureTargets: [Target] =
   // SQLite, the embedded database (libsqlite3-dev on Debian).
   + [systemLibrary(.sqlite, pkgConfig: "sqlite3", apt: ["libsqlite3-dev"], brew: ["sqlite"])]
   // One SQLite file: WAL, foreign keys, bound parameters, forward migrations, typed errors.
-  + infrastructure(.embeddedDatabase, implements: [], uses: [.systemLibrary(.sqlite)])
+  + infrastructure(
+    .embeddedDatabase, implements: [], uses: [.kernel(.eventLog), .systemLibrary(.sqlite)])
   // libpq, PostgreSQL's client library (libpq-dev on Debian).
   + [systemLibrary(.libpq, pkgConfig: "libpq", apt: ["libpq-dev"], brew: ["libpq"])]
   // A PostgreSQL database: bound parameters, transactions, forward migrations, typed errors with
   // the SQLSTATE, each blocking libpq call on a thread outside the cooperative pool.
   + infrastructure(
-    .serverDatabase, implements: [], uses: [.systemLibrary(.libpq)],
+    .serverDatabase, implements: [], uses: [.kernel(.eventLog), .systemLibrary(.libpq)],
     testsUse: [.testTool(.postgreSQLTestServer)])
   // The travel supplier's API played in-process: a seeded catalog, durable holds and bookings
   // in its own SQLite file, latency and faults on demand.
@@ -406,7 +407,7 @@ let infrastructureTargets: [Target] =
   // guarantees as LedgerData's, each order's row locked by the step that moves it.
   + infrastructure(
     .serverLedgerData, implements: [.booking],
-    uses: [.kernel(.sharedKernel), .infrastructure(.serverDatabase)],
+    uses: [.kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.serverDatabase)],
     testsUse: [.testSupport(.booking), .testTool(.postgreSQLTestServer)])
   // Where events go: a readable line or a JSON object a line, on stderr or appended to a file;
   // the composition root chooses.

@@ -96,6 +96,25 @@ let allRules: [Rule] = [
         required: true),
     ]),
   Rule(
+    id: "direct-output", summary: "code below the front writes to the terminal itself",
+    rationale: """
+      What a feature or an implementation has to say is an event for the log (a level, metadata,
+      a sink the composition root chose) or a value the front prints. `print` and a hand-held
+      FileHandle bypass the level, the JSON format and the log file, and they corrupt the standard
+      output that scripts parse. Tests are exempt. Configured by `layers`, `names` (the calls
+      and types that write) and `allowedTargets` (the design system's terminal, the log's sinks).
+      Fix: log through the Logger the module receives, or return the text for the front.
+      """, runsWithoutConfiguration: false,
+    options: [
+      Field(
+        name: "layers", kind: .strings, summary: "The layers whose code may not write output.",
+        required: true),
+      Field(
+        name: "names", kind: .strings, summary: "The functions and types that write output.",
+        required: true),
+      Field(name: "allowedTargets", kind: .strings, summary: "The targets that may write it."),
+    ]),
+  Rule(
     id: "ui-framework", summary: "a UI framework imported outside the layers and targets allowed",
     rationale: """
       UIKit, AppKit and SwiftUI exist only on Apple platforms; outside the App layer and the design
@@ -2451,6 +2470,11 @@ final class Linter: Sendable {
       enabled["feature-network"].map {
         $0.layers.contains(layerName) ? $0.names.map { Array($0.utf8) } : []
       } ?? []
+    let outputNames: [[UInt8]] =
+      enabled["direct-output"].map {
+        $0.layers.contains(layerName) && !$0.allowedTargets.contains(target.name)
+          ? $0.names.map { Array($0.utf8) } : []
+      } ?? []
     let receiptType = enabled["receipt-minting"].flatMap { options in
       options.allowedTargets.contains(target.name) ? nil : options.type
     }
@@ -2481,6 +2505,16 @@ final class Linter: Sendable {
           report(
             "feature-network", token,
             "\(layerName) target '\(target.name)' uses \(String(decoding: name, as: UTF8.self)); network calls belong to a repository behind an interface"
+          )
+        }
+        if let name = outputNames.first(where: { source.token(token, is: $0) }),
+          next?.isPunctuation("(") == true || next?.isPunctuation(".") == true,
+          index == 0
+            || !(tokens[index - 1].isPunctuation(".") || tokens[index - 1].is(.func))
+        {
+          report(
+            "direct-output", token,
+            "\(layerName) target '\(target.name)' writes to the terminal with \(String(decoding: name, as: UTF8.self)); log through the Logger it receives, or return the text for the front to print"
           )
         }
         if let receiptType, let receiptBytes, source.token(token, is: receiptBytes) {

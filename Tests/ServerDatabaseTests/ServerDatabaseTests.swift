@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 import PostgreSQLTestServer
 import Testing
@@ -222,5 +223,24 @@ struct ServerDatabaseTests {
       guard case .invalidConnectionString = error as? ServerDatabaseError else { return false }
       return !"\(error)".contains("x1") && !"\(error)".contains("zz")
     }
+  }
+}
+
+@Suite("Server database's log", .enabled(if: TestServer.runs, TestServer.skipped))
+struct ServerDatabaseLogTests {
+  @Test func theMigrationsAppliedAreLoggedOnceNamingTheServerNeverItsPassword() async throws {
+    let recorder = LogRecorder()
+    let log = Logger(label: "ledger", level: .info, sink: recorder)
+    let schema = TestServer.freshSchema()
+    for migrations in [ServerDatabaseTests.counters, ServerDatabaseTests.counters] {
+      _ = try await ServerDatabase(
+        connectionString: TestServer.url(), migrations: migrations,
+        versionTable: "schema_version", schema: schema, log: log)
+    }
+    #expect(recorder.events.map(\.message) == ["migrated"])
+    #expect(recorder.events.first?.metadata["from_version"] == 0)
+    #expect(recorder.events.first?.metadata["to_version"] == 1)
+    let database = try #require(recorder.events.first?.metadata["database"]?.description)
+    #expect(!database.isEmpty && !database.contains("password"))
   }
 }

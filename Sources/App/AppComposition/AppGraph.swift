@@ -157,7 +157,8 @@ public final class AppGraph {
       // Linux only (the manifest's platform condition): an Apple app never links libpq.
       #if os(Linux)
         ledger = try await ServerLedgerDataAssembly.ledger(
-          connectionString: database.connectionString, deadline: configuration.deadline)
+          connectionString: database.connectionString, deadline: configuration.deadline,
+          log: logging.logger("ledger"))
       #else
         _ = database
         throw .storageFailed(
@@ -166,7 +167,8 @@ public final class AppGraph {
         )
       #endif
     } else {
-      ledger = try await LedgerDataAssembly.ledger(home: configuration.requireHome())
+      ledger = try await LedgerDataAssembly.ledger(
+        home: configuration.requireHome(), log: logging.logger("ledger"))
     }
     cachedLedger = LedgerDataAssembly.logging(ledger, to: logging.logger("ledger"))
     return cachedLedger ?? ledger

@@ -1,4 +1,5 @@
 import CSQLite
+package import EventLog
 package import Foundation
 
 /// A value bound to, or read from, an SQL statement. Values are always bound as parameters,
@@ -56,7 +57,7 @@ package actor Database {
   /// statement that happens to touch the damage (for a small file, a millisecond or so).
   package init(
     file: URL, migrations: [String], busyTimeout: Duration = .seconds(5),
-    checkingIntegrity: Bool = false
+    checkingIntegrity: Bool = false, log: Logger = .disabled
   ) throws(DatabaseError) {
     let folder = file.deletingLastPathComponent()
     path = file.path
@@ -81,7 +82,14 @@ package actor Database {
     }
     connection = try Self.retryingWhileLocked(for: busyTimeout) { () throws(DatabaseError) in
       let connection = try Connection(path: file.path, busyTimeout: busyTimeout)
-      try connection.migrate(migrations)
+      if let (from, to) = try connection.migrate(migrations) {
+        log.info(
+          "migrated",
+          [
+            "database": .text(file.lastPathComponent), "from_version": .integer(from),
+            "to_version": .integer(to),
+          ])
+      }
       return connection
     }
     if checkingIntegrity {
@@ -95,7 +103,7 @@ package actor Database {
   package init(inMemoryWith migrations: [String]) throws(DatabaseError) {
     path = ":memory:"
     connection = try Connection(path: ":memory:", busyTimeout: .zero)
-    try connection.migrate(migrations)
+    _ = try connection.migrate(migrations)
   }
 
   /// SQLite's own verdict on the file at `file` ("ok" when sound), read without migrating or
@@ -211,13 +219,15 @@ package final class Connection {
     sqlite3_close_v2(handle)
   }
 
-  fileprivate func migrate(_ migrations: [String]) throws(DatabaseError) {
+  /// Applies the migrations the file lacks; returns the versions it went from and to, or `nil`
+  /// when it was up to date (or another process migrated it first).
+  fileprivate func migrate(_ migrations: [String]) throws(DatabaseError) -> (Int, Int)? {
     // Up to date: no write lock needed, so opening never waits for another process's work.
     let version = try query("PRAGMA user_version").first?.first?.integer ?? 0
     guard version <= Int64(migrations.count) else {
       throw .newerSchema(path: path, version: Int(version), supported: migrations.count)
     }
-    guard version < Int64(migrations.count) else { return }
+    guard version < Int64(migrations.count) else { return nil }
     try execute("BEGIN IMMEDIATE")
     do {
       let current = try query("PRAGMA user_version").first?.first?.integer ?? 0
@@ -226,6 +236,7 @@ package final class Connection {
         try execute("PRAGMA user_version = \(index + 1)")
       }
       try execute("COMMIT")
+      return current < Int64(migrations.count) ? (Int(current), migrations.count) : nil
     } catch {
       _ = try? execute("ROLLBACK")
       throw error

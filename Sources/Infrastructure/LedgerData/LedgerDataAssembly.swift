@@ -9,11 +9,15 @@ public enum LedgerDataAssembly {
   public static let fileName = "ledger.sqlite"
 
   /// Opens (creating on first use) the ledger in `home`. A file there that is not a ledger is
-  /// reported as `TicketingError.unreadableLedger` and never overwritten.
-  public static func ledger(home: URL) async throws(TicketingError) -> any OrderLedger {
+  /// reported as `TicketingError.unreadableLedger` and never overwritten. `log` hears of the
+  /// migrations it applies.
+  public static func ledger(home: URL, log: Logger = .disabled) async throws(TicketingError)
+    -> any OrderLedger
+  {
     do {
       let database = try Database(
-        file: home.appendingPathComponent(fileName), migrations: SQLiteOrderLedger.migrations)
+        file: home.appendingPathComponent(fileName), migrations: SQLiteOrderLedger.migrations,
+        log: log)
       return SQLiteOrderLedger(database: database)
     } catch {
       throw SQLiteOrderLedger.ticketingError(error)

@@ -1,3 +1,5 @@
+package import EventLog
+
 /// A PostgreSQL database reached through libpq: bound parameters only, transactions, a schema
 /// brought up to date by forward-only migrations, typed errors with the SQLSTATE.
 ///
@@ -19,7 +21,7 @@ package final class ServerDatabase: Sendable {
   /// server's default; a statement running longer than `statementTimeout` is cancelled.
   package init(
     connectionString: String, migrations: [String], versionTable: String, schema: String? = nil,
-    connections: Int = 4, statementTimeout: Duration = .seconds(10)
+    connections: Int = 4, statementTimeout: Duration = .seconds(10), log: Logger = .disabled
   ) async throws(ServerDatabaseError) {
     precondition(Self.isIdentifier(versionTable), "the version table is a plain identifier")
     precondition(schema.map(Self.isIdentifier) ?? true, "the schema is a plain identifier")
@@ -27,7 +29,11 @@ package final class ServerDatabase: Sendable {
       connectionString: connectionString, statementTimeout: statementTimeout, schema: schema)
     server = settings.server
     pool = ConnectionPool(settings, limit: connections)
-    try await migrate(migrations, versionTable: versionTable, schema: schema)
+    if let (from, to) = try await migrate(migrations, versionTable: versionTable, schema: schema) {
+      log.info(
+        "migrated",
+        ["database": .text(server), "from_version": .integer(from), "to_version": .integer(to)])
+    }
   }
 
   /// Runs `body` in one transaction, on a connection's own thread: committed if it returns,
@@ -73,8 +79,10 @@ package final class ServerDatabase: Sendable {
     }
   }
 
+  /// Applies the migrations the schema lacks; returns the versions it went from and to, or `nil`
+  /// when it was up to date (or another process migrated it first).
   private func migrate(_ migrations: [String], versionTable: String, schema: String?)
-    async throws(ServerDatabaseError)
+    async throws(ServerDatabaseError) -> (Int, Int)?
   {
     let qualified = schema.map { "\($0).\(versionTable)" } ?? versionTable
     let server = server
@@ -91,8 +99,8 @@ package final class ServerDatabase: Sendable {
       return found
     }
     // Up to date: nothing is locked or written, so starting never waits for another process.
-    guard try await read(version) < migrations.count else { return }
-    try await transaction { connection throws(ServerDatabaseError) in
+    guard try await read(version) < migrations.count else { return nil }
+    return try await transaction { connection throws(ServerDatabaseError) -> (Int, Int)? in
       _ = try connection.query("SELECT pg_advisory_xact_lock(hashtext($1))", [.text(qualified)])
       // Read again under the lock, through the table itself: `to_regclass` may answer from this
       // connection's catalog cache, which a lock that is not a table's does not refresh, and
@@ -110,6 +118,7 @@ package final class ServerDatabase: Sendable {
         try connection.executeScript(migration)
         try connection.execute("UPDATE \(qualified) SET version = $1", [.integer(Int64(index + 1))])
       }
+      return current < migrations.count ? (current, migrations.count) : nil
     }
   }
 

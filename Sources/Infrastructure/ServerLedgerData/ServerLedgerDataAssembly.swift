@@ -1,4 +1,5 @@
 public import BookingInterface
+public import EventLog
 import ServerDatabase
 
 /// The only door into ServerLedgerData: opens the order ledger in a PostgreSQL database and
@@ -10,13 +11,14 @@ public enum ServerLedgerDataAssembly {
   /// `deadline`; up to `connections` statements run at once. Every failure is one sentence that
   /// names the server and never its password.
   public static func ledger(
-    connectionString: String, schema: String? = nil, deadline: Duration, connections: Int = 4
+    connectionString: String, schema: String? = nil, deadline: Duration, connections: Int = 4,
+    log: Logger = .disabled
   ) async throws(TicketingError) -> any OrderLedger {
     do {
       let database = try await ServerDatabase(
         connectionString: connectionString, migrations: PostgreSQLOrderLedger.migrations,
         versionTable: PostgreSQLOrderLedger.versionTable, schema: schema,
-        connections: connections, statementTimeout: deadline)
+        connections: connections, statementTimeout: deadline, log: log)
       return PostgreSQLOrderLedger(database: database)
     } catch {
       throw PostgreSQLOrderLedger.ticketingError(error)

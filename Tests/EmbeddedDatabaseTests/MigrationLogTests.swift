@@ -1,0 +1,24 @@
+import EmbeddedDatabase
+import EventLog
+import Foundation
+import Testing
+
+@Suite("Embedded database's log")
+struct MigrationLogTests {
+  let folder: URL = FileManager.default.temporaryDirectory
+    .appendingPathComponent("voyage-db-log-\(UUID().uuidString)")
+
+  @Test func theMigrationsAppliedAreLoggedOnceWithTheVersionsGoneFromAndTo() throws {
+    let recorder = LogRecorder()
+    let log = Logger(label: "ledger", level: .info, sink: recorder)
+    let file = folder.appendingPathComponent("notes.sqlite")
+    _ = try Database(file: file, migrations: [DatabaseTests.first], log: log)
+    _ = try Database(file: file, migrations: [DatabaseTests.first, DatabaseTests.second], log: log)
+    _ = try Database(file: file, migrations: [DatabaseTests.first, DatabaseTests.second], log: log)
+    #expect(recorder.events.map(\.message) == ["migrated", "migrated"])
+    #expect(recorder.events.map { $0.metadata["from_version"] } == [0, 1])
+    #expect(recorder.events.map { $0.metadata["to_version"] } == [1, 2])
+    #expect(recorder.events.allSatisfy { $0.metadata["database"] == "notes.sqlite" })
+    try? FileManager.default.removeItem(at: folder)
+  }
+}

@@ -1,0 +1,6 @@
+import BookingInterface
+import SharedKernel
+
+public final class CheckoutViewModel {
+  public init() {}
+}

@@ -1,0 +1,5 @@
+import Foundation
+
+func announce(_ trips: Int) {
+  print("found \(trips) trips")
+}

@@ -1,0 +1,5 @@
+public import SharedKernel
+
+public protocol BookingRepository: Sendable {
+  func price() async throws -> Money
+}

@@ -1,0 +1,3 @@
+public struct Money: Sendable {
+  public let minorUnits: Int64
+}
