@@ -514,6 +514,7 @@ let benchmarkTargets: [Target] = [
       .infrastructure(.ledgerData), .infrastructure(.paymentData), .interface(.payment),
       .infrastructure(.paymentSandbox), .infrastructure(.serverDatabase),
       .infrastructure(.serverLedgerData), .kernel(.sharedKernel), .infrastructure(.supplierSandbox),
+      .kernel(.eventLog), .kernel(.designSystem), .infrastructure(.logSinks),
     ]),
 ]
 

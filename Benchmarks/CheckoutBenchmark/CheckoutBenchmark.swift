@@ -1,8 +1,11 @@
 import BookingData
 import BookingInterface
 import CheckoutFeature
+import DesignSystem
+import EventLog
 import Foundation
 import LedgerData
+import LogSinks
 import PaymentData
 import PaymentInterface
 import PaymentSandbox
@@ -71,9 +74,49 @@ enum CheckoutBenchmark {
       print()
       print("   Every seventh key pays with the declined card: its hold is released.")
       print("   A hold that expires before it is confirmed has its charge refunded.")
+      try await costOfTheLog()
     } catch {
       print("benchmark failed: \(error)")
     }
+  }
+
+  /// The same checkouts with no log, with every event built and dropped, and with every event
+  /// written as a JSON line to a file (what `VOYAGE_LOG=debug VOYAGE_LOG_FORMAT=json
+  /// VOYAGE_LOG_FILE=…` costs), each beside the others in the same run.
+  static func costOfTheLog() async throws {
+    print()
+    print("   The cost of the log, on the SQLite ledger:")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "voyage-bench-log-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let logs: [(String, Logger)] = [
+      ("no log", .disabled),
+      ("debug, events dropped", Logger(label: "bench", level: .debug, sink: DroppedEvents())),
+      (
+        "debug, JSON lines in a file",
+        Logger(
+          label: "bench", level: .debug,
+          sink: LogSinksAssembly.sink(
+            .json, theme: .plain, write: try LogSinksAssembly.appending(toFileAt: file.path)))
+      ),
+    ]
+    for (name, log) in logs {
+      try await scenario(
+        "300, 1 at a time, \(name)", on: .sqlite, checkouts: 300, trips: 10, width: 1,
+        keys: 300, log: log)
+    }
+    for (name, log) in logs {
+      try await scenario(
+        "1,000, 8 at a time, \(name)", on: .sqlite, checkouts: 1_000, trips: 10,
+        width: 8, keys: 1_000, log: log)
+    }
+    let lines = (try? String(contentsOf: file, encoding: .utf8))?.split(separator: "\n").count ?? 0
+    print("   The JSON runs wrote \(lines) lines.")
+  }
+
+  /// A sink that takes each event and keeps nothing: what building the events costs.
+  struct DroppedEvents: LogSink {
+    func record(_ event: LogEvent) {}
   }
 
   /// The server's version and the settings that decide its write speed.
@@ -108,7 +151,7 @@ enum CheckoutBenchmark {
   @MainActor
   static func scenario(
     _ name: String, on ledger: Ledger, checkouts: Int, trips tripCount: Int, width: Int,
-    keys: Int, holdDuration: Duration = .seconds(600)
+    keys: Int, holdDuration: Duration = .seconds(600), log: Logger = .disabled
   ) async throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(
       "voyage-bench-\(UUID().uuidString)")
@@ -120,10 +163,15 @@ enum CheckoutBenchmark {
     let trips = Array(supplier.allTrips.filter { !$0.isSoldOut }.prefix(tripCount))
     let capacity = trips.reduce(0) { $0 + $1.seatsLeft }
     let dependencies = CheckoutDependencies(
-      bookings: BookingDataAssembly.supplier(transport: supplier.transport),
-      reservations: BookingDataAssembly.reservations(transport: supplier.transport),
-      payments: PaymentDataAssembly.gateway(transport: payments.transport),
-      ledger: try await open(ledger, home: home, connections: width))
+      bookings: BookingDataAssembly.supplier(
+        transport: supplier.transport, log: log.labelled("supplier")),
+      reservations: BookingDataAssembly.reservations(
+        transport: supplier.transport, log: log.labelled("supplier")),
+      payments: PaymentDataAssembly.gateway(
+        transport: payments.transport, log: log.labelled("payments")),
+      ledger: LedgerDataAssembly.logging(
+        try await open(ledger, home: home, connections: width), to: log.labelled("ledger")),
+      log: log.labelled("checkout"))
     let good = try PaymentCard(
       number: "4242424242424242", expiryMonth: 12, expiryYear: 2099, holderName: "Ada")
     let declined = try PaymentCard(

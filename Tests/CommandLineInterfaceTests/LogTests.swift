@@ -1,4 +1,4 @@
-// Exercises: CheckoutFeature, SearchFeature
+// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
 import Foundation
 import PostgreSQLTestServer
 import ServerDatabase
@@ -148,5 +148,19 @@ extension VoyageCommandLineTests {
       #expect(!log.contains(secret), "the log holds \(secret)")
     }
     if let password { #expect(!log.contains(password), "the log holds the database password") }
+  }
+
+  @Test func theDemoNarratesEachCheckoutFromTheSagasLog() async throws {
+    let demo = try await voyage("demo")
+    #expect(demo.status == 0, "\(demo.error)")
+    let narrated = demo.output.split(separator: "\n").filter { $0.contains("the saga's log: ") }
+    #expect(narrated.count == 3, "\(demo.output)")
+    #expect(
+      narrated.first?.range(
+        of:
+          #"draft [0-9.]+ ms → hold [0-9.]+ ms → charge [0-9.]+ ms → confirm [0-9.]+ ms → ticket [0-9.]+ ms$"#,
+        options: .regularExpression) != nil, "\(narrated)")
+    #expect(narrated.dropFirst().first?.hasSuffix("found ticketed in the ledger") == true)
+    #expect(narrated.last?.hasSuffix("→ release → charge failed: card_declined") == true)
   }
 }

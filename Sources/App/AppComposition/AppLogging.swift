@@ -16,12 +16,44 @@ import LogSinks
 /// Standard output is never written: what scripts read there is the same with or without a log.
 public struct AppLogging: Sendable {
   let logger: Logger
+  private let recorder: LogRecorder?
 
   /// Logs nothing.
   public static let silent = AppLogging(logger: .disabled)
 
-  private init(logger: Logger) {
+  private init(logger: Logger, recorder: LogRecorder? = nil) {
     self.logger = logger
+    self.recorder = recorder
+  }
+
+  /// Keeps every event in memory, for a narration that reads the saga's steps back from its
+  /// log (`voyage demo`).
+  public static func inMemory() -> AppLogging {
+    let recorder = LogRecorder()
+    return AppLogging(
+      logger: Logger(label: "voyage", level: .info, sink: recorder), recorder: recorder)
+  }
+
+  /// What the saga's log says of the order `key` since the last call, one phrase a step:
+  /// `hold 1.2 ms`, `release`, `charge failed: card_declined`; empty for a log not in memory.
+  public func sagaSteps(of key: String) -> [String] {
+    guard let recorder else { return [] }
+    let events = recorder.events.filter {
+      $0.label == "checkout" && $0.metadata["order"] == .text(key)
+    }
+    recorder.clear()
+    return events.compactMap { event in
+      let step = event.metadata["step"]?.description ?? ""
+      let milliseconds = event.metadata["duration_ms"]?.description ?? ""
+      switch event.message {
+      case "checkout started":
+        return event.metadata["resumed_from"].map { "found \($0) in the ledger" }
+      case "step finished": return "\(step) \(milliseconds) ms"
+      case "step failed": return "\(step) failed: \(event.metadata["error"]?.description ?? "")"
+      case "compensating": return event.metadata["compensation"]?.description
+      default: return nil
+      }
+    }
   }
 
   /// The log that `environment` and `verbose` ask for, written to `terminal`'s standard error
@@ -65,6 +97,7 @@ public struct AppLogging: Sendable {
     let sink = LogSinksAssembly.sink(
       format, theme: file == nil ? terminal.theme(for: .error) : .plain, write: write)
     logger = Logger(label: "voyage", level: threshold, sink: sink)
+    recorder = nil
   }
 
   /// The logger for the part of the app labelled `label`.

@@ -42,7 +42,15 @@ struct VoyageDemo: CommandGroup {
     environment["VOYAGE_HOME"] = home.path
     environment["VOYAGE_SUPPLIER_URL"] = nil
     environment["VOYAGE_PAYMENTS_URL"] = nil
-    let graph = AppGraph(configuration: AppConfiguration(environment: environment))
+    // The saga's log, kept in memory, narrates each checkout's steps.
+    let logging = AppLogging.inMemory()
+    let graph = AppGraph(
+      configuration: AppConfiguration(environment: environment), logging: logging)
+    func sagaLog(_ key: String) {
+      let steps = logging.sagaSteps(of: key)
+      guard !steps.isEmpty else { return }
+      terminal.line(theme.paint("   the saga's log: " + steps.joined(separator: " → "), .muted))
+    }
     let commandLine = VoyageCommandLine(terminal: terminal, graph: graph)
     let theme = terminal.theme(for: .output)
     var step = 0
@@ -95,9 +103,11 @@ struct VoyageDemo: CommandGroup {
       "Check out two of the \(trip.seatsLeft) places on \(trip.id) (\(trip.title)) with the succeeding test card."
     )
     _ = await commandLine.run(checkout)
+    sagaLog("demo-order-1")
 
     narrate("The same checkout again, same idempotency key: the same ticket, no second charge.")
     _ = await commandLine.run(checkout)
+    sagaLog("demo-order-1")
     let charges = await graph.chargesTaken() ?? 0
     terminal.line("   charges taken by the payment sandbox: \(charges)")
 
@@ -113,6 +123,7 @@ struct VoyageDemo: CommandGroup {
       "Ada Lovelace",
       "--idempotency-key", "demo-order-2",
     ])
+    sagaLog("demo-order-2")
 
     narrate("The tickets, read back from the SQLite ledger.")
     _ = await commandLine.run([TicketsFeatureCommands.tickets.name])
