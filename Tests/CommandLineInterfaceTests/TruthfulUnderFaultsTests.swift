@@ -92,6 +92,13 @@ extension VoyageCommandLineTests {
     let error = try #require(try json(refused.output)["error"] as? [String: Any])
     #expect(error["order_id"] as? String == "refused")
     #expect((error["message"] as? String)?.contains("nothing was charged") == true)
+    // The ledger says why the order stopped, and when its last step was recorded.
+    let orders = try await voyage("orders", "--json")
+    let order = try #require((try json(orders.output)["orders"] as? [[String: Any]])?.first)
+    #expect(order["last_failure"] as? String == "upstream_unavailable")
+    #expect((order["updated_at"] as? String)?.hasPrefix("20") == true)
+    #expect(
+      try await voyage("orders").output.contains("the last attempt stopped: upstream_unavailable"))
     #expect(try await run(command).status == 0)
   }
 

@@ -87,7 +87,7 @@ struct ServerLedgerTests {
     let version = try await newer.read { connection throws(ServerDatabaseError) in
       try connection.query("SELECT version FROM \(PostgreSQLOrderLedger.versionTable)")
     }
-    #expect(version == [[.integer(2)]])
+    #expect(version == [[.integer(Int64(PostgreSQLOrderLedger.migrations.count + 1))]])
   }
 
   @Test func aServerThatIsNotThereIsOneSentenceWithoutThePassword() async throws {

@@ -43,8 +43,20 @@ struct CheckoutUseCase {
       return ticket
     } catch {
       log.failed(error)
+      await note(error)
       throw error
     }
+  }
+
+  /// Tells the ledger why this attempt stopped, for an order it recorded, so `voyage orders`
+  /// can say it. A ledger that cannot be written now (a full disk) keeps what it had.
+  private func note(_ failure: CheckoutFailure) async {
+    switch failure {
+    case .orderEnded, .orderPaid, .keyReused: return
+    default: break
+    }
+    guard let order = failure.recordedOrder else { return }
+    try? await dependencies.ledger.noteFailure(order, CheckoutScreen.code(failure))
   }
 
   private func run(_ request: CheckoutRequest, log: SagaLog, progress: (Step) -> Void)

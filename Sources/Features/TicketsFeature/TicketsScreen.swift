@@ -130,6 +130,9 @@ struct TicketsScreen {
         theme.paint(order.id.rawValue, .accent) + "  " + order.bookingID.rawValue + "  " + places
           + "  " + order.travellerName.escapingControlCharacters + "  " + order.amount.description)
       lines.append("  " + theme.paint(meaning(order, at: moment), .muted))
+      if let failure = order.lastFailure {
+        lines.append("  " + theme.paint("the last attempt stopped: \(failure)", .muted))
+      }
       lines.append("  " + theme.paint("$ ", .muted) + command(order))
     }
     return lines.joined(separator: "\n") + "\n"
@@ -145,6 +148,8 @@ struct TicketsScreen {
       // When its last step was recorded: where to start reading the log of the run that
       // stopped (`VOYAGE_LOG_FILE`, filtered by the order's key).
       "updated_at": ISO8601DateFormatter().string(from: order.updatedAt),
+      // Why its last attempt stopped (the code checkout's `--json` printed), if one did since.
+      "last_failure": order.lastFailure ?? NSNull(),
     ]
   }
 

@@ -47,6 +47,12 @@ struct LoggingOrderLedger: OrderLedger {
     }
   }
 
+  func noteFailure(_ id: OrderID, _ failure: String) async throws(TicketingError) {
+    try await logged("note failure", id) { () async throws(TicketingError) in
+      try await ledger.noteFailure(id, failure)
+    }
+  }
+
   func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
     try await logged("list unfinished orders", nil) { () async throws(TicketingError) in
       try await ledger.unfinishedOrders()

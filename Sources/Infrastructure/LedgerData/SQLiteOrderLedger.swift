@@ -91,6 +91,10 @@ struct SQLiteOrderLedger: OrderLedger {
     """
     ALTER TABLE orders ADD COLUMN card_fingerprint TEXT NOT NULL DEFAULT '';
     """,
+    // Why the last attempt on an order stopped, until its next step: what `voyage orders` says.
+    """
+    ALTER TABLE orders ADD COLUMN last_failure TEXT;
+    """,
   ]
 
   func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
@@ -160,7 +164,8 @@ struct SQLiteOrderLedger: OrderLedger {
         guard state.next.contains(step.state) else { return .illegal(state) }
         try connection.execute(
           "UPDATE orders SET "
-            + (["state = ?", "updated_at = ?"] + assignments).joined(separator: ", ")
+            + (["state = ?", "updated_at = ?", "last_failure = NULL"] + assignments)
+            .joined(separator: ", ")
             + " WHERE id = ?",
           [.text(step.state.rawValue), .real(now)] + values + [.text(id.rawValue)])
         if case .cancelled = step {
@@ -177,6 +182,16 @@ struct SQLiteOrderLedger: OrderLedger {
     case .unknown: throw .unknownOrder(id.rawValue)
     case .illegal(let state): throw .illegalTransition(id, from: state, to: step.state)
     }
+  }
+
+  func noteFailure(_ id: OrderID, _ failure: String) async throws(TicketingError) {
+    let changed = try await mapping { () async throws(DatabaseError) in
+      try await database.transaction { connection throws(DatabaseError) in
+        try connection.execute(
+          "UPDATE orders SET last_failure = ? WHERE id = ?", [.text(failure), .text(id.rawValue)])
+      }
+    }
+    guard changed == 1 else { throw .unknownOrder(id.rawValue) }
   }
 
   func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
@@ -217,7 +232,7 @@ struct SQLiteOrderLedger: OrderLedger {
         try connection.execute(
           """
           UPDATE orders SET state = 'ticketed', supplier_reference = ?, charge_id = ?,
-            updated_at = ?
+            updated_at = ?, last_failure = NULL
           WHERE id = ?
           """,
           [
@@ -284,7 +299,7 @@ struct SQLiteOrderLedger: OrderLedger {
     SELECT id, booking_id, guests, amount_minor_units, currency, traveller_name, card_brand,
       card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
       supplier_reference, refund_id, updated_at,
-      (SELECT id FROM tickets WHERE tickets.order_id = orders.id), card_fingerprint
+      (SELECT id FROM tickets WHERE tickets.order_id = orders.id), card_fingerprint, last_failure
     FROM orders
     """
 
@@ -324,7 +339,7 @@ struct SQLiteOrderLedger: OrderLedger {
   }
 
   private static func record(from row: [SQLValue]) throws(TicketingError) -> OrderRecord {
-    guard row.count == 18, let id = row[0].text.flatMap(OrderID.init),
+    guard row.count == 19, let id = row[0].text.flatMap(OrderID.init),
       let bookingID = row[1].text.flatMap(BookingID.init), let guests = row[2].integer,
       let minorUnits = row[3].integer, let currency = row[4].text.flatMap({ Currency(code: $0) }),
       let name = row[5].text, let brand = row[6].text, let lastFour = row[7].text,
@@ -346,7 +361,7 @@ struct SQLiteOrderLedger: OrderLedger {
       state: state, hold: hold, chargeID: row[12].text,
       supplierReference: row[13].text.flatMap(SupplierReference.init),
       ticketID: row[16].text.flatMap(TicketID.init), refundID: row[14].text,
-      updatedAt: Date(timeIntervalSince1970: updatedAt))
+      updatedAt: Date(timeIntervalSince1970: updatedAt), lastFailure: row[18].text)
   }
 
   private static func ticket(from row: [SQLValue]) throws(TicketingError) -> Ticket {

@@ -8,7 +8,7 @@ import SharedKernel
 enum LedgerRows {
   /// An `orders` row, in the order of the ledger's order columns.
   static func record(from row: [ServerValue]) throws(TicketingError) -> OrderRecord {
-    guard row.count == 18, let id = row[0].text.flatMap(OrderID.init),
+    guard row.count == 19, let id = row[0].text.flatMap(OrderID.init),
       let bookingID = row[1].text.flatMap(BookingID.init), let guests = row[2].integer,
       let minorUnits = row[3].integer, let currency = row[4].text.flatMap({ Currency(code: $0) }),
       let name = row[5].text, let brand = row[6].text, let lastFour = row[7].text,
@@ -30,7 +30,7 @@ enum LedgerRows {
       state: state, hold: hold, chargeID: row[12].text,
       supplierReference: row[13].text.flatMap(SupplierReference.init),
       ticketID: row[16].text.flatMap(TicketID.init), refundID: row[14].text,
-      updatedAt: Date(timeIntervalSince1970: updatedAt))
+      updatedAt: Date(timeIntervalSince1970: updatedAt), lastFailure: row[18].text)
   }
 
   /// A `tickets` row, in the order of the ledger's ticket columns.

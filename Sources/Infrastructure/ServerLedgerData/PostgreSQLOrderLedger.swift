@@ -83,7 +83,11 @@ struct PostgreSQLOrderLedger: OrderLedger {
     END $$;
     CREATE TRIGGER orders_move_by_the_table BEFORE INSERT OR UPDATE OF state ON orders
       FOR EACH ROW EXECUTE FUNCTION orders_move_by_the_table();
+    """,
+    // Why the last attempt on an order stopped, until its next step: what `voyage orders` says.
     """
+    ALTER TABLE orders ADD COLUMN last_failure text;
+    """,
   ]
 
   /// The server's clock, as seconds since 1970, read once per statement.
@@ -155,7 +159,8 @@ struct PostgreSQLOrderLedger: OrderLedger {
         let placeholders = assignments.enumerated().map { "\($1) = $\($0 + 3)" }
         try connection.execute(
           "UPDATE orders SET "
-            + (["state = $1", "updated_at = \(Self.now)"] + placeholders).joined(separator: ", ")
+            + (["state = $1", "updated_at = \(Self.now)", "last_failure = NULL"] + placeholders)
+            .joined(separator: ", ")
             + " WHERE id = $2",
           [.text(step.state.rawValue), .text(id.rawValue)] + values)
         if case .cancelled = step {
@@ -172,6 +177,16 @@ struct PostgreSQLOrderLedger: OrderLedger {
     case .unknown: throw .unknownOrder(id.rawValue)
     case .illegal(let state): throw .illegalTransition(id, from: state, to: step.state)
     }
+  }
+
+  func noteFailure(_ id: OrderID, _ failure: String) async throws(TicketingError) {
+    let changed = try await mapping { () async throws(ServerDatabaseError) in
+      try await database.transaction { connection throws(ServerDatabaseError) in
+        try connection.execute(
+          "UPDATE orders SET last_failure = $1 WHERE id = $2", [.text(failure), .text(id.rawValue)])
+      }
+    }
+    guard changed == 1 else { throw .unknownOrder(id.rawValue) }
   }
 
   func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
@@ -210,7 +225,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
         try connection.execute(
           """
           UPDATE orders SET state = 'ticketed', supplier_reference = $1, charge_id = $2,
-            updated_at = \(Self.now)
+            updated_at = \(Self.now), last_failure = NULL
           WHERE id = $3
           """,
           [.text(reference.rawValue), .text(paid.receipt.chargeID), .text(order.id.rawValue)])
@@ -276,7 +291,8 @@ struct PostgreSQLOrderLedger: OrderLedger {
     SELECT id, booking_id, guests, amount_minor_units, currency, traveller_name, card_brand,
       card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
       supplier_reference, refund_id, updated_at,
-      (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id, card_fingerprint
+      (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id, card_fingerprint,
+      last_failure
     FROM orders
     """
 

@@ -40,6 +40,11 @@ public protocol OrderLedger: TicketIssuer, TicketHistory {
   /// Orders that did not end in a ticket (and were not ended on purpose), oldest first: what
   /// `voyage orders` lists, each one finished or retried by running checkout with its key.
   func unfinishedOrders() async throws(TicketingError) -> [OrderRecord]
+
+  /// Records why the last attempt on the order stopped (`outcome_unknown`, `disk_full`, …), so
+  /// `voyage orders` can say it; the next step the order makes clears it. An unknown key is
+  /// `TicketingError.unknownOrder`.
+  func noteFailure(_ id: OrderID, _ failure: String) async throws(TicketingError)
 }
 
 /// Where an order stands. The happy road is drafted → held → charged → ticketed; the other
@@ -129,13 +134,16 @@ public struct OrderRecord: Sendable, Hashable {
   public let refundID: String?
   /// When the order was last moved.
   public let updatedAt: Date
+  /// Why the last attempt stopped, when it stopped after the order's last step (cleared by the
+  /// next step).
+  public let lastFailure: String?
 
   /// Describes a recorded order; the ledger is the usual caller.
   public init(
     id: OrderID, bookingID: BookingID, guests: Int, amount: Money, travellerName: String,
     card: MaskedCard, state: OrderState, hold: SeatHold?, chargeID: String?,
     supplierReference: SupplierReference?, ticketID: TicketID?, refundID: String?,
-    updatedAt: Date
+    updatedAt: Date, lastFailure: String? = nil
   ) {
     self.id = id
     self.bookingID = bookingID
@@ -150,6 +158,7 @@ public struct OrderRecord: Sendable, Hashable {
     self.ticketID = ticketID
     self.refundID = refundID
     self.updatedAt = updatedAt
+    self.lastFailure = lastFailure
   }
 }
 

@@ -111,6 +111,17 @@ public actor InMemoryOrderLedger: OrderLedger {
     return moved
   }
 
+  /// Keeps why the last attempt on the order stopped, until its next step.
+  public func noteFailure(_ id: OrderID, _ failure: String) async throws(TicketingError) {
+    guard let current = records[id] else { throw .unknownOrder(id.rawValue) }
+    records[id] = OrderRecord(
+      id: current.id, bookingID: current.bookingID, guests: current.guests, amount: current.amount,
+      travellerName: current.travellerName, card: current.card, state: current.state,
+      hold: current.hold, chargeID: current.chargeID, supplierReference: current.supplierReference,
+      ticketID: current.ticketID, refundID: current.refundID, updatedAt: current.updatedAt,
+      lastFailure: failure)
+  }
+
   /// Drafted, held and charged orders, in the order they began.
   public func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
     if let readFailure { throw readFailure }

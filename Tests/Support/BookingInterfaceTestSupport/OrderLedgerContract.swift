@@ -29,6 +29,7 @@ public enum OrderLedgerContract: String, CaseIterable, Sendable, CustomTestStrin
   case issuesOneTicketWhenInstancesRaceThroughOneCheckout
   case recordsOneOfTwoEndingsRacedFromCharged
   case showsEveryInstanceWhatAnotherWrote
+  case keepsWhyTheLastAttemptStoppedUntilTheNextStep
 
   /// The rule, as a sentence, so the test list reads as the contract.
   public var testDescription: String {
@@ -53,6 +54,8 @@ public enum OrderLedgerContract: String, CaseIterable, Sendable, CustomTestStrin
       "records exactly one of two endings raced from charged"
     case .showsEveryInstanceWhatAnotherWrote:
       "shows every instance what another one wrote"
+    case .keepsWhyTheLastAttemptStoppedUntilTheNextStep:
+      "keeps why the last attempt on an order stopped, until its next step"
     }
   }
 
@@ -79,6 +82,8 @@ public enum OrderLedgerContract: String, CaseIterable, Sendable, CustomTestStrin
       try await fixture.checkRacedEndings(opening: open)
     case .showsEveryInstanceWhatAnotherWrote:
       try await fixture.checkInstancesShareStorage(opening: open)
+    case .keepsWhyTheLastAttemptStoppedUntilTheNextStep:
+      try await fixture.checkLastFailure(on: open())
     }
   }
 }
@@ -265,6 +270,30 @@ private struct OrderLedgerFixture: Sendable {
     #expect(try await ledger.record(of: ticket.id) == record)
     #expect(try await ledger.record(of: try #require(TicketID("TKT-NONE"))) == nil)
     #expect(try await ledger.record(of: try #require(OrderID("order-2"))) == nil)
+  }
+
+  func checkLastFailure(on ledger: any OrderLedger) async throws {
+    let order = try order("order-1")
+    let drafted = try await ledger.begin(order, card: Self.card)
+    #expect(drafted.lastFailure == nil)
+    try await ledger.noteFailure(order.id, "outcome_unknown")
+    let noted = try #require(try await ledger.record(of: order.id))
+    #expect(noted.lastFailure == "outcome_unknown")
+    #expect(noted.state == .drafted && noted.updatedAt == drafted.updatedAt)
+    #expect(try await ledger.unfinishedOrders().first?.lastFailure == "outcome_unknown")
+    try await ledger.noteFailure(order.id, "disk_full")
+    #expect(try await ledger.begin(order, card: Self.card).lastFailure == "disk_full")
+    // The next step clears it, and so does the ticket.
+    #expect(try await ledger.advance(order.id, by: .held(hold(for: order))).lastFailure == nil)
+    try await ledger.noteFailure(order.id, "upstream_unavailable")
+    _ = try await ledger.advance(order.id, by: .charged(chargeID: receipt(for: order).chargeID))
+    try await ledger.noteFailure(order.id, "outcome_unknown")
+    _ = try await ledger.issueTicket(for: paid(order), reference: Self.reference)
+    #expect(try await ledger.record(of: order.id)?.lastFailure == nil)
+    let unknown = try #require(OrderID("order-none"))
+    await #expect(throws: TicketingError.unknownOrder("order-none")) {
+      try await ledger.noteFailure(unknown, "outcome_unknown")
+    }
   }
 
   func checkOneTicket(on ledger: any OrderLedger) async throws {
