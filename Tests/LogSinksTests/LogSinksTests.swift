@@ -78,6 +78,30 @@ struct LogSinksTests {
     #expect(metadata["duration_ms"] as? Double == 12.5)
   }
 
+  @Test func aJSONLineEscapesWhatJSONMustAndParsesBackToTheSameText() throws {
+    let lines = WrittenLines()
+    let awkward = "quote \" backslash \\ newline \n bell \u{7} tab \t 東京 /path"
+    LogSinksAssembly.sink(.json, theme: plain, write: lines.write).record(
+      LogEvent(
+        level: .info, label: "checkout", message: awkward,
+        metadata: ["z": .text(awkward), "a": .flag(false), "n": .number(0.0001), "i": -3],
+        date: Date(timeIntervalSince1970: 1_796_152_935.329)))
+    let line = try #require(lines.all.first)
+    #expect(line.hasSuffix(#""time":"2026-12-01T19:22:15.329Z"}"# + "\n"))
+    #expect(line.contains("/path") && !line.contains("\\/"))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    #expect(object["message"] as? String == awkward)
+    let metadata = try #require(object["metadata"] as? [String: Any])
+    #expect(metadata["z"] as? String == awkward)
+    #expect(metadata["a"] as? Bool == false)
+    #expect(metadata["n"] as? Double == 0.0001)
+    #expect(metadata["i"] as? Int == -3)
+    // Keys sorted, at both levels, so equal events are equal lines.
+    #expect(line.hasPrefix(#"{"label":"checkout","level":"info","message":"#))
+    #expect(line.contains(#""metadata":{"a":false,"i":-3,"n":0.0001,"z":"#))
+  }
+
   @Test func aLogFileIsAppendedToByEveryWriterAndReadableByItsOwnerOnly() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("voyage-log-\(UUID().uuidString)")
