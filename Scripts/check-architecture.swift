@@ -2948,6 +2948,7 @@ struct Options {
   var format = "text"
   var baselinePath: String?
   var updateBaseline = false
+  var reportOnly = false
   var explain: String?
   var mermaid = false
   var listImports: [String] = []
@@ -2985,6 +2986,8 @@ let usage = """
                            SARIF 2.1.0 log; github: GitHub workflow annotations only
     --baseline PATH        the baseline file (default: architecture-baseline.txt in the package)
     --update-baseline      rewrite the baseline with the current violations and exit 0
+    --report-only          print every violation, baselined ones included, and exit 0: the
+                           whole list, measured before any rule is enforced
     --check-graph FILE     also fail when the graph between the module-graph markers of FILE is stale
     --check-module-readmes also fail when a module README is missing or its graph is stale
     --update-graph FILE    write the graph between the module-graph markers of FILE
@@ -3037,6 +3040,7 @@ func parseOptions(_ arguments: [String]) -> Options {
       }
     case "--baseline": options.baselinePath = value(for: argument)
     case "--update-baseline": options.updateBaseline = true
+    case "--report-only": options.reportOnly = true
     case "--explain": options.explain = value(for: argument)
     case "--mermaid": options.mermaid = true
     case "--list-imports":
@@ -3071,6 +3075,9 @@ func parseOptions(_ arguments: [String]) -> Options {
   }
   if options.noConfig && options.configPath != nil {
     usageError("--config and --no-config exclude each other")
+  }
+  if options.reportOnly && options.updateBaseline {
+    usageError("--report-only and --update-baseline exclude each other: a report writes nothing")
   }
   return options
 }
@@ -3298,10 +3305,13 @@ func run() async {
   let baseline = Baseline.load(
     baselineURL, name: baselineName, required: options.baselinePath != nil)
   let keys = Set(violations.map(\.key))
+  // A report lists every violation and fails on none: the baseline, if any, only counts.
   let baselined = Set(baseline.entries.keys).intersection(keys)
-  var failures = violations.filter { !baselined.contains($0.key) }
+  var failures = violations.filter { options.reportOnly || !baselined.contains($0.key) }
   for (entry, line) in baseline.entries.sorted(by: { $0.value < $1.value })
-  where !keys.contains(entry) && enabled[String(entry.prefix { $0 != "|" })] != nil {
+  where !options.reportOnly && !keys.contains(entry)
+    && enabled[String(entry.prefix { $0 != "|" })] != nil
+  {
     failures.append(
       Violation(
         rule: "stale-baseline", file: baselineName, line: line, column: 1,
@@ -3373,6 +3383,10 @@ func run() async {
       print(
         "architecture: \(checked) target\(checked == 1 ? "" : "s") clean (\(baselined.count) baselined)\(documentNote)"
       )
+    } else if options.reportOnly {
+      print(
+        "architecture: \(failures.count) violation\(failures.count == 1 ? "" : "s") in \(checked) target\(checked == 1 ? "" : "s") (\(baselined.count) of them baselined); report only: nothing fails"
+      )
     } else {
       print(
         "architecture: \(failures.count) violation\(failures.count == 1 ? "" : "s") in \(checked) target\(checked == 1 ? "" : "s") (\(baselined.count) baselined)"
@@ -3386,7 +3400,7 @@ func run() async {
       print(report.githubAnnotations(), terminator: "")
     }
   }
-  exit(failures.isEmpty && staleDocuments.isEmpty ? 0 : 1)
+  exit(options.reportOnly || (failures.isEmpty && staleDocuments.isEmpty) ? 0 : 1)
 }
 
 await run()

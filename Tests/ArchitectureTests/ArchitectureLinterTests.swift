@@ -320,6 +320,31 @@ struct ArchitectureLinterTests {
     #expect(outcome.error.isEmpty)
   }
 
+  @Test func aReportListsEveryViolationBaselinedOnesIncludedAndFailsOnNone() async throws {
+    let description = try await Linter.describe(fixture: "BaselineNewAndStale")
+    let arguments = Linter.arguments(forFixture: "BaselineNewAndStale")
+    let report = try await Linter.run(["--report-only"] + arguments, description: description)
+    #expect(report.status == 0)
+    #expect(report.error.isEmpty)
+    // The baselined violation is listed beside the new one; the stale entry is not a finding.
+    #expect(report.output.contains("'SearchFeature' depends on Features target 'CheckoutFeature'"))
+    #expect(report.output.contains("'BookingInterface' depends on Infrastructure target"))
+    #expect(!report.output.contains("stale-baseline"))
+    #expect(!report.output.contains("--update-baseline"))
+    #expect(
+      report.output.hasSuffix(
+        "architecture: 2 violations in 7 targets (1 of them baselined); report only: nothing fails\n"
+      ))
+    let json = try await Linter.run(
+      ["--report-only", "--format", "json"] + arguments, description: description)
+    #expect(json.status == 0)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    #expect((document["violations"] as? [[String: Any]])?.count == 2)
+    // Without it, the same package fails.
+    #expect(try await Linter.run(arguments, description: description).status == 1)
+  }
+
   @Test func theJSONFormatListsEachViolationWithItsLocationRuleAndKey() async throws {
     let description = try await Linter.describe(fixture: "FeatureDependsOnFeature")
     let outcome = try await Linter.run(
@@ -458,6 +483,7 @@ struct ArchitectureLinterTests {
   @Test(arguments: [
     (["--explain", "no-such-rule"], "unknown rule"),
     (["--format", "xml"], "--format must be text, json, sarif or github"),
+    (["--report-only", "--update-baseline"], "exclude each other: a report writes nothing"),
     (["--frobnicate"], "unknown option"),
     (["/no/such/description.json"], "cannot read"),
   ])
