@@ -93,7 +93,7 @@ enum CheckoutBenchmark {
       ("no log", .disabled),
       ("debug, events dropped", Logger(label: "bench", level: .debug, sink: DroppedEvents())),
       (
-        "debug, JSON lines in a file",
+        "debug, JSON to a file",
         Logger(
           label: "bench", level: .debug,
           sink: LogSinksAssembly.sink(
