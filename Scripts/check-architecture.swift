@@ -2680,6 +2680,14 @@ struct Report {
           Fix: regenerate the graphs with --update-module-readmes.
           """,
         runsWithoutConfiguration: false),
+      Rule(
+        id: "baseline-growth", summary: "a baseline entry added since the reference commit",
+        rationale: """
+          A baseline is a list to melt: with --baseline-may-not-grow REF, an entry that the
+          baseline at REF lacks is a violation accepted instead of fixed.
+          Fix: fix the violation, or explain the exception beside the code with a suppression.
+          """,
+        runsWithoutConfiguration: false),
     ]
     let described = rules + documentRules
     func location(_ file: String, _ line: Int, _ column: Int) -> [String: Any] {
@@ -2811,6 +2819,12 @@ struct Baseline {
     guard let text = try? String(contentsOf: path, encoding: .utf8) else {
       fail("the baseline '\(name)' cannot be read as UTF-8 text")
     }
+    return Baseline(path: path, entries: entries(in: text, name: name))
+  }
+
+  /// The entries of a baseline's text, each with its line; a line that is not an entry of a
+  /// known rule ends the run.
+  static func entries(in text: String, name: String) -> [String: Int] {
     var entries: [String: Int] = [:]
     for (index, line) in text.components(separatedBy: "\n").enumerated() {
       let entry = line.trimmingCharacters(in: .whitespaces)
@@ -2825,7 +2839,49 @@ struct Baseline {
       }
       entries[entry] = entries[entry] ?? index + 1
     }
-    return Baseline(path: path, entries: entries)
+    return entries
+  }
+
+  /// The entries of this baseline that the same file at the commit `reference` lacks: the ones
+  /// this change added. A file that did not exist there is a first baseline, which adds
+  /// nothing to a list that was not there; a reference that is not a commit ends the run.
+  func growth(since reference: String, name: String) -> [Violation] {
+    let folder = path.deletingLastPathComponent().path
+    guard
+      Self.git(["-C", folder, "rev-parse", "--verify", "--quiet", reference + "^{commit}"]) != nil
+    else {
+      fail("--baseline-may-not-grow: '\(reference)' is not a commit of the repository at \(folder)")
+    }
+    guard
+      let text = Self.git(["-C", folder, "show", "\(reference):./\(path.lastPathComponent)"])
+    else { return [] }
+    let before = Self.entries(in: text, name: "\(name) at \(reference)")
+    return entries.filter { before[$0.key] == nil }.sorted { $0.value < $1.value }.map {
+      Violation(
+        rule: "baseline-growth", file: name, line: $0.value, column: 1,
+        message:
+          "'\($0.key)' is new since \(reference): the baseline may only shrink; fix the violation, or explain the exception beside the code (// architecture:allow RULE — reason)",
+        key: "baseline-growth|\($0.key)")
+    }
+  }
+
+  /// What `git arguments` printed, or `nil` when it failed.
+  private static func git(_ arguments: [String]) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      return nil
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self)
   }
 
   static func write(_ keys: [String], to path: URL) throws {
@@ -2949,6 +3005,7 @@ struct Options {
   var baselinePath: String?
   var updateBaseline = false
   var reportOnly = false
+  var baselineMayNotGrow: String?
   var explain: String?
   var mermaid = false
   var listImports: [String] = []
@@ -2988,6 +3045,9 @@ let usage = """
     --update-baseline      rewrite the baseline with the current violations and exit 0
     --report-only          print every violation, baselined ones included, and exit 0: the
                            whole list, measured before any rule is enforced
+    --baseline-may-not-grow REF
+                           also fail on each baseline entry that the baseline at the git commit
+                           REF lacks (a pull request's merge base): the list only shrinks
     --check-graph FILE     also fail when the graph between the module-graph markers of FILE is stale
     --check-module-readmes also fail when a module README is missing or its graph is stale
     --update-graph FILE    write the graph between the module-graph markers of FILE
@@ -3041,6 +3101,7 @@ func parseOptions(_ arguments: [String]) -> Options {
     case "--baseline": options.baselinePath = value(for: argument)
     case "--update-baseline": options.updateBaseline = true
     case "--report-only": options.reportOnly = true
+    case "--baseline-may-not-grow": options.baselineMayNotGrow = value(for: argument)
     case "--explain": options.explain = value(for: argument)
     case "--mermaid": options.mermaid = true
     case "--list-imports":
@@ -3308,6 +3369,9 @@ func run() async {
   // A report lists every violation and fails on none: the baseline, if any, only counts.
   let baselined = Set(baseline.entries.keys).intersection(keys)
   var failures = violations.filter { options.reportOnly || !baselined.contains($0.key) }
+  if let reference = options.baselineMayNotGrow {
+    failures += baseline.growth(since: reference, name: baselineName)
+  }
   for (entry, line) in baseline.entries.sorted(by: { $0.value < $1.value })
   where !options.reportOnly && !keys.contains(entry)
     && enabled[String(entry.prefix { $0 != "|" })] != nil

@@ -345,6 +345,42 @@ struct ArchitectureLinterTests {
     #expect(try await Linter.run(arguments, description: description).status == 1)
   }
 
+  @Test func aBaselineThatGrewSinceTheReferenceCommitFailsAndOneThatShrankPasses() async throws {
+    let package = try copy(ofFixture: "FeatureDependsOnFeature")
+    let config = repositoryRoot.appendingPathComponent("Tests/Fixtures/architecture.json").path
+    func git(_ arguments: String...) async throws {
+      let outcome = try await Subprocess.run(
+        "git", ["-c", "user.name=Voyage", "-c", "user.email=voyage@example.com"] + arguments,
+        in: package)
+      #expect(outcome.status == 0, "git \(arguments): \(outcome.error)")
+    }
+    func lint(_ arguments: [String]) async throws -> Subprocess.Outcome {
+      try await Linter.run(
+        ["--config", config] + arguments, description: try await Linter.describe(package: package),
+        in: package)
+    }
+    let baseline = package.appendingPathComponent("architecture-baseline.txt")
+    try await git("init", "--quiet")
+    try Data("# empty\n".utf8).write(to: baseline)
+    try await git("add", ".")
+    try await git("commit", "--quiet", "-m", "an empty baseline")
+    #expect(try await lint(["--update-baseline"]).status == 0)
+    // The entry just added is growth since HEAD, whose baseline was empty.
+    let grown = try await lint(["--baseline-may-not-grow", "HEAD"])
+    #expect(grown.status == 1)
+    #expect(
+      grown.output.contains(
+        "architecture-baseline.txt:4:1: error: [baseline-growth] 'layer-dependency|SearchFeature -> CheckoutFeature' is new since HEAD: the baseline may only shrink"
+      ), "\(grown.output)")
+    // Committed, it is the reference's own: nothing grew.
+    try await git("commit", "--quiet", "-am", "the baseline takes the violation")
+    #expect(try await lint(["--baseline-may-not-grow", "HEAD"]).status == 0)
+    // A reference that is not a commit is bad input, not a pass.
+    let unknown = try await lint(["--baseline-may-not-grow", "no-such-ref"])
+    #expect(unknown.status == 2)
+    #expect(unknown.error.contains("'no-such-ref' is not a commit"))
+  }
+
   @Test func theJSONFormatListsEachViolationWithItsLocationRuleAndKey() async throws {
     let description = try await Linter.describe(fixture: "FeatureDependsOnFeature")
     let outcome = try await Linter.run(
