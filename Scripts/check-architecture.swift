@@ -2827,7 +2827,7 @@ struct Baseline {
   static func entries(in text: String, name: String) -> [String: Int] {
     var entries: [String: Int] = [:]
     for (index, line) in text.components(separatedBy: "\n").enumerated() {
-      let entry = line.trimmingCharacters(in: .whitespaces)
+      let entry = Self.split(line).entry
       if entry.isEmpty || entry.hasPrefix("#") { continue }
       let rule = String(entry.prefix { $0 != "|" })
       guard entry.contains("|"),
@@ -2840,6 +2840,27 @@ struct Baseline {
       entries[entry] = entries[entry] ?? index + 1
     }
     return entries
+  }
+
+  /// The reason written after an entry (`rule|target -> dependency  # why it stays`), by entry.
+  static func reasons(in text: String) -> [String: String] {
+    var reasons: [String: String] = [:]
+    for line in text.components(separatedBy: "\n") {
+      let (entry, reason) = split(line)
+      guard !entry.isEmpty, !entry.hasPrefix("#"), let reason, !reason.isEmpty else { continue }
+      reasons[entry] = reason
+    }
+    return reasons
+  }
+
+  /// A line as its entry and the reason after ` #`, if any.
+  private static func split(_ line: String) -> (entry: String, reason: String?) {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.hasPrefix("#"), let mark = trimmed.range(of: " #") else { return (trimmed, nil) }
+    return (
+      String(trimmed[..<mark.lowerBound]).trimmingCharacters(in: .whitespaces),
+      String(trimmed[mark.upperBound...]).trimmingCharacters(in: .whitespaces)
+    )
   }
 
   /// The entries of this baseline that the same file at the commit `reference` lacks: the ones
@@ -2884,14 +2905,17 @@ struct Baseline {
     return String(decoding: data, as: UTF8.self)
   }
 
-  static func write(_ keys: [String], to path: URL) throws {
+  /// Writes `keys`, each with its reason from `reasons` if it has one.
+  static func write(_ keys: [String], reasons: [String: String] = [:], to path: URL) throws {
     let header = """
       # Known architecture violations, one stable key per line (rule|target -> dependency|file),
-      # sorted and unique. A line that matches no violation fails the check: delete it.
+      # sorted and unique, each optionally followed by "  # why it stays" (kept when regenerated).
+      # A line that matches no violation fails the check: delete it.
       # Regenerate with: swift package describe --type json | <the linter> --update-baseline
 
       """
-    try (header + keys.joined(separator: "\n") + (keys.isEmpty ? "" : "\n"))
+    let lines = keys.map { key in reasons[key].map { "\(key)  # \($0)" } ?? key }
+    try (header + lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
       .write(to: path, atomically: true, encoding: .utf8)
   }
 }
@@ -3350,8 +3374,11 @@ func run() async {
 
   if options.updateBaseline {
     let keys = Array(Set(violations.map(\.key))).sorted()
+    // The reasons written beside entries that are still needed are kept.
+    let reasons =
+      (try? String(contentsOf: baselineURL, encoding: .utf8)).map(Baseline.reasons) ?? [:]
     do {
-      try Baseline.write(keys, to: baselineURL)
+      try Baseline.write(keys, reasons: reasons, to: baselineURL)
     } catch {
       fail("cannot write '\(baselineURL.path)': \(error.localizedDescription)")
     }

@@ -370,7 +370,7 @@ struct ArchitectureLinterTests {
     #expect(grown.status == 1)
     #expect(
       grown.output.contains(
-        "architecture-baseline.txt:4:1: error: [baseline-growth] 'layer-dependency|SearchFeature -> CheckoutFeature' is new since HEAD: the baseline may only shrink"
+        "architecture-baseline.txt:5:1: error: [baseline-growth] 'layer-dependency|SearchFeature -> CheckoutFeature' is new since HEAD: the baseline may only shrink"
       ), "\(grown.output)")
     // Committed, it is the reference's own: nothing grew.
     try await git("commit", "--quiet", "-am", "the baseline takes the violation")
@@ -563,6 +563,35 @@ struct ArchitectureLinterTests {
     #expect(stale.output.contains("resolved, delete line"))
     // The finding names the baseline as it was given, not by its last path component.
     #expect(stale.output.contains("\(baseline.path):"))
+  }
+
+  @Test func aReasonBesideABaselineEntryIsReadAndKeptWhenTheBaselineIsRegenerated() async throws {
+    let folder = try makeTemporaryFolder("baseline-reason")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let description = try await Linter.describe(fixture: "BaselineNewAndStale")
+    let baseline = folder.appendingPathComponent("baseline.txt")
+    let arguments =
+      ["--baseline", baseline.path] + Linter.arguments(forFixture: "BaselineNewAndStale")
+    try Data(
+      """
+      layer-dependency|SearchFeature -> CheckoutFeature  # search shows the basket until step 9
+      layer-dependency|Gone -> Away  # resolved long ago
+
+      """.utf8
+    ).write(to: baseline)
+    // The reason is not part of the entry: the entry matches, the resolved one is stale.
+    let checked = try await Linter.run(arguments, description: description)
+    #expect(checked.output.contains("(1 baselined)"), "\(checked.output)")
+    #expect(checked.output.contains("'layer-dependency|Gone -> Away' no longer matches"))
+    #expect(
+      try await Linter.run(["--update-baseline"] + arguments, description: description).status == 0)
+    let written = try String(contentsOf: baseline, encoding: .utf8)
+    #expect(
+      written.contains(
+        "\nlayer-dependency|SearchFeature -> CheckoutFeature  # search shows the basket until step 9\n"
+      ))
+    #expect(written.contains("\nlayer-dependency|BookingInterface -> Networking\n"))
+    #expect(!written.contains("Gone"))
   }
 
   @Test func theMermaidGraphHasALayerPerSubgraphRedViolationsAndDashedBaselinedEdges() async throws
