@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// `Scripts/measure-changes.sh` on a small package whose history is known commit by commit.
+@Suite("Measuring how far changes reach")
+struct MeasurementScriptTests {
+  let package: URL
+
+  init() throws {
+    package = try makeTemporaryFolder("measure")
+  }
+
+  func write(_ path: String, _ text: String) throws {
+    let file = package.appendingPathComponent(path)
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: file)
+  }
+
+  func commit(_ message: String) async throws {
+    for arguments in [["add", "-A"], ["commit", "--quiet", "-m", message]] {
+      let outcome = try await Subprocess.run(
+        "git", ["-c", "user.name=Voyage", "-c", "user.email=voyage@example.com"] + arguments,
+        in: package)
+      #expect(outcome.status == 0, "git \(arguments): \(outcome.error)")
+    }
+  }
+
+  func measure(_ arguments: [String]) async throws -> Subprocess.Outcome {
+    try await Subprocess.run(
+      repositoryRoot.appendingPathComponent("Scripts/measure-changes.sh").path,
+      arguments + [package.path])
+  }
+
+  @Test func eachCommitCountsTheModulesItTouchedTestsCountingAsTheModuleTheyTest() async throws {
+    _ = try await Subprocess.run("git", ["init", "--quiet"], in: package)
+    try write(
+      "Package.swift",
+      """
+      // swift-tools-version: 6.0
+      import PackageDescription
+      let package = Package(name: "Tiny", targets: [
+        .target(name: "Alpha"), .target(name: "Beta"),
+        .testTarget(name: "AlphaTests", dependencies: ["Alpha"]),
+      ])
+      """)
+    try write("Sources/Alpha/A.swift", "let a = 1\n")
+    try write("Sources/Beta/B.swift", "let b = 1\n")
+    try write("Tests/AlphaTests/T.swift", "import Alpha\n")
+    try await commit("two modules at once")
+    try write("Sources/Alpha/A.swift", "let a = 2\n")
+    try write("Tests/AlphaTests/T.swift", "import Alpha // again\n")
+    try await commit("one module and its tests")
+    try write("README.md", "# Tiny\n")
+    try await commit("no module")
+
+    let outcome = try await measure(["--json", "--top", "2"])
+    #expect(outcome.status == 0, "\(outcome.error)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+    #expect(report["commits"] as? Int == 3)
+    #expect(report["distribution"] as? [String: Int] == ["0": 1, "1": 1, "2": 1])
+    #expect(report["median"] as? Int == 1)
+    let widest = try #require(report["widest_commits"] as? [[String: Any]])
+    #expect(
+      widest.map { $0["subject"] as? String } == [
+        "two modules at once", "one module and its tests",
+      ])
+    #expect(widest.map { $0["modules"] as? Int } == [2, 1])
+    let files = try #require(report["busiest_files"] as? [[String: Any]])
+    #expect(
+      files.map { $0["path"] as? String } == ["Sources/Alpha/A.swift", "Tests/AlphaTests/T.swift"])
+    #expect(files.map { $0["commits"] as? Int } == [2, 2])
+
+    let text = try await measure(["--top", "1"])
+    #expect(text.status == 0)
+    #expect(text.output.hasPrefix("Modules touched per commit: 3 commits (merges left out)"))
+    #expect(text.output.contains("median 1, mean 1.0, 80th percentile 2"))
+  }
+
+  @Test(arguments: [
+    (["--top", "0"], "--top needs a whole number"),
+    (["--frobnicate"], "unknown option '--frobnicate'"),
+  ])
+  func badInputIsRefusedWithExitSixtyFourAndWhatToRun(arguments: [String], message: String)
+    async throws
+  {
+    let outcome = try await measure(arguments)
+    #expect(outcome.status == 64)
+    #expect(outcome.output.isEmpty)
+    #expect(outcome.error.contains(message) && outcome.error.contains("--help"))
+  }
+}
