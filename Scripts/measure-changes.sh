@@ -22,6 +22,9 @@ Options:
   --top N        how many commits and files to list (default 10)
   --json         one JSON document instead of text
   -h, --help     this text
+
+CHECK_ARCHITECTURE=PATH runs that compiled linter (check-architecture) instead of interpreting
+Scripts/check-architecture.swift, which takes a few seconds more.
 EOF
 }
 refuse() {
@@ -48,8 +51,10 @@ git -C "$package" rev-parse --git-dir >/dev/null 2>&1 || refuse "'$package' is n
 
 # Target folders relative to the repository's top, so they compare with git's paths.
 prefix=$(git -C "$package" rev-parse --show-prefix)
+linter=(swift "$here/check-architecture.swift")
+[ -n "${CHECK_ARCHITECTURE:-}" ] && linter=("$CHECK_ARCHITECTURE")
 targets=$(swift package --package-path "$package" describe --type json 2>/dev/null \
-  | swift "$here/check-architecture.swift" --no-config --list-targets) \
+  | "${linter[@]}" --no-config --list-targets) \
   || refuse "swift package describe failed in '$package': is it a Swift package?"
 
 log_arguments=(--no-merges --name-only --format='@%h%x09%s')

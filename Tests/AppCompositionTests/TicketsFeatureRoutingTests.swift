@@ -21,7 +21,12 @@ struct TicketsFeatureRoutingTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(
       "voyage-routing-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
-    let graph = AppGraph(configuration: AppConfiguration(environment: ["VOYAGE_HOME": home.path]))
+    let graph = AppGraph(
+      configuration: AppConfiguration(environment: [
+        "VOYAGE_HOME": home.path,
+        // The longest deadline: a busy machine never decides the outcome.
+        "VOYAGE_DEADLINE_SECONDS": "300",
+      ]))
     #expect(try await graph.tickets(holding: try #require(BookingID("LIS-004"))).isEmpty)
     #expect(
       !FileManager.default.fileExists(atPath: home.appendingPathComponent("ledger.sqlite").path))

@@ -21,7 +21,12 @@ struct TripsAndTicketsTests {
 
   @Test func afterAPurchaseTheTripCountsItsTicketAndTheTicketLinksItsTrip() async throws {
     defer { try? FileManager.default.removeItem(at: home) }
-    let graph = AppGraph(configuration: AppConfiguration(environment: ["VOYAGE_HOME": home.path]))
+    let graph = AppGraph(
+      configuration: AppConfiguration(environment: [
+        "VOYAGE_HOME": home.path,
+        // The longest deadline: a busy machine never decides the outcome.
+        "VOYAGE_DEADLINE_SECONDS": "300",
+      ]))
     let trip = try #require(BookingID("LIS-004"))
     let checkout = try await graph.checkout()
     await checkout.checkout(
@@ -57,7 +62,12 @@ struct TripsAndTicketsTests {
 
   @Test func showingATripWhereNoTicketWasEverBoughtCreatesNoLedger() async throws {
     defer { try? FileManager.default.removeItem(at: home) }
-    let graph = AppGraph(configuration: AppConfiguration(environment: ["VOYAGE_HOME": home.path]))
+    let graph = AppGraph(
+      configuration: AppConfiguration(environment: [
+        "VOYAGE_HOME": home.path,
+        // The longest deadline: a busy machine never decides the outcome.
+        "VOYAGE_DEADLINE_SECONDS": "300",
+      ]))
     let search = graph.search()
     await search.show(try #require(BookingID("LIS-004")))
     #expect(search.shownTrip != nil)

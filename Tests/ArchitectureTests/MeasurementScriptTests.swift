@@ -26,10 +26,13 @@ struct MeasurementScriptTests {
     }
   }
 
+  /// Runs the script with the linter the other linter tests compiled, not the interpreter.
   func measure(_ arguments: [String]) async throws -> Subprocess.Outcome {
-    try await Subprocess.run(
+    var environment = ProcessInfo.processInfo.environment
+    environment["CHECK_ARCHITECTURE"] = try await Linter.shared.executable().path
+    return try await Subprocess.run(
       repositoryRoot.appendingPathComponent("Scripts/measure-changes.sh").path,
-      arguments + [package.path])
+      arguments + [package.path], environment: environment)
   }
 
   @Test func eachCommitCountsTheModulesItTouchedTestsCountingAsTheModuleTheyTest() async throws {

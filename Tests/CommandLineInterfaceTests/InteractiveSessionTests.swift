@@ -100,7 +100,8 @@ struct InteractiveSessionTests {
   }
 
   @Test func withoutUnicodeThePromptsUseTheirASCIIFallbacks() async throws {
-    let environment = ["VOYAGE_HOME": home.path, "NO_COLOR": "1", "LANG": "C"]
+    var environment = self.environment
+    environment["LANG"] = "C"
     let terminal = RecordingTerminal(input: ["Lisbon", ""], environment: environment, width: 40)
     _ = await Voyage.run(arguments: [], environment: environment, terminal: terminal)
     #expect(terminal.output.contains("Where to? > "))
