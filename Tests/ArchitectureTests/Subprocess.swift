@@ -44,7 +44,14 @@ struct Subprocess {
 
   private static func readToEnd(_ handle: FileHandle) async -> Data {
     await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: handle.readDataToEndOfFile()) }
+      DispatchQueue.global().async {
+        let data = handle.readDataToEndOfFile()
+        // Closed here, not when the handle is freed: a suite that runs hundreds of processes
+        // otherwise keeps their pipes open (1,800 descriptors seen), and Foundation's
+        // `Process.run()` on this toolchain crashes listing that many (its readdir over-read).
+        try? handle.close()
+        continuation.resume(returning: data)
+      }
     }
   }
 }

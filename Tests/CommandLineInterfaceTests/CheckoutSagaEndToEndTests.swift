@@ -234,6 +234,7 @@ extension VoyageCommandLineTests {
     try process.run()
     process.waitUntilExit()
     let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    try? error.fileHandleForReading.close()
     return (process.terminationStatus, message)
   }
 

@@ -71,8 +71,12 @@ struct VoyageCommandLineTests {
   static func read(_ handle: FileHandle) async -> String {
     await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
-        continuation.resume(
-          returning: String(decoding: handle.readDataToEndOfFile(), as: UTF8.self))
+        let data = handle.readDataToEndOfFile()
+        // Closed here, not when the handle is freed: a suite that runs hundreds of processes
+        // otherwise keeps their pipes open (1,800 descriptors seen), and Foundation's
+        // `Process.run()` on this toolchain crashes listing that many (its readdir over-read).
+        try? handle.close()
+        continuation.resume(returning: String(decoding: data, as: UTF8.self))
       }
     }
   }
@@ -154,6 +158,7 @@ struct VoyageCommandLineTests {
       let screen = output.fileHandleForReading
       DispatchQueue.global().async {
         while case let data = screen.availableData, !data.isEmpty { continuation.yield(data) }
+        try? screen.close()
         continuation.finish()
       }
     }

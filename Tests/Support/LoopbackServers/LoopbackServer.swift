@@ -58,6 +58,8 @@ public final class LoopbackServer {
     process.standardError = FileHandle.nullDevice
     try process.run()
     let port = try await readPort(from: output.fileHandleForReading)
+    // The port was all it had to say: its pipe is closed now, not when the server is freed.
+    try? output.fileHandleForReading.close()
     return LoopbackServer(baseURL: try url(port: port), process: process, input: input)
   }
 
