@@ -39,6 +39,8 @@ let allRules: [Rule] = [
       list names in architecture.json. A direction that points one way keeps the lower layers
       free of what sits above them, so each can be built, tested and replaced alone; the
       configuration's `because` texts say why this package's layers point the way they do.
+      The dependency's entry in Package.swift is one finding, and each file that imports
+      across it another, so a baseline lists the files and a new one is never covered.
       Fix: depend on an interface instead of its implementation, move a shared type down a
       layer, or wire the two together in the composition root.
       """, runsWithoutConfiguration: false),
@@ -2034,6 +2036,8 @@ final class Linter: Sendable {
   let root: URL
   let targets: [Target]
   let byName: [String: Target]
+  /// This package's targets by the module name a file imports.
+  let byModule: [String: Target]
   /// Every module a file could import from this package or a dependency package.
   let packageModules: Set<String>
   let products: ProductModules
@@ -2066,6 +2070,8 @@ final class Linter: Sendable {
         dependencies: target.targetDependencies ?? [], products: target.productDependencies ?? [])
     }
     byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    byModule = Dictionary(
+      targets.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
     packageModules = Set(
       targets.filter { !["plugin", "snippet"].contains($0.kind) }.map(\.moduleName)
     )
@@ -2369,9 +2375,7 @@ final class Linter: Sendable {
             "production target '\(target.name)' depends on the test support '\(dependency)'; only test targets may. Move the code that needs it into a test target",
             key: "test-support|\(target.name) -> \(dependency)", dependency: dependency)
         }
-      } else if isEnabled("layer-dependency") && !target.mayUse.contains(otherLayer.name)
-        && !(other.role.map { target.mayUse.contains($0.name) } ?? false)
-      {
+      } else if isEnabled("layer-dependency") && breaksLayerRule(target, other) {
         report(
           "layer-dependency",
           "\(target.unitDescription) target '\(target.name)' depends on \(other.unitDescription) target '\(dependency)'; \(target.role?.name ?? layer.name) may depend on \(describe(target.mayUse)). Depend on an interface, move the shared type down a layer, or wire the two together in the composition root",
@@ -2393,6 +2397,16 @@ final class Linter: Sendable {
     return violations
   }
 
+  /// Whether `target` depending on `other` breaks the layer table: `other`'s layer (or role) is
+  /// not one `target` may use. Test support is the test-support rule's, not this one's.
+  func breaksLayerRule(_ target: Target, _ other: Target) -> Bool {
+    guard let otherLayer = other.layer, let layer = target.layer, !target.isTest,
+      !(otherLayer.testSupport && !layer.testSupport)
+    else { return false }
+    return !target.mayUse.contains(otherLayer.name)
+      && !(other.role.map { target.mayUse.contains($0.name) } ?? false)
+  }
+
   /// The modules `target` may import: its target dependencies' modules and the modules of the
   /// products it declares (a product this linter could not resolve counts as one module of
   /// the same name).
@@ -2410,7 +2424,21 @@ final class Linter: Sendable {
     var violations: [Violation] = []
     let declared = declaredModules(of: target)
     var seenModules: Set<String> = []
+    var crossingModules: Set<String> = []
     for found in imports {
+      // Each file that imports across a forbidden edge is a finding of its own, beside the
+      // manifest's, so a baseline lists the files that use an edge and a new one is new.
+      if isEnabled("layer-dependency"), declared.contains(found.module),
+        let other = byModule[found.module], breaksLayerRule(target, other),
+        crossingModules.insert(found.module).inserted
+      {
+        violations.append(
+          Violation(
+            rule: "layer-dependency", file: file, line: found.line, column: found.column,
+            message:
+              "'\(target.name)' imports '\(found.module)' here, through a dependency its layer may not have (\(target.role?.name ?? target.layer?.name ?? "its layer") may depend on \(describe(target.mayUse))); remove the import, and once no file imports it, the dependency",
+            key: "layer-dependency|\(target.name) -> \(other.name)|\(file)"))
+      }
       if checksUndeclaredImports, packageModules.contains(found.module),
         found.module != target.moduleName, !declared.contains(found.module),
         seenModules.insert(found.module).inserted

@@ -333,16 +333,52 @@ struct ArchitectureLinterTests {
     #expect(!report.output.contains("--update-baseline"))
     #expect(
       report.output.hasSuffix(
-        "architecture: 2 violations in 7 targets (1 of them baselined); report only: nothing fails\n"
+        "architecture: 4 violations in 7 targets (2 of them baselined); report only: nothing fails\n"
       ))
     let json = try await Linter.run(
       ["--report-only", "--format", "json"] + arguments, description: description)
     #expect(json.status == 0)
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
-    #expect((document["violations"] as? [[String: Any]])?.count == 2)
+    #expect((document["violations"] as? [[String: Any]])?.count == 4)
     // Without it, the same package fails.
     #expect(try await Linter.run(arguments, description: description).status == 1)
+  }
+
+  @Test func aNewFileImportingABaselinedModuleIsANewViolationNotCoveredByTheOldEntries()
+    async throws
+  {
+    let package = try copy(ofFixture: "BaselineNewAndStale")
+    let arguments = Linter.arguments(forFixture: "BaselineNewAndStale")
+    let config = repositoryRoot.appendingPathComponent("Tests/Fixtures/architecture.json").path
+    let configured = arguments.map { $0 == "architecture.json" ? config : $0 }
+    let before = try await Linter.run(
+      configured, description: try await Linter.describe(package: package), in: package)
+    #expect(!before.output.contains("Basket.swift"))
+    try Data("import CheckoutFeature\n\nstruct Basket {}\n".utf8).write(
+      to: package.appendingPathComponent("Sources/Features/SearchFeature/Basket.swift"))
+    let after = try await Linter.run(
+      configured, description: try await Linter.describe(package: package), in: package)
+    #expect(after.status == 1)
+    #expect(
+      after.output.contains(
+        "Sources/Features/SearchFeature/Basket.swift:1:1: error: [layer-dependency] 'SearchFeature' imports 'CheckoutFeature' here"
+      ), "\(after.output)")
+    // The manifest's edge and the file that was already there stay baselined.
+    #expect(!after.output.contains("SearchFeature.swift:2:1: error: [layer-dependency]"))
+    #expect(!after.output.contains("Package.swift:13:87: error"))
+    // Regenerated, the baseline names each file that imports across the edge.
+    #expect(
+      try await Linter.run(
+        configured + ["--update-baseline"],
+        description: try await Linter.describe(package: package), in: package
+      ).status == 0)
+    let written = try String(
+      contentsOf: package.appendingPathComponent("architecture-baseline.txt"), encoding: .utf8)
+    #expect(
+      written.contains(
+        "\nlayer-dependency|SearchFeature -> CheckoutFeature|Sources/Features/SearchFeature/Basket.swift\n"
+      ))
   }
 
   @Test func aBaselineThatGrewSinceTheReferenceCommitFailsAndOneThatShrankPasses() async throws {
@@ -390,7 +426,14 @@ struct ArchitectureLinterTests {
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
     let violations = try #require(document["violations"] as? [[String: Any]])
-    #expect(violations.count == 1)
+    // The manifest's entry first, then the file that imports across it.
+    #expect(violations.count == 2)
+    #expect(
+      violations.last?["file"] as? String == "Sources/Features/SearchFeature/SearchFeature.swift")
+    #expect(
+      violations.last?["key"] as? String
+        == "layer-dependency|SearchFeature -> CheckoutFeature|Sources/Features/SearchFeature/SearchFeature.swift"
+    )
     #expect(violations.first?["rule"] as? String == "layer-dependency")
     #expect(violations.first?["file"] as? String == "Package.swift")
     #expect(violations.first?["line"] as? Int == 13)
@@ -547,14 +590,19 @@ struct ArchitectureLinterTests {
     let update = try await Linter.run(
       ["--update-baseline", "--baseline", baseline.path] + voyage, description: description)
     #expect(update.status == 0)
-    #expect(update.output.contains("1 entry"))
+    // The manifest's edge, and the one file that imports across it.
+    #expect(update.output.contains("2 entries"))
     let written = try String(contentsOf: baseline, encoding: .utf8)
     #expect(written.contains("\nlayer-dependency|SearchFeature -> CheckoutFeature\n"))
+    #expect(
+      written.contains(
+        "\nlayer-dependency|SearchFeature -> CheckoutFeature|Sources/Features/SearchFeature/SearchFeature.swift\n"
+      ))
 
     let accepted = try await Linter.run(
       ["--baseline", baseline.path] + voyage, description: description)
     #expect(accepted.status == 0)
-    #expect(accepted.output.contains("(1 baselined)"))
+    #expect(accepted.output.contains("(2 baselined)"))
 
     let clean = try await Linter.describe(fixture: "Clean")
     let stale = try await Linter.run(["--baseline", baseline.path] + voyage, description: clean)
