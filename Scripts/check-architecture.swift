@@ -3219,8 +3219,9 @@ func enabledRules(_ configuration: Configuration, options: Options, configName: 
 }
 
 /// How this run was started, as a person would type it: whoever started it may say so through
-/// `CHECK_ARCHITECTURE_PROGRAM` (the plugin: `swift package check-architecture`); otherwise the
-/// script (`swift path.swift`) or the executable.
+/// `CHECK_ARCHITECTURE_PROGRAM` (the plugin: `swift package check-architecture`), and with
+/// `CHECK_ARCHITECTURE_DESCRIBES_PACKAGE` that the command describes the package itself;
+/// otherwise the script (`swift path.swift`) or the executable.
 func invocation() -> String {
   if let program = ProcessInfo.processInfo.environment["CHECK_ARCHITECTURE_PROGRAM"] {
     return program
@@ -3232,8 +3233,10 @@ func invocation() -> String {
 /// The command that accepts the current findings: this run's own, with what selects the
 /// findings kept and what only formats or checks documents left out.
 func baselineCommand(_ options: Options) -> String {
-  // The plugin hands over the package graph itself: its file is no part of the command.
-  let fromPlugin = ProcessInfo.processInfo.environment["CHECK_ARCHITECTURE_PLUGIN"] != nil
+  // A program that hands over the package graph itself (the plugin, a team's wrapper script)
+  // says so: then neither the description's file nor `swift package describe` is typed.
+  let fromPlugin =
+    ProcessInfo.processInfo.environment["CHECK_ARCHITECTURE_DESCRIBES_PACKAGE"] != nil
   var words = [invocation()]
   if let input = options.input, !fromPlugin { words.append(input) }
   if let config = options.configPath { words += ["--config", config] }

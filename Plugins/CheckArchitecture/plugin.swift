@@ -18,7 +18,7 @@ struct CheckArchitecture: CommandPlugin {
     process.currentDirectoryURL = context.package.directoryURL
     var environment = ProcessInfo.processInfo.environment
     environment["CHECK_ARCHITECTURE_PROGRAM"] = "swift package check-architecture"
-    environment["CHECK_ARCHITECTURE_PLUGIN"] = "1"
+    environment["CHECK_ARCHITECTURE_DESCRIBES_PACKAGE"] = "1"
     process.environment = environment
     try process.run()
     process.waitUntilExit()
