@@ -212,6 +212,20 @@ let allRules: [Rule] = [
       Fix: delete the entry from Package.swift (the finding points at it), or import the module.
       """, runsWithoutConfiguration: true),
   Rule(
+    id: "folder-dependency",
+    summary: "a file names a type declared in a folder its folder's layer may not use",
+    rationale: """
+      Most apps start as one target with folders, where no manifest edge exists to check. A
+      layer's `folders` in architecture.json give the folders inside a target a layer each, and
+      a file of such a folder that names a top-level declaration (type, function, global) of a
+      folder whose layer its own may not use is a finding, before any split. It is an
+      approximation, read from tokens: a name counts wherever it is used (a local variable
+      named like a type is counted; a method reached through `.` on a value is not), and a
+      name declared in an allowed folder too is taken to be that one.
+      Fix: reach the declaration through what the layer may use (an interface, a value passed
+      in), or move the declaration to a folder the layer may use.
+      """, runsWithoutConfiguration: false),
+  Rule(
     id: "suppression",
     summary: "an inline suppression without a reason, or that suppresses nothing",
     rationale: """
@@ -307,6 +321,11 @@ extension Field {
   static let mayUse = Field(
     name: "mayUse", kind: .strings,
     summary: "The layers (or roles) whose targets it may depend on; itself only if listed.")
+  static let folders = Field(
+    name: "folders", kind: .strings,
+    summary:
+      "Globs on folders inside a target (Sources/App/Networking): files there take this layer, and the folder-dependency rule checks the types they name."
+  )
 
   static let role: [Field] = [
     Field(
@@ -319,7 +338,7 @@ extension Field {
     Field(
       name: "name", kind: .string, summary: "The layer's name, unique among layers and roles.",
       required: true),
-    paths, names, mayUse,
+    paths, names, folders, mayUse,
     Field(
       name: "mayUseProducts", kind: .booleanOrStrings,
       summary:
@@ -372,6 +391,8 @@ struct Configuration {
     let name: String
     var paths: [String] = []
     var names: [String] = []
+    /// Folders inside targets whose files take this layer (before a target is split).
+    var folders: [String] = []
     var mayUse: [String] = []
     /// `nil`: every product; empty: none; otherwise the products or packages allowed.
     var allowedProducts: Set<String>? = []
@@ -543,6 +564,7 @@ struct ConfigurationReader {
     var layer = Configuration.Layer(name: string(fields["name"], at: place(here, "name")) ?? "")
     layer.paths = strings(fields["paths"], at: place(here, "paths"))
     layer.names = strings(fields["names"], at: place(here, "names"))
+    layer.folders = strings(fields["folders"], at: place(here, "folders"))
     layer.mayUse = strings(fields["mayUse"], at: place(here, "mayUse"))
     switch fields["mayUseProducts"] {
     case nil: layer.allowedProducts = []
@@ -570,8 +592,9 @@ struct ConfigurationReader {
       }
       return role
     }
-    if layer.paths.isEmpty && layer.names.isEmpty {
-      refuse(here, "the layer '\(layer.name)' has neither paths nor names to match targets")
+    if layer.paths.isEmpty && layer.names.isEmpty && layer.folders.isEmpty {
+      refuse(
+        here, "the layer '\(layer.name)' has neither paths, names nor folders to match targets")
     }
     if !layer.roles.isEmpty && fields["mayUse"] != nil {
       refuse(
@@ -676,7 +699,19 @@ struct ConfigurationReader {
     for (index, layer) in configuration.layers.enumerated() {
       let here = "layers[\(index)] (\(layer.name))"
       let members = targets.filter { $0.layer?.name == layer.name }
-      if members.isEmpty && !layer.optional {
+      if !layer.folders.isEmpty {
+        let folders = Set(
+          targets.flatMap { target in
+            target.sources.map { target.path + "/" + $0 }.flatMap(enclosingFolders)
+          })
+        for pattern in layer.folders where !folders.contains(where: { glob(pattern, matches: $0) })
+        {
+          refuse(
+            "\(here).folders",
+            "'\(pattern)' matches no folder of a target that holds sources; fix the pattern")
+        }
+      }
+      if members.isEmpty && !layer.optional && (!layer.paths.isEmpty || !layer.names.isEmpty) {
         refuse(
           here,
           "the layer matches no target of the package (\((layer.paths + layer.names).joined(separator: ", "))); fix its patterns, or mark it \"optional\": true"
@@ -1796,6 +1831,62 @@ struct ScannedBatch: Sendable {
   var violations: [Violation] = []
   var imports: [String: Set<String>] = [:]
   var exports: [String: Set<String>] = [:]
+  /// The top-level names each file declares and names, for the files of targets that have
+  /// folder layers or are previewed for a split (by file path).
+  var symbols: [String: FileSymbols] = [:]
+}
+
+/// What one file declares at its top level and which names it uses, read from its tokens: an
+/// approximation of the compiler's name lookup (a name is an identifier, wherever it is used;
+/// a member reached through `.` is not one), good enough to say which folders a file leans on.
+struct FileSymbols: Sendable {
+  struct Use: Sendable {
+    let line: Int32
+    let column: Int32
+  }
+  let target: String
+  /// Types, type aliases, functions and global variables declared outside any braces.
+  var declared: Set<String> = []
+  /// Each identifier the file uses (not declares), with every place it is used.
+  var uses: [String: [Use]] = [:]
+
+  init(target: String, tokens: [Token], source: SourceText) {
+    self.target = target
+    let declaring: [Keyword] = [
+      .struct, .class, .enum, .protocol, .actor, .typealias, .func, .var, .let,
+    ]
+    var depth = 0
+    var declarationNames: Set<Int> = []
+    for (index, token) in tokens.enumerated() {
+      if token.isPunctuation("{") { depth += 1 }
+      if token.isPunctuation("}") { depth = max(0, depth - 1) }
+      guard token.isIdentifier, declaring.contains(token.keyword), index + 1 < tokens.count
+      else { continue }
+      let next = tokens[index + 1]
+      guard next.kind == .identifier || next.kind == .backtickedIdentifier,
+        next.keyword == .other
+      else { continue }
+      // `import struct Module.Type` names a declaration of another module; a name declared
+      // inside braces (a member, a local) is not the file's to offer.
+      if index > 0 && tokens[index - 1].is(.import) { continue }
+      declarationNames.insert(index + 1)
+      if depth == 0 { declared.insert(source.text(next)) }
+    }
+    for (index, token) in tokens.enumerated()
+    where (token.kind == .identifier && token.keyword == .other)
+      && !declarationNames.contains(index)
+      && !(index > 0 && tokens[index - 1].isPunctuation("."))
+      && !(index > 0 && tokens[index - 1].is(.import))
+    {
+      uses[source.text(token), default: []].append(Use(line: token.line, column: token.column))
+    }
+  }
+}
+
+/// The folders that enclose a file, innermost last (`Sources/App/UI` for `Sources/App/UI/A.swift`).
+func enclosingFolders(of file: String) -> [String] {
+  let parts = file.split(separator: "/").dropLast()
+  return parts.indices.map { parts[...$0].joined(separator: "/") }
 }
 
 /// `// architecture:allow RULE — reason`: a finding of RULE on this line or the next is
@@ -2044,15 +2135,22 @@ final class Linter: Sendable {
   let manifestIndex: [String: (Int, Int)]
   /// Each target's declaration and each of its dependencies' entries in `Package.swift`.
   let manifestLocations: ManifestLocations
+  /// The folder `--split-preview` asks about, inside one target, or `nil`.
+  let splitFolder: String?
+  /// The targets whose files' symbols are indexed: those with files in a folder layer (when
+  /// folder-dependency runs) and the one holding the previewed folder.
+  let indexedTargets: Set<String>
   /// The rules that look at every import, decided once instead of per import.
   let checksUndeclaredImports: Bool
   let checksTestableImports: Bool
 
   init(
     package: PackageDescription, configuration: Configuration,
-    enabled: [String: Configuration.Options], setting: BuildSetting, products: ProductModules
+    enabled: [String: Configuration.Options], setting: BuildSetting, products: ProductModules,
+    splitFolder: String? = nil
   ) {
     self.package = package
+    self.splitFolder = splitFolder
     self.configuration = configuration
     self.enabled = enabled
     self.setting = setting
@@ -2072,6 +2170,24 @@ final class Linter: Sendable {
     byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     byModule = Dictionary(
       targets.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
+    let folderLayers = configuration.layers.filter { !$0.folders.isEmpty }
+    indexedTargets = Set(
+      targets.filter { target in
+        let files = target.sources.map { target.path + "/" + $0 }
+        let layered =
+          enabled["folder-dependency"] != nil
+          && files.contains { file in
+            folderLayers.contains { layer in
+              enclosingFolders(of: file).contains { folder in
+                layer.folders.contains { glob($0, matches: folder) }
+              }
+            }
+          }
+        let previewed = splitFolder.map { folder in
+          files.contains { $0.hasPrefix(folder + "/") }
+        }
+        return layered || previewed == true
+      }.map(\.name))
     packageModules = Set(
       targets.filter { !["plugin", "snippet"].contains($0.kind) }.map(\.moduleName)
     )
@@ -2172,10 +2288,12 @@ final class Linter: Sendable {
         violations += found.violations
         scanned.imports.merge(found.imports) { $0.union($1) }
         scanned.exports.merge(found.exports) { $0.union($1) }
+        scanned.symbols.merge(found.symbols) { first, _ in first }
       case .failure(let failure): return .failure(failure)
       case nil: break
       }
     }
+    if isEnabled("folder-dependency") { violations += folderViolations(scanned.symbols) }
     if isEnabled("unused-dependency") { violations += unusedDependencies(scanned) }
     if isEnabled("missing-owner") { violations += ownershipViolations() }
     return .success(violations.map(explained))
@@ -2203,6 +2321,7 @@ final class Linter: Sendable {
     var batch = ScannedBatch()
     for (target, source) in files {
       let file = target.path + "/" + source
+      let indexed = indexedTargets.contains(target.name)
       let outcome = ScannedFile.scan(root.appendingPathComponent(file).path, setting: setting) {
         source, tokens, imports, suppressions in
         (
@@ -2211,12 +2330,14 @@ final class Linter: Sendable {
             to: sourceViolations(
               of: target, file: file, source: source, tokens: tokens, imports: imports),
             in: target, file: file),
-          imports
+          imports,
+          indexed ? FileSymbols(target: target.name, tokens: tokens, source: source) : nil
         )
       }
       switch outcome {
-      case .success(let (found, imports)):
+      case .success(let (found, imports, symbols)):
         batch.violations += found
+        if let symbols { batch.symbols[file] = symbols }
         batch.imports[target.name, default: []].formUnion(imports.map(\.module))
         batch.exports[target.name, default: []].formUnion(
           imports.filter(\.isExported).map(\.module))
@@ -2224,6 +2345,94 @@ final class Linter: Sendable {
       }
     }
     return .success(batch)
+  }
+
+  /// The layer a file takes from its folder: the first layer with a `folders` pattern that
+  /// matches a folder enclosing it.
+  func folderLayer(of file: String) -> Configuration.Layer? {
+    let folders = enclosingFolders(of: file)
+    return configuration.layers.first { layer in
+      layer.folders.contains { pattern in folders.contains { glob(pattern, matches: $0) } }
+    }
+  }
+
+  /// A file in a folder layer that names a top-level declaration of its own target whose file
+  /// is in a folder layer it may not use. A name declared in an allowed folder too is taken to
+  /// be that one (the index cannot tell them apart); one finding per file and name.
+  func folderViolations(_ symbols: [String: FileSymbols]) -> [Violation] {
+    var layerOf: [String: Configuration.Layer] = [:]
+    for file in symbols.keys { layerOf[file] = folderLayer(of: file) }
+    // Per target, the files that declare each name.
+    var declaring: [String: [String: [String]]] = [:]
+    for (file, found) in symbols {
+      for name in found.declared {
+        declaring[found.target, default: [:]][name, default: []].append(file)
+      }
+    }
+    var violations: [Violation] = []
+    for (file, found) in symbols.sorted(by: { $0.key < $1.key }) {
+      guard let layer = layerOf[file] else { continue }
+      for (name, uses) in found.uses.sorted(by: { $0.key < $1.key }) {
+        guard !found.declared.contains(name),
+          let files = declaring[found.target]?[name]?.sorted(), let first = uses.first
+        else { continue }
+        let layers = files.map { layerOf[$0] }
+        guard
+          !layers.contains(where: { other in
+            other == nil || other?.name == layer.name || layer.mayUse.contains(other?.name ?? "")
+          }), let other = layers.first??.name
+        else { continue }
+        violations.append(
+          Violation(
+            rule: "folder-dependency", file: file, line: Int(first.line),
+            column: Int(first.column),
+            message:
+              "'\(name)' is declared in \(files[0]), a folder of \(other); this file's folder is \(layer.name), which may use \(describe(layer.mayUse)). Reach it through what \(layer.name) may use, or move it",
+            key: "folder-dependency|\(found.target)|\(file) -> \(name)"))
+      }
+    }
+    return violations
+  }
+
+  /// The uses in `folder`'s files of names that the rest of its target declares: each would
+  /// be an error ("cannot find … in scope") if the folder became a module of its own, which
+  /// cannot import the target it came from. What the rest uses of the folder only needs an
+  /// import and `public`, so it is not counted.
+  func splitPreview(_ folder: String) -> Result<
+    [(file: String, use: FileSymbols.Use, name: String, declaredIn: String)], ScanFailure
+  > {
+    var symbols: [String: FileSymbols] = [:]
+    for target in targets where indexedTargets.contains(target.name) {
+      for source in target.sources.sorted() where source.hasSuffix(".swift") {
+        let file = target.path + "/" + source
+        let scanned = ScannedFile.scan(root.appendingPathComponent(file).path, setting: setting) {
+          source, tokens, _, _ in FileSymbols(target: target.name, tokens: tokens, source: source)
+        }
+        switch scanned {
+        case .success(let found): symbols[file] = found
+        case .failure(let failure): return .failure(failure)
+        }
+      }
+    }
+    let inside = symbols.filter { $0.key.hasPrefix(folder + "/") }
+    let ownNames = Set(inside.values.flatMap(\.declared))
+    let targetNames = Set(inside.values.map(\.target))
+    var declaredOutside: [String: String] = [:]
+    for (file, found) in symbols.sorted(by: { $0.key < $1.key })
+    where !file.hasPrefix(folder + "/") && targetNames.contains(found.target) {
+      for name in found.declared where declaredOutside[name] == nil { declaredOutside[name] = file }
+    }
+    var crossings: [(file: String, use: FileSymbols.Use, name: String, declaredIn: String)] = []
+    for (file, found) in inside.sorted(by: { $0.key < $1.key }) {
+      for (name, uses) in found.uses where !ownNames.contains(name) {
+        guard let declaredIn = declaredOutside[name] else { continue }
+        crossings += uses.map { (file, $0, name, declaredIn) }
+      }
+    }
+    return .success(
+      crossings.sorted {
+        ($0.file, $0.use.line, $0.use.column) < ($1.file, $1.use.line, $1.use.column)
+      })
   }
 
   /// A declared dependency whose modules no file of the target imports, directly or through a
@@ -3037,6 +3246,58 @@ func moduleReadmes(_ linter: Linter, write: Bool) -> [Violation] {
   return problems
 }
 
+/// `--split-preview FOLDER`: the uses that would cross back, one per line, and their count; or,
+/// with `--format json`, one document.
+func printSplitPreview(of folder: String, _ linter: Linter, format: String) {
+  guard
+    let target = linter.targets.first(where: { target in
+      target.isLinted && folder.hasPrefix(target.path + "/")
+        && target.sources.contains { (target.path + "/" + $0).hasPrefix(folder + "/") }
+    })
+  else {
+    let isTarget = linter.targets.contains { $0.path == folder }
+    fail(
+      isTarget
+        ? "'\(folder)' is a target already: preview a folder inside one"
+        : "'\(folder)' is not a folder of Swift sources inside a target")
+  }
+  let crossings: [(file: String, use: FileSymbols.Use, name: String, declaredIn: String)]
+  switch linter.splitPreview(folder) {
+  case .success(let found): crossings = found
+  case .failure(let failure): fail("'\(failure.path)' \(failure.reason): nothing was previewed")
+  }
+  let files = Set(crossings.map(\.file)).count
+  let names = Set(crossings.map(\.name)).count
+  if format == "json" {
+    let document: [String: Any] = [
+      "folder": folder, "target": target.name, "crossings": crossings.count,
+      "uses": crossings.map { crossing -> [String: Any] in
+        [
+          "file": crossing.file, "line": Int(crossing.use.line),
+          "column": Int(crossing.use.column), "name": crossing.name,
+          "declared_in": crossing.declaredIn,
+        ]
+      },
+    ]
+    if let data = try? JSONSerialization.data(
+      withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    {
+      print(String(decoding: data, as: UTF8.self))
+    }
+    return
+  }
+  for crossing in crossings {
+    print(
+      "\(crossing.file):\(crossing.use.line):\(crossing.use.column): '\(crossing.name)' is declared in \(crossing.declaredIn)"
+    )
+  }
+  print(
+    crossings.isEmpty
+      ? "split preview: \(folder) uses nothing else of '\(target.name)'; it can become a module as it is"
+      : "split preview: \(crossings.count) use\(crossings.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") of \(folder) name \(names) declaration\(names == 1 ? "" : "s") of the rest of '\(target.name)': each would cross back if \(folder) became a module"
+  )
+}
+
 let graphBegin =
   "<!-- module-graph:begin (generated by Scripts/check-architecture.swift) -->"
 let graphEnd = "<!-- module-graph:end -->"
@@ -3060,6 +3321,7 @@ struct Options {
   var baselineMayNotGrow: String?
   var explain: String?
   var mermaid = false
+  var splitPreview: String?
   var listImports: [String] = []
   var updateGraph: String?
   var checkGraph: String?
@@ -3105,6 +3367,8 @@ let usage = """
     --update-graph FILE    write the graph between the module-graph markers of FILE
     --update-module-readmes  write the graph of every module README (its neighbours)
     --mermaid              print the target graph as a Mermaid flowchart
+    --split-preview FOLDER print each use, in FOLDER's files, of a name the rest of its target
+                           declares: what would cross back if FOLDER became a module (exit 0)
     --explain RULE         print why RULE exists and how to fix a violation
     --list-imports FILE…   print the imports the scanner finds in Swift files ("?" marks an import
                            compiled on some builds only; with several files, each line starts
@@ -3156,6 +3420,9 @@ func parseOptions(_ arguments: [String]) -> Options {
     case "--baseline-may-not-grow": options.baselineMayNotGrow = value(for: argument)
     case "--explain": options.explain = value(for: argument)
     case "--mermaid": options.mermaid = true
+    case "--split-preview":
+      options.splitPreview = value(for: argument).trimmingCharacters(
+        in: CharacterSet(charactersIn: "/"))
     case "--list-imports":
       options.listImports.append(value(for: argument))
       while let next = iterator.next() {
@@ -3358,7 +3625,11 @@ func run() async {
   let linter = Linter(
     package: package, configuration: configuration, enabled: enabled,
     setting: BuildSetting(defined: Set(configuration.defines), platform: options.platform),
-    products: ProductModules.load(for: package, root: root))
+    products: ProductModules.load(for: package, root: root), splitFolder: options.splitPreview)
+  if let folder = options.splitPreview {
+    printSplitPreview(of: folder, linter, format: options.format)
+    exit(0)
+  }
   if options.listTargets {
     for target in linter.targets.sorted(by: { $0.name < $1.name }) {
       let layer = target.layer?.name ?? "-"

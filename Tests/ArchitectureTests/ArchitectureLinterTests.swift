@@ -29,7 +29,7 @@ struct ArchitectureLinterTests {
         "feature-network", "direct-output", "ui-framework", "receipt-minting", "raw-escape-code",
         "testable-import",
         "view-model-final", "public-implementation", "missing-owner", "stale-baseline",
-        "test-support", "suppression", "unused-dependency",
+        "test-support", "suppression", "unused-dependency", "folder-dependency",
       ])
     #expect(Self.fixtures.contains("Clean") && Self.fixtures.contains("CommentedAndQuotedTwins"))
     // The App layer's roles: a clean fixture and its negative twin.
@@ -171,7 +171,7 @@ struct ArchitectureLinterTests {
       #"{"layers": [{"name": "A", "paths": ["Sources/*/*"], "mayUse": ["B"]}]}"#,
       "layers[0] (A).mayUse: 'B' is not a layer or a role"
     ),
-    (#"{"layers": [{"name": "A"}]}"#, "has neither paths nor names"),
+    (#"{"layers": [{"name": "A"}]}"#, "has neither paths, names nor folders"),
     (
       #"{"layers": [{"name": "A", "paths": ["Sources/*/*"]}, {"name": "B", "paths": ["Source/*"]}]}"#,
       "layers[1] (B): the layer matches no target of the package (Source/*)"
@@ -263,8 +263,8 @@ struct ArchitectureLinterTests {
     #expect(Set(properties.keys) == ["$schema", "about", "layers", "rules", "defines"])
     #expect(
       Set(layer.keys) == [
-        "name", "paths", "names", "mayUse", "mayUseProducts", "testSupport", "optional", "roles",
-        "because",
+        "name", "paths", "names", "folders", "mayUse", "mayUseProducts", "testSupport", "optional",
+        "roles", "because",
       ])
     #expect(Set(role.keys) == ["name", "paths", "names", "mayUse", "because"])
     let rules = try #require(
@@ -550,7 +550,7 @@ struct ArchitectureLinterTests {
     let ids = line.split(separator: ":")[1].split(separator: ",").map {
       $0.trimmingCharacters(in: .whitespaces)
     }
-    #expect(ids.count == 17)
+    #expect(ids.count == 18)
     for id in ids {
       let explanation = try await Linter.run(["--explain", id])
       #expect(explanation.status == 0)

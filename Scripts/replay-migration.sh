@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# Replays the migration example (Examples/Migration) as a git repository: the starting package as
+# the first commit, then one commit per step (its change.patch), the step's title as the message
+# and a fixed author date, so `git log -p` reads as the series of pull requests and
+# `git checkout` moves to any step. The canary step (canary.patch) is a branch, `canary`, never
+# merged.
+#
+#   Scripts/replay-migration.sh [--through N] [--into DIR] [--check | --record]
+#
+#   --through N   stop after step N (default: every step)
+#   --into DIR    the repository to create; DIR must not exist or be empty (default: a new
+#                 temporary folder, printed at the end)
+#   --check       after each step, build it (undeclared imports and warnings are errors), run its
+#                 tests, and run the linter command its README quotes, which must print exactly
+#                 what the README shows; the baseline may never grow and must end empty, and the
+#                 canary must make the example's CI script fail
+#   --record      as --check, but write each README's quoted linter output instead of comparing
+#
+# The linter is $CHECK_ARCHITECTURE when set, else Voyage's own, built here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+voyage=$PWD
+example=$voyage/Examples/Migration
+
+usage() {
+  sed -n '9,9p' "$0" | sed 's/^# \{0,1\}/Usage: /' >&2
+  exit 64
+}
+through=""
+into=""
+mode=replay
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --through)
+      [ $# -ge 2 ] || usage
+      [[ "$2" =~ ^[0-9]+$ ]] || { echo "Error: --through takes a step number, not '$2'" >&2; exit 64; }
+      through=$((10#$2)); shift 2 ;;
+    --into) [ $# -ge 2 ] || usage; into=$2; shift 2 ;;
+    --check) mode=check; shift ;;
+    --record) mode=record; shift ;;
+    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "Error: unknown argument '$1'" >&2; usage ;;
+  esac
+done
+
+if [ -z "$into" ]; then
+  into=$(mktemp -d "${TMPDIR:-/tmp}/voyage-migration.XXXXXX")
+elif [ -e "$into" ] && [ -n "$(ls -A "$into" 2>/dev/null)" ]; then
+  echo "Error: '$into' exists and is not empty; give a new folder" >&2
+  exit 64
+fi
+mkdir -p "$into"
+into=$(cd "$into" && pwd)
+
+if [ "$mode" != replay ]; then
+  if [ -z "${CHECK_ARCHITECTURE:-}" ]; then
+    swift build --product check-architecture >/dev/null
+    CHECK_ARCHITECTURE="$(swift build --show-bin-path)/check-architecture"
+  fi
+  export CHECK_ARCHITECTURE
+fi
+
+# Every commit the same author and date, so two replays give the same commit identities.
+export GIT_AUTHOR_NAME=Voyage GIT_AUTHOR_EMAIL=voyage@example.invalid
+export GIT_COMMITTER_NAME=Voyage GIT_COMMITTER_EMAIL=voyage@example.invalid
+export GIT_AUTHOR_DATE="2026-01-05T09:00:00Z" GIT_COMMITTER_DATE="2026-01-05T09:00:00Z"
+commit() { git -C "$into" add -A && git -C "$into" commit -q --no-verify -m "$1"; }
+
+# The title of a step: its README's first line, `# NN. Title`.
+title_of() { sed -n '1s/^# [0-9]*\. //p' "$1/README.md"; }
+
+# The entries of the baseline (not its comments), or 0 without one.
+baseline_length() {
+  local file=$into/architecture-baseline.txt
+  [ -f "$file" ] || { echo 0; return; }
+  grep -cEv '^[[:space:]]*(#|$)' "$file" || true
+}
+
+# The linter command a README quotes (the `$ ` line after its `<!-- linter output -->` marker)
+# and the output it shows (up to the closing fence).
+quoted_command() { awk '/^<!-- linter output -->$/ { on = 1; next } on && /^\$ / { print substr($0, 3); exit }' "$1"; }
+quoted_output() {
+  awk '/^<!-- linter output -->$/ { on = 1; next } on && /^\$ / { shown = 1; next }
+    shown && /^```$/ { exit } shown { print }' "$1"
+}
+# Writes `output` as the quoted output of README `$1`, keeping everything else.
+record_output() {
+  local readme=$1 output=$2 rewritten
+  rewritten=$(OUTPUT="$output" awk '
+    /^<!-- linter output -->$/ { print; on = 1; next }
+    on && /^\$ / { print; print ENVIRON["OUTPUT"]; skipping = 1; next }
+    skipping && /^```$/ { skipping = 0; on = 0 }
+    !skipping { print }' "$readme")
+  printf '%s\n' "$rewritten" >"$readme"
+}
+
+logs=$(mktemp -d "${TMPDIR:-/tmp}/voyage-migration-logs.XXXXXX")
+trap 'rm -rf "$logs"' EXIT
+failures=0
+fail() { echo "replay: FAILED: $*" >&2; failures=$((failures + 1)); }
+
+# Builds and tests the package as it is now, and runs the README's linter command.
+verify() {
+  local name=$1 readme=$2 command expected actual
+  if ! (cd "$into" && swift build --build-tests --explicit-target-dependency-import-check error \
+    -Xswiftc -warnings-as-errors >"$logs/build" 2>&1); then
+    fail "$name does not build:"; tail -n 20 "$logs/build" >&2; return
+  fi
+  if ! (cd "$into" && swift test --skip-build >"$logs/test" 2>&1); then
+    fail "$name: its tests fail:"; grep -E '✘|error' "$logs/test" | head -n 20 >&2; return
+  fi
+  [ -n "$readme" ] || return 0
+  command=$(quoted_command "$readme")
+  [ -n "$command" ] || { fail "$name: its README quotes no linter command after <!-- linter output -->"; return; }
+  [[ "$command" == Scripts/check-architecture.sh* ]] \
+    || { fail "$name: the quoted command must run Scripts/check-architecture.sh, not '$command'"; return; }
+  actual=$(cd "$into" && bash -c "$command" 2>&1) || true
+  if [ "$mode" = record ]; then
+    record_output "$readme" "$actual"
+  else
+    expected=$(quoted_output "$readme")
+    if [ "$actual" != "$expected" ]; then
+      fail "$name: the linter printed what its README does not quote (--record rewrites it):"
+      diff <(printf '%s\n' "$expected") <(printf '%s\n' "$actual") | head -n 20 >&2
+    fi
+  fi
+}
+
+started=$SECONDS
+cp -R "$example/Start/." "$into/"
+git -C "$into" init -q -b main
+commit "Start: a layer-first app"
+echo "replay: Start"
+[ "$mode" = replay ] || verify "Start" ""
+previous=$(baseline_length)
+steps=0
+for folder in "$example"/Steps/*/; do
+  folder=${folder%/}
+  name=$(basename "$folder")
+  number=$((10#${name%%-*}))
+  [ -z "$through" ] || [ "$number" -le "$through" ] || break
+  title=$(title_of "$folder")
+  [ -n "$title" ] || { fail "$name: its README does not start with '# NN. Title'"; break; }
+  if [ -f "$folder/canary.patch" ]; then
+    # The pull request that proves CI goes red: a branch of its own, refused, never merged.
+    git -C "$into" switch -q -c canary
+    git -C "$into" apply --whitespace=nowarn "$folder/canary.patch" || { fail "$name: its patch does not apply"; break; }
+    commit "$title"
+    echo "replay: $name (branch canary)"
+    if [ "$mode" != replay ]; then
+      if (cd "$into" && Scripts/ci.sh >"$logs/canary" 2>&1); then
+        fail "$name: the example's CI passed with the canary's violation in place"
+      elif ! grep -q 'error: \[' "$logs/canary"; then
+        fail "$name: the example's CI failed without naming a violation:"; tail -n 10 "$logs/canary" >&2
+      else
+        echo "replay: $name refused: $(grep -m 1 'error: \[' "$logs/canary")"
+      fi
+    fi
+    git -C "$into" switch -q main
+    continue
+  fi
+  git -C "$into" apply --whitespace=nowarn "$folder/change.patch" || { fail "$name: its patch does not apply"; break; }
+  commit "$title"
+  steps=$((steps + 1))
+  echo "replay: $name"
+  if [ "$mode" != replay ]; then
+    verify "$name" "$folder/README.md"
+    # The behaviour tests are the migration's safety net: a step may change their imports only.
+    changed=$(git -C "$into" diff HEAD~1 HEAD -- Tests | grep -E '^[+-]' | grep -Ev '^(\+\+\+|---) ' \
+      | grep -Ev '^[+-][[:space:]]*((@testable|public|internal|private) )?import [A-Za-z_]+[[:space:]]*$|^[+-][[:space:]]*$' || true)
+    [ -z "$changed" ] || { fail "$name changes its tests beyond their imports:"; head -n 10 <<<"$changed" >&2; }
+    length=$(baseline_length)
+    # The first baseline is taken once; from then on the list only shrinks.
+    if [ "$previous" -gt 0 ] && [ "$length" -gt "$previous" ]; then
+      fail "$name: the baseline grew from $previous to $length entries"
+    fi
+    previous=$length
+  fi
+done
+
+if [ "$mode" != replay ] && [ -z "$through" ] && [ "$(baseline_length)" -ne 0 ]; then
+  fail "the last step leaves $(baseline_length) baseline entries; the migration ends with none"
+fi
+if [ "$failures" -gt 0 ]; then
+  echo "replay: $failures failure(s); the replayed repository is $into" >&2
+  exit 1
+fi
+echo "replay: $steps steps in $into ($((SECONDS - started)) s); read it with: git -C $into log --oneline"
