@@ -94,3 +94,82 @@ struct MeasurementScriptTests {
     #expect(outcome.error.contains(message) && outcome.error.contains("--help"))
   }
 }
+
+/// `Scripts/measure-rebuild.sh` on a package of three modules, one importing another.
+@Suite("Measuring what a change rebuilds")
+struct RebuildMeasurementTests {
+  let package: URL
+
+  init() throws {
+    package = try makeTemporaryFolder("rebuild")
+    for (path, text) in [
+      (
+        "Package.swift",
+        """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(name: "Tiny", targets: [
+          .target(name: "Base"), .target(name: "User", dependencies: ["Base"]),
+          .target(name: "Alone"),
+        ])
+
+        """
+      ),
+      ("Sources/Base/Base.swift", "public let base = 1\n\npublic func log() {\n  _ = 1\n}\n"),
+      ("Sources/User/User.swift", "import Base\n\npublic func user() {\n  _ = base\n}\n"),
+      ("Sources/Alone/Alone.swift", "public func alone() {\n  _ = 2\n}\n"),
+    ] {
+      let file = package.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: file)
+    }
+  }
+
+  func measure(_ arguments: [String]) async throws -> [String: Any] {
+    let outcome = try await Subprocess.run(
+      repositoryRoot.appendingPathComponent("Scripts/measure-rebuild.sh").path,
+      arguments + ["--json", package.path])
+    #expect(outcome.status == 0, "\(outcome.error)")
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+  }
+
+  @Test func aBodyChangeRebuildsItsModuleAndANewPublicDeclarationItsImportersToo() async throws {
+    let body = try await measure(["Base"])
+    #expect(body["modules_rebuilt"] as? [String] == ["Base"])
+    #expect(body["modules_touched"] as? [String] == ["Base"])
+    let declaration = try await measure(["--public", "Base"])
+    #expect(declaration["modules_rebuilt"] as? [String] == ["Base", "User"])
+    #expect(declaration["modules_built"] as? Int == 3)
+    // The package measured is never changed.
+    let source = try String(
+      contentsOf: package.appendingPathComponent("Sources/Base/Base.swift"), encoding: .utf8)
+    #expect(!source.contains("rebuild"))
+  }
+
+  @Test func aPatchIsMeasuredByTheFilesFoldersAndModulesItTouches() async throws {
+    let patch = package.appendingPathComponent("change.patch")
+    try Data(
+      """
+      --- a/Sources/Alone/Alone.swift
+      +++ b/Sources/Alone/Alone.swift
+      @@ -1,3 +1,3 @@
+       public func alone() {
+      -  _ = 2
+      +  _ = 3
+       }
+      --- /dev/null
+      +++ b/Sources/Alone/More.swift
+      @@ -0,0 +1 @@
+      +let more = 1
+
+      """.utf8
+    ).write(to: patch)
+    let measured = try await measure(["--patch", patch.path])
+    #expect(
+      measured["files"] as? [String] == ["Sources/Alone/Alone.swift", "Sources/Alone/More.swift"])
+    #expect(measured["folders"] as? [String] == ["Sources/Alone"])
+    #expect(measured["modules_rebuilt"] as? [String] == ["Alone"])
+  }
+}
