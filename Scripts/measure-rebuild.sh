@@ -8,7 +8,7 @@
 #   Scripts/measure-rebuild.sh --patch FILE [--json] [PACKAGE]
 #
 #   MODULE        a one-line change inside MODULE: a statement added to the first function body
-#                 that can take one (what most edits are)
+#                 that can take one (what most edits are), or else a private function added
 #   --public      instead, a new public declaration in MODULE: its interface changes, so the
 #                 modules that import it recompile too
 #   --patch FILE  instead, a change of your own: a patch (git diff) applied to the copy
@@ -109,10 +109,17 @@ else
       line=$(grep -nE '^ *((public|package|internal|private|fileprivate|static|mutating|nonisolated|override|final) )*func [A-Za-z_][A-Za-z0-9_]*(<[^>]*>)?\([^)]*\)( async)?( throws)? \{$' "$file" | awk -F: 'NR == 1 { print $1 }' || true)
       if [ -n "$line" ]; then site="$file:$line"; break; fi
     done < <(find "$folder" -name '*.swift' | sort)
-    [ -n "$site" ] || { echo "Error: '$module' has no function body to change" >&2; exit 1; }
-    file=${site%:*}
-    perl -0pi -e "s/\\A((?:.*\\n){${site##*:}})/\$1    _ = \"rebuild measurement\"\\n/" "$file"
-    change="a function body in $module"
+    if [ -n "$site" ]; then
+      file=${site%:*}
+      perl -0pi -e "s/\\A((?:.*\\n){${site##*:}})/\$1    _ = \"rebuild measurement\"\\n/" "$file"
+      change="a function body in $module"
+    else
+      # No body takes a statement without changing its meaning (each returns a value): a private
+      # function is as local a change, and no other module can see it.
+      file=$(find "$folder" -name '*.swift' | sort | awk 'NR == 1')
+      printf '\nprivate func rebuildMeasurement() {}\n' >>"$file"
+      change="a private function added to $module"
+    fi
   fi
 fi
 touched_files=$(git status --porcelain --untracked-files=all | sed -E 's/^.. //; s/.* -> //' | sort -u)
@@ -138,7 +145,10 @@ if [ "$json" -eq 1 ]; then
   exit 0
 fi
 printf 'change: %s\n' "$change"
-printf 'touches: %s files in %s folders of %s modules (%s)\n' "$(count "$touched_files")" \
-  "$(count "$touched_folders")" "$(count "$touched_modules")" "$(listed "$touched_modules")"
-printf 'rebuilt: %s of the %s modules a full build compiles (%s) in %s.%s s\n' "$(count "$rebuilt")" \
-  "$(count "$all")" "$(listed "$rebuilt")" "$((took / 1000))" "$(printf '%03d' $((took % 1000)) | cut -c1)"
+plural() { [ "$1" -eq 1 ] && echo "$1 $2" || echo "$1 ${2}s"; }
+printf 'touches: %s in %s of %s (%s)\n' "$(plural "$(count "$touched_files")" file)" \
+  "$(plural "$(count "$touched_folders")" folder)" "$(plural "$(count "$touched_modules")" module)" \
+  "$(listed "$touched_modules")"
+printf 'rebuilt: %s of the %s a full build compiles (%s) in %s.%s s\n' "$(count "$rebuilt")" \
+  "$(plural "$(count "$all")" module)" "$(listed "$rebuilt")" "$((took / 1000))" \
+  "$(printf '%03d' $((took % 1000)) | cut -c1)"
