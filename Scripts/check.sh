@@ -4,14 +4,17 @@
 #
 #   Scripts/check.sh                      # every step
 #   Scripts/check.sh --without-sanitizer  # all but the Thread Sanitizer step
+#   Scripts/check.sh --without-migration  # all but the migration example's replay
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 sanitizer=1
+migration=1
 for argument in "$@"; do
   case "$argument" in
     --without-sanitizer) sanitizer=0 ;;
-    -h | --help) sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --without-migration) migration=0 ;;
+    -h | --help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "Error: unknown argument '$argument' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -97,6 +100,14 @@ step "Documentation builds with warnings as errors" \
 # A hung test fails the run after 20 minutes instead of eating CI's whole budget.
 step "Tests" \
   tests_that_run timeout 1200 swift test --skip-build
+# The migration example (Examples/Migration), replayed step by step in a scratch folder: each step
+# builds strictly, its behaviour tests pass, the linter prints what its pull request quotes, the
+# baseline only shrinks and ends empty, and the canary pull request is refused. The linter is the
+# one the build above compiled.
+if [ "$migration" -eq 1 ]; then
+  step "Migration example replays, every step checked" \
+    env CHECK_ARCHITECTURE=.build/debug/check-architecture Scripts/replay-migration.sh --check
+fi
 # The concurrency code runs again under Thread Sanitizer, in its own build folder so the sanitized
 # build neither replaces nor invalidates the ordinary one: the tests of every Infrastructure and
 # Features module (actors, locks, the coalescing cache, the saga), read from the architecture.

@@ -16,8 +16,22 @@
 #                 canary must make the example's CI script fail
 #   --record      as --check, but write each README's quoted linter output instead of comparing
 #
+#   Scripts/replay-migration.sh --export REPOSITORY
+#
+#   --export      the way back, to edit the series: from a repository shaped like a replay (its
+#                 first commit the start, then one commit per step on main, the canary on the
+#                 branch `canary`), write Start/ and each step's patch; the steps' folders and
+#                 READMEs stay, matched to the commits in order
+#
 # The linter is $CHECK_ARCHITECTURE when set, else Voyage's own, built here.
 set -euo pipefail
+# Relative paths (CHECK_ARCHITECTURE, --into, --export) are the caller's: made absolute before
+# anything changes folder.
+caller=$PWD
+case "${CHECK_ARCHITECTURE:-}" in
+  "" | /*) ;;
+  */*) CHECK_ARCHITECTURE=$caller/$CHECK_ARCHITECTURE ;;
+esac
 cd "$(dirname "$0")/.."
 voyage=$PWD
 example=$voyage/Examples/Migration
@@ -38,10 +52,47 @@ while [ $# -gt 0 ]; do
     --into) [ $# -ge 2 ] || usage; into=$2; shift 2 ;;
     --check) mode=check; shift ;;
     --record) mode=record; shift ;;
-    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --export) [ $# -ge 2 ] || usage; mode=export; into=$2; shift 2 ;;
+    -h | --help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "Error: unknown argument '$1'" >&2; usage ;;
   esac
 done
+
+case "$into" in "" | /*) ;; *) into=$caller/$into ;; esac
+
+if [ "$mode" = export ]; then
+  git -C "$into" rev-parse --verify --quiet main >/dev/null \
+    || { echo "Error: '$into' is not a git repository with a branch main" >&2; exit 64; }
+  commits=()
+  while IFS= read -r commit; do commits+=("$commit"); done < <(git -C "$into" rev-list --reverse main)
+  folders=()
+  canary=""
+  for folder in "$example"/Steps/*/; do
+    folder=${folder%/}
+    if [ -f "$folder/canary.patch" ] || [[ "$(basename "$folder")" == *-canary-* ]]; then
+      canary=$folder
+    else
+      folders+=("$folder")
+    fi
+  done
+  if [ $((${#commits[@]} - 1)) -ne ${#folders[@]} ]; then
+    echo "Error: main has $((${#commits[@]} - 1)) commits after the start, Steps/ has ${#folders[@]} steps (besides the canary)" >&2
+    exit 1
+  fi
+  rm -rf "$example/Start"
+  mkdir -p "$example/Start"
+  git -C "$into" archive "${commits[0]}" | tar -xf - -C "$example/Start"
+  for index in "${!folders[@]}"; do
+    git -C "$into" diff --binary "${commits[$index]}" "${commits[$((index + 1))]}" >"${folders[$index]}/change.patch"
+  done
+  if [ -n "$canary" ]; then
+    git -C "$into" rev-parse --verify --quiet canary >/dev/null \
+      || { echo "Error: Steps/ has a canary, '$into' no branch canary" >&2; exit 1; }
+    git -C "$into" diff --binary canary~1 canary >"$canary/canary.patch"
+  fi
+  echo "replay: exported the start and ${#folders[@]} steps$([ -n "$canary" ] && echo " and the canary") from $into"
+  exit 0
+fi
 
 if [ -z "$into" ]; then
   into=$(mktemp -d "${TMPDIR:-/tmp}/voyage-migration.XXXXXX")
@@ -170,6 +221,12 @@ for folder in "$example"/Steps/*/; do
       | grep -Ev '^[+-][[:space:]]*((@testable|public|internal|private) )?import [A-Za-z_]+[[:space:]]*$|^[+-][[:space:]]*$' || true)
     [ -z "$changed" ] || { fail "$name changes its tests beyond their imports:"; head -n 10 <<<"$changed" >&2; }
     length=$(baseline_length)
+    # The README says the length the baseline has after the step, in its last paragraph.
+    if [ -f "$into/architecture-baseline.txt" ] \
+      && ! awk '/^<!-- linter output -->$/ { on = 1 } on' "$folder/README.md" \
+      | grep -Eq "(to|at|with) $length( entr|[,;. ])"; then
+      fail "$name: its README does not say that the baseline has $length entries after it"
+    fi
     # The first baseline is taken once; from then on the list only shrinks.
     if [ "$previous" -gt 0 ] && [ "$length" -gt "$previous" ]; then
       fail "$name: the baseline grew from $previous to $length entries"
@@ -185,4 +242,6 @@ if [ "$failures" -gt 0 ]; then
   echo "replay: $failures failure(s); the replayed repository is $into" >&2
   exit 1
 fi
-echo "replay: $steps steps in $into ($((SECONDS - started)) s); read it with: git -C $into log --oneline"
+canary_note=""
+git -C "$into" rev-parse --verify --quiet canary >/dev/null && canary_note=" and the canary (branch canary)"
+echo "replay: $steps steps$canary_note in $into ($((SECONDS - started)) s); read it with: git -C $into log --oneline"

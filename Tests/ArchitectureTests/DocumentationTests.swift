@@ -163,7 +163,12 @@ struct DocumentationTests {
         FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent($0).path)
       }
     let documents = paths.filter { path in
-      guard !path.hasPrefix("Tests/Fixtures/") else { return false }
+      // Fixtures and the migration example's package and steps describe packages of their own
+      // (the replay checks the steps' quoted output against the linter's).
+      guard
+        !path.hasPrefix("Tests/Fixtures/") && !path.hasPrefix("Examples/Migration/Start/")
+          && !path.hasPrefix("Examples/Migration/Steps/")
+      else { return false }
       return path == "README.md" || path == "architecture.json"
         || (path.hasPrefix("docs/") && path.hasSuffix(".md")) || path.hasSuffix("/README.md")
         || (path.contains(".docc/") && path.hasSuffix(".md"))
