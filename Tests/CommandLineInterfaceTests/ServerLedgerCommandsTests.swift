@@ -158,12 +158,12 @@ extension VoyageCommandLineTests {
   }
 
   @Test(.enabled(if: TestServer.runs, TestServer.skipped))
-  func sixteenProcessesOnOneDatabaseWithOneKeyGetOneTicketAndOneCharge() async throws {
+  func thirtyTwoProcessesOnOneDatabaseWithOneKeyGetOneTicketAndOneCharge() async throws {
     let url = try await serverSchema()
     let trip = try await bookableTrip()
     let placesBefore = try await placesLeft(trip)
     let outcomes = try await withThrowingTaskGroup(of: Outcome.self) { group in
-      for _ in 1...16 {
+      for _ in 1...32 {
         group.addTask {
           try await run(
             [
