@@ -3784,8 +3784,16 @@ func run() async {
       print(
         "architecture: \(failures.count) violation\(failures.count == 1 ? "" : "s") in \(checked) target\(checked == 1 ? "" : "s") (\(baselined.count) baselined)"
       )
-      print("Explain a rule with --explain RULE. To accept the current violations as known, run:")
-      print("  \(baselineCommand(options))")
+      if failures.contains(where: { $0.rule == "baseline-growth" }) {
+        // Regenerating the baseline is how it grew: the advice is the other way.
+        print(
+          "Explain a rule with --explain RULE. The baseline may only shrink: fix each new violation (or explain it beside the code) instead of accepting it."
+        )
+      } else {
+        print(
+          "Explain a rule with --explain RULE. To accept the current violations as known, run:")
+        print("  \(baselineCommand(options))")
+      }
     }
     // On GitHub Actions the text format also annotates the pull request; the machine formats
     // never mix annotations into their document (`--format github` prints only them).

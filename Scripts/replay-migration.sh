@@ -5,7 +5,7 @@
 # `git checkout` moves to any step. The canary step (canary.patch) is a branch, `canary`, never
 # merged.
 #
-#   Scripts/replay-migration.sh [--through N] [--into DIR] [--check | --record]
+#   Scripts/replay-migration.sh [--through N] [--into DIR] [--check | --record] [--example DIR]
 #
 #   --through N   stop after step N (default: every step)
 #   --into DIR    the repository to create; DIR must not exist or be empty (default: a new
@@ -13,10 +13,12 @@
 #   --check       after each step, build it (undeclared imports and warnings are errors), run its
 #                 tests, and run the linter command its README quotes, which must print exactly
 #                 what the README shows; the baseline may never grow and must end empty, and the
-#                 canary must make the example's CI script fail
+#                 canary must make the example's CI script fail; after the whole series, the
+#                 migration guide's payoff table must be what measure-migration-payoff.sh prints
 #   --record      as --check, but write each README's quoted linter output instead of comparing
+#   --example DIR the example to replay (default: Examples/Migration)
 #
-#   Scripts/replay-migration.sh --export REPOSITORY
+#   Scripts/replay-migration.sh --export REPOSITORY [--example DIR]
 #
 #   --export      the way back, to edit the series: from a repository shaped like a replay (its
 #                 first commit the start, then one commit per step on main, the canary on the
@@ -53,12 +55,16 @@ while [ $# -gt 0 ]; do
     --check) mode=check; shift ;;
     --record) mode=record; shift ;;
     --export) [ $# -ge 2 ] || usage; mode=export; into=$2; shift 2 ;;
-    -h | --help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --example) [ $# -ge 2 ] || usage; example=$2; shift 2 ;;
+    -h | --help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "Error: unknown argument '$1'" >&2; usage ;;
   esac
 done
 
 case "$into" in "" | /*) ;; *) into=$caller/$into ;; esac
+case "$example" in /*) ;; *) example=$caller/$example ;; esac
+[ -d "$example/Start" ] && [ -d "$example/Steps" ] \
+  || { echo "Error: '$example' has no Start/ and Steps/ to replay" >&2; exit 64; }
 
 if [ "$mode" = export ]; then
   git -C "$into" rev-parse --verify --quiet main >/dev/null \
@@ -94,8 +100,10 @@ if [ "$mode" = export ]; then
   exit 0
 fi
 
+temporary=0
 if [ -z "$into" ]; then
   into=$(mktemp -d "${TMPDIR:-/tmp}/voyage-migration.XXXXXX")
+  temporary=1
 elif [ -e "$into" ] && [ -n "$(ls -A "$into" 2>/dev/null)" ]; then
   echo "Error: '$into' exists and is not empty; give a new folder" >&2
   exit 64
@@ -152,15 +160,21 @@ fail() { echo "replay: FAILED: $*" >&2; failures=$((failures + 1)); }
 
 # Builds and tests the package as it is now, and runs the README's linter command.
 verify() {
-  local name=$1 readme=$2 command expected actual
+  local name=$1 readme=$2
   if ! (cd "$into" && swift build --build-tests --explicit-target-dependency-import-check error \
     -Xswiftc -warnings-as-errors >"$logs/build" 2>&1); then
     fail "$name does not build:"; tail -n 20 "$logs/build" >&2; return
   fi
   if ! (cd "$into" && swift test --skip-build >"$logs/test" 2>&1); then
-    fail "$name: its tests fail:"; grep -E '✘|error' "$logs/test" | head -n 20 >&2; return
+    fail "$name: its tests fail:"; { grep -E '✘|error' "$logs/test" | head -n 20 >&2 || true; }; return
   fi
   [ -n "$readme" ] || return 0
+  compare_quote "$name" "$readme"
+}
+
+# Runs the linter command README `$2` quotes and compares (or records) what it prints.
+compare_quote() {
+  local name=$1 readme=$2 command expected actual
   command=$(quoted_command "$readme")
   [ -n "$command" ] || { fail "$name: its README quotes no linter command after <!-- linter output -->"; return; }
   [[ "$command" == Scripts/check-architecture.sh* ]] \
@@ -172,7 +186,7 @@ verify() {
     expected=$(quoted_output "$readme")
     if [ "$actual" != "$expected" ]; then
       fail "$name: the linter printed what its README does not quote (--record rewrites it):"
-      diff <(printf '%s\n' "$expected") <(printf '%s\n' "$actual") | head -n 20 >&2
+      diff <(printf '%s\n' "$expected") <(printf '%s\n' "$actual") | head -n 20 >&2 || true
     fi
   fi
 }
@@ -206,6 +220,7 @@ for folder in "$example"/Steps/*/; do
       else
         echo "replay: $name refused: $(grep -m 1 'error: \[' "$logs/canary")"
       fi
+      compare_quote "$name" "$folder/README.md"
     fi
     git -C "$into" switch -q main
     continue
@@ -238,9 +253,20 @@ done
 if [ "$mode" != replay ] && [ -z "$through" ] && [ "$(baseline_length)" -ne 0 ]; then
   fail "the last step leaves $(baseline_length) baseline entries; the migration ends with none"
 fi
+# The payoff the guide quotes, measured on the start and on the end of the whole series.
+if [ "$mode" = check ] && [ -z "$through" ] && [ "$example" = "$voyage/Examples/Migration" ] \
+  && [ "$failures" -eq 0 ]; then
+  "$voyage/Scripts/measure-migration-payoff.sh" --check || fail "the payoff table of the migration guide is stale"
+fi
 if [ "$failures" -gt 0 ]; then
   echo "replay: $failures failure(s); the replayed repository is $into" >&2
   exit 1
+fi
+# A check in a folder of its own choosing leaves nothing behind when it passed.
+if [ "$mode" != replay ] && [ "$temporary" -eq 1 ]; then
+  rm -rf "$into"
+  echo "replay: every step checked ($steps steps and the canary, $((SECONDS - started)) s)"
+  exit 0
 fi
 canary_note=""
 git -C "$into" rev-parse --verify --quiet canary >/dev/null && canary_note=" and the canary (branch canary)"

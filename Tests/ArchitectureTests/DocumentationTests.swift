@@ -115,8 +115,10 @@ struct DocumentationTests {
         known.insert(String(component))
         known.insert(String(component.split(separator: ".").first ?? component))
       }
+      // The migration example's patches hold the code its later steps name.
       guard !path.hasPrefix("Tests/Fixtures/"),
-        [".swift", ".sh", ".json"].contains(where: path.hasSuffix) || path == "CODEOWNERS"
+        [".swift", ".sh", ".json", ".patch"].contains(where: path.hasSuffix)
+          || path == "CODEOWNERS"
       else { continue }
       let text = try String(
         contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
@@ -270,9 +272,10 @@ struct DocumentationTests {
   static func checkSteps() throws -> [String] {
     var steps: [String] = []
     var continued = false
+    // A step may sit inside an `if` (a step a fork can do without), so it may be indented.
     for line in try text("Scripts/check.sh").split(separator: "\n") {
-      if line.hasPrefix("step \"") {
-        steps.append(String(line))
+      if line.drop(while: { $0 == " " }).hasPrefix("step \"") {
+        steps.append(String(line.drop(while: { $0 == " " })))
       } else if continued {
         steps[steps.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
       }
@@ -315,6 +318,29 @@ struct DocumentationTests {
       #expect(
         item.contains(runs),
         "README step \(number + 1) does not name '\(runs)', which check.sh's step runs: \(item)")
+    }
+  }
+
+  /// The migration guide quotes the linter from the example's steps; the replay checks each
+  /// step's quote against the linter, and this checks the guide against the steps.
+  @Test func everyLinterLineTheMigrationGuideQuotesIsOneAStepOfTheExamplePrints() throws {
+    let guide = try Self.text("docs/Voyage.docc/Migration.md")
+    let quoted = guide.split(separator: "\n").map(String.init).filter {
+      $0.wholeMatch(
+        of:
+          /(Package\.swift|Sources\/|architecture-baseline\.txt)[^ ]*:\d+:\d+: .*|architecture: .*/)
+        != nil
+    }
+    #expect(!quoted.isEmpty)
+    let steps = repositoryRoot.appendingPathComponent("Examples/Migration/Steps")
+    var printed: Set<String> = []
+    for step in try FileManager.default.contentsOfDirectory(atPath: steps.path) {
+      let readme = steps.appendingPathComponent(step).appendingPathComponent("README.md")
+      guard let text = try? String(contentsOf: readme, encoding: .utf8) else { continue }
+      printed.formUnion(text.split(separator: "\n").map(String.init))
+    }
+    for line in quoted {
+      #expect(printed.contains(line), "the guide quotes a line no step prints: \(line)")
     }
   }
 

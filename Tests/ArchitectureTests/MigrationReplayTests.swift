@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// `Scripts/replay-migration.sh --check`, the check suite's step that keeps the migration
+/// example honest, shown failing on a copy of the example broken in three ways at once.
+@Suite("The migration example's replay")
+struct MigrationReplayTests {
+  @Test func aQuoteTheLinterDoesNotPrintABaselineLengthNotSaidAndATestChangedAllFail()
+    async throws
+  {
+    let folder = try makeTemporaryFolder("migration")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let example = folder.appendingPathComponent("Migration")
+    try FileManager.default.copyItem(
+      at: repositoryRoot.appendingPathComponent("Examples/Migration"), to: example)
+    let steps = example.appendingPathComponent("Steps")
+    func edit(_ path: String, _ change: (String) -> String) throws {
+      let file = steps.appendingPathComponent(path)
+      let text = try String(contentsOf: file, encoding: .utf8)
+      let changed = change(text)
+      #expect(changed != text, "the edit of \(path) changed nothing")
+      try Data(changed.utf8).write(to: file)
+    }
+    // Step 02 quotes an output the linter does not print.
+    try edit("02-baseline/README.md") {
+      $0.replacingOccurrences(
+        of: "targets clean (21 baselined)", with: "targets clean (20 baselined)")
+    }
+    // Step 03 says the baseline has a length it does not have.
+    try edit("03-block-baseline-growth/README.md") {
+      $0.replacingOccurrences(of: "stays at 21 entries", with: "stays at 20 entries")
+    }
+    // Step 03 also adds a test file: more than an import line.
+    try edit("03-block-baseline-growth/change.patch") {
+      $0 + """
+        diff --git a/Tests/TripsTests/Extra.swift b/Tests/TripsTests/Extra.swift
+        new file mode 100644
+        --- /dev/null
+        +++ b/Tests/TripsTests/Extra.swift
+        @@ -0,0 +1 @@
+        +let extra = 1
+
+        """
+    }
+    var environment = ProcessInfo.processInfo.environment
+    environment["CHECK_ARCHITECTURE"] = try await Linter.shared.executable().path
+    let outcome = try await Subprocess.run(
+      repositoryRoot.appendingPathComponent("Scripts/replay-migration.sh").path,
+      [
+        "--check", "--through", "3", "--example", example.path, "--into",
+        folder.appendingPathComponent("replayed").path,
+      ], environment: environment)
+    #expect(outcome.status == 1)
+    #expect(
+      outcome.error.contains(
+        "02-baseline: the linter printed what its README does not quote"), "\(outcome.error)")
+    #expect(
+      outcome.error.contains(
+        "03-block-baseline-growth: its README does not say that the baseline has 21 entries"))
+    #expect(
+      outcome.error.contains("03-block-baseline-growth changes its tests beyond their imports"))
+    #expect(outcome.error.contains("replay: 3 failure(s)"))
+  }
+}
