@@ -2296,7 +2296,21 @@ final class Linter: Sendable {
     if isEnabled("folder-dependency") { violations += folderViolations(scanned.symbols) }
     if isEnabled("unused-dependency") { violations += unusedDependencies(scanned) }
     if isEnabled("missing-owner") { violations += ownershipViolations() }
-    return .success(violations.map(explained))
+    return .success(manifestSuppressionsApplied(to: violations).map(explained))
+  }
+
+  /// The findings about `Package.swift` with the manifest's own suppressions applied: a
+  /// `// architecture:allow RULE — reason` comment there accepts a finding on its line or the
+  /// next, as in a source file.
+  func manifestSuppressionsApplied(to violations: [Violation]) -> [Violation] {
+    let manifest = root.appendingPathComponent("Package.swift").path
+    guard
+      case .success(let suppressions) = ScannedFile.scan(manifest, setting: setting, { $3 }),
+      !suppressions.isEmpty
+    else { return violations }
+    let inManifest = violations.filter { $0.file == "Package.swift" }
+    return violations.filter { $0.file != "Package.swift" }
+      + applying(suppressions, to: inManifest, in: "Package", file: "Package.swift")
   }
 
   /// A finding with the configuration's reason: the target's role's or layer's `because` for
@@ -2329,7 +2343,7 @@ final class Linter: Sendable {
             suppressions,
             to: sourceViolations(
               of: target, file: file, source: source, tokens: tokens, imports: imports),
-            in: target, file: file),
+            in: target.name, file: file),
           imports,
           indexed ? FileSymbols(target: target.name, tokens: tokens, source: source) : nil
         )
@@ -2496,7 +2510,7 @@ final class Linter: Sendable {
   /// Drops the findings a justified suppression names on its own line or the next, and reports
   /// each suppression that has no reason, names no rule, or suppresses nothing.
   func applying(
-    _ suppressions: [Suppression], to violations: [Violation], in target: Target, file: String
+    _ suppressions: [Suppression], to violations: [Violation], in owner: String, file: String
   ) -> [Violation] {
     guard !suppressions.isEmpty else { return violations }
     var kept = violations
@@ -2507,7 +2521,7 @@ final class Linter: Sendable {
           Violation(
             rule: "suppression", file: file, line: suppression.line, column: suppression.column,
             message: message,
-            key: "suppression|\(target.name)|\(file)|\(suppression.rule)"))
+            key: "suppression|\(owner)|\(file)|\(suppression.rule)"))
       }
       guard allRules.contains(where: { $0.id == suppression.rule }) else {
         report(

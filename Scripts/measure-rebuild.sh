@@ -81,9 +81,11 @@ if [ -n "$module" ] && [ -z "$(folder_of "$module")" ]; then
 fi
 
 milliseconds_since() { echo $((($(date +%s%N) - $1) / 1000000)); }
-modules_compiled() { # reads a build's output; SwiftPM's own test-discovery module is no module of the package
+# The modules a build's output names; SwiftPM's own test runner and test-discovery modules
+# (<Package>PackageTests, <Package>PackageDiscoveredTests) are no modules of the package.
+modules_compiled() {
   sed -n -E '/\] Compiling plugin /d; s/^\[[0-9]+\/[0-9]+\] (Compiling|Emitting module) ([A-Za-z0-9_]+).*/\2/p' \
-    | grep -v 'PackageDiscoveredTests$' | sort -u || true
+    | grep -Ev 'Package(Discovered)?Tests$' | sort -u || true
 }
 if ! full=$(swift build --build-tests </dev/null 2>&1); then
   echo "Error: the package does not build before the change:" >&2

@@ -264,9 +264,11 @@ stale=$(git ls-files --cached --others --exclude-standard | NAME="$name" perl -e
     next unless -e $path;
     for my $component (split m{/}, $path) { $known{$component} = 1; (my $stem = $component) =~ s/\..*//; $known{$stem} = 1; }
     push @documents, $path
-      if $path eq "README.md" || ($path =~ m{^docs/.*\.md$}) || ($path =~ m{/README\.md$} && $path !~ m{^Tests/Fixtures/});
+      if $path eq "README.md" || ($path =~ m{^docs/.*\.md$})
+        || ($path =~ m{/README\.md$} && $path !~ m{^(Tests/Fixtures|Examples/Migration/Start|Examples/Migration/Steps)/});
     next if $path =~ m{^Tests/Fixtures/};
-    next unless $path =~ /\.(swift|sh|json)$/ || $path eq "CODEOWNERS";
+    # The patches of the migration example hold the code its later steps name.
+    next unless $path =~ /\.(swift|sh|json|patch)$/ || $path eq "CODEOWNERS";
     open my $file, "<", $path or next;
     local $/; my $text = <$file>;
     $known{$1} = 1 while $text =~ /([A-Za-z_][A-Za-z0-9_]*)/g;

@@ -13,7 +13,9 @@
 #   --check       after each step, build it (undeclared imports and warnings are errors), run its
 #                 tests, and run the linter command its README quotes, which must print exactly
 #                 what the README shows; the baseline may never grow and must end empty, and the
-#                 canary must make the example's CI script fail; after the whole series, the
+#                 canary must make the example's CI script fail; at the start, the split of each
+#                 folder split-previews.txt names must fail exactly where the linter's
+#                 --split-preview says; after the whole series, the
 #                 migration guide's payoff table must be what measure-migration-payoff.sh prints
 #   --record      as --check, but write each README's quoted linter output instead of comparing
 #   --example DIR the example to replay (default: Examples/Migration)
@@ -56,7 +58,7 @@ while [ $# -gt 0 ]; do
     --record) mode=record; shift ;;
     --export) [ $# -ge 2 ] || usage; mode=export; into=$2; shift 2 ;;
     --example) [ $# -ge 2 ] || usage; example=$2; shift 2 ;;
-    -h | --help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "Error: unknown argument '$1'" >&2; usage ;;
   esac
 done
@@ -191,12 +193,62 @@ compare_quote() {
   fi
 }
 
+# Previews the split of a folder of the package with the linter, then makes it in a copy (the
+# folder becomes a target with its old target's dependencies and settings, appended to the
+# manifest) and compares the uses the preview listed with the compiler's errors.
+split_check() {
+  local folder=$1 preview target relative predicted refused copy=$logs/split
+  preview=$(cd "$into" && swift package describe --type json | "$CHECK_ARCHITECTURE" --split-preview "$folder" --format json) \
+    || { fail "the split preview of $folder failed"; return; }
+  target=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["target"])' <<<"$preview")
+  predicted=$(python3 -c 'import json, sys
+for use in json.load(sys.stdin)["uses"]: print("%s:%d:%d" % (use["file"], use["line"], use["column"]))' <<<"$preview" | sort -u)
+  relative=${folder#*/"$target"/}
+  rm -rf "$copy" && mkdir -p "$copy"
+  (cd "$into" && git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$copy")
+  cat >>"$copy/Package.swift" <<SWIFT
+
+// The split the preview predicts: $folder as a target of its own.
+if let source = package.targets.first(where: { \$0.name == "$target" }) {
+  source.exclude.append("$relative")
+  package.targets.append(
+    .target(
+      name: "SplitProbe", dependencies: source.dependencies, path: "$folder",
+      swiftSettings: source.swiftSettings))
+}
+SWIFT
+  local build status=0 others count
+  build=$(cd "$copy" && swift build --target SplitProbe 2>&1) || status=$?
+  refused=$(sed -n -E "s#^$copy/($folder/[^:]+:[0-9]+:[0-9]+): error: cannot find .*#\1#p" <<<"$build" | sort -u || true)
+  # Any other error (a manifest the probe broke, a use the preview cannot see) is a difference too.
+  others=$(grep -E '^/.*:[0-9]+:[0-9]+: error: ' <<<"$build" | grep -v ': error: cannot find ' || true)
+  count=$(grep -c . <<<"$predicted" || true)
+  if [ "$predicted" != "$refused" ] || [ -n "$others" ] || { [ -z "$predicted" ] && [ "$status" -ne 0 ]; }; then
+    fail "the split preview of $folder listed $count uses; the compiler, once it was a target, said otherwise:"
+    diff <(printf '%s\n' "$predicted") <(printf '%s\n' "$refused") >&2 || true
+    [ -z "$others" ] || head -n 10 <<<"$others" >&2
+    [ "$status" -eq 0 ] || [ -n "$refused$others" ] || tail -n 10 <<<"$build" >&2
+  elif [ "$count" -eq 0 ]; then
+    echo "replay: the split preview of $folder listed no use, and it builds as a target of its own"
+  else
+    echo "replay: the split preview of $folder listed $count use(s), exactly the compiler's errors once it is a target"
+  fi
+}
+
 started=$SECONDS
 cp -R "$example/Start/." "$into/"
 git -C "$into" init -q -b main
 commit "Start: a layer-first app"
 echo "replay: Start"
-[ "$mode" = replay ] || verify "Start" ""
+if [ "$mode" != replay ]; then
+  verify "Start" ""
+  if [ -f "$example/split-previews.txt" ]; then
+    while IFS= read -r folder; do
+      case "$folder" in "" | "#"*) continue ;; esac
+      split_check "$folder"
+    done <"$example/split-previews.txt"
+  fi
+fi
 previous=$(baseline_length)
 steps=0
 for folder in "$example"/Steps/*/; do
@@ -264,8 +316,10 @@ if [ "$failures" -gt 0 ]; then
 fi
 # A check in a folder of its own choosing leaves nothing behind when it passed.
 if [ "$mode" != replay ] && [ "$temporary" -eq 1 ]; then
+  checked="$steps steps$(git -C "$into" rev-parse --verify --quiet canary >/dev/null && echo " and the canary")"
   rm -rf "$into"
-  echo "replay: every step checked ($steps steps and the canary, $((SECONDS - started)) s)"
+  [ "$mode" = record ] && done_what="recorded" || done_what="checked"
+  echo "replay: every step $done_what ($checked, $((SECONDS - started)) s)"
   exit 0
 fi
 canary_note=""

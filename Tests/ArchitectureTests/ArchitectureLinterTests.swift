@@ -381,6 +381,32 @@ struct ArchitectureLinterTests {
       ))
   }
 
+  @Test func aSuppressionInPackageSwiftAcceptsAManifestFindingOnItsLineOrTheNext() async throws {
+    let package = try copy(ofFixture: "FeatureDependsOnFeature")
+    let manifest = package.appendingPathComponent("Package.swift")
+    var lines = try String(contentsOf: manifest, encoding: .utf8).components(separatedBy: "\n")
+    // Above SearchFeature's declaration (line 13), and a reasonless one above line 11.
+    lines.insert(
+      "    // architecture:allow layer-dependency — search shows the basket until it moves out",
+      at: 12)
+    lines.insert("    // architecture:allow outside-layer", at: 10)
+    try Data(lines.joined(separator: "\n").utf8).write(to: manifest)
+    let config = repositoryRoot.appendingPathComponent("Tests/Fixtures/architecture.json").path
+    let outcome = try await Linter.run(
+      ["--config", config], description: try await Linter.describe(package: package),
+      in: package)
+    #expect(outcome.status == 1)
+    // The manifest's finding is accepted; the file that imports across the edge is not.
+    #expect(!outcome.output.contains("Package.swift:14:87: error: [layer-dependency]"))
+    #expect(
+      outcome.output.contains(
+        "Sources/Features/SearchFeature/SearchFeature.swift:2:1: error: [layer-dependency]"))
+    #expect(
+      outcome.output.contains(
+        "Package.swift:11:5: error: [suppression] the suppression of outside-layer gives no reason"),
+      "\(outcome.output)")
+  }
+
   @Test func aBaselineThatGrewSinceTheReferenceCommitFailsAndOneThatShrankPasses() async throws {
     let package = try copy(ofFixture: "FeatureDependsOnFeature")
     let config = repositoryRoot.appendingPathComponent("Tests/Fixtures/architecture.json").path

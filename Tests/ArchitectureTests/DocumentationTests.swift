@@ -328,7 +328,8 @@ struct DocumentationTests {
     let quoted = guide.split(separator: "\n").map(String.init).filter {
       $0.wholeMatch(
         of:
-          /(Package\.swift|Sources\/|architecture-baseline\.txt)[^ ]*:\d+:\d+: .*|architecture: .*/)
+          /(Package\.swift|Sources\/|architecture-baseline\.txt)[^ ]*:\d+:\d+: (error|note): .*|architecture: .*/
+      )
         != nil
     }
     #expect(!quoted.isEmpty)

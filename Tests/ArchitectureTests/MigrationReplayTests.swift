@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// `Scripts/replay-migration.sh --check`, the check suite's step that keeps the migration
-/// example honest, shown failing on a copy of the example broken in three ways at once.
+/// example honest, shown failing on a copy of the example broken in four ways at once.
 @Suite("The migration example's replay")
 struct MigrationReplayTests {
-  @Test func aQuoteTheLinterDoesNotPrintABaselineLengthNotSaidAndATestChangedAllFail()
+  @Test func aWrongQuoteAnUnsaidBaselineLengthAChangedTestAndAnUnseenUseAllFail()
     async throws
   {
     let folder = try makeTemporaryFolder("migration")
@@ -42,6 +42,13 @@ struct MigrationReplayTests {
 
         """
     }
+    // The start gains a use the split preview cannot see: a member reached through `.`, declared
+    // by the folder that stays behind (the compiler's error is "has no member", not a name).
+    let start = example.appendingPathComponent("Start/Sources/ViewModels")
+    try Data("import Models\n\nextension Trip {\n  var probeLabel: String { \"probe\" }\n}\n".utf8)
+      .write(to: start.appendingPathComponent("Checkout/ProbeLabel.swift"))
+    try Data("import Models\n\nfunc probe(_ trip: Trip) -> String { trip.probeLabel }\n".utf8)
+      .write(to: start.appendingPathComponent("Search/Probe.swift"))
     var environment = ProcessInfo.processInfo.environment
     environment["CHECK_ARCHITECTURE"] = try await Linter.shared.executable().path
     let outcome = try await Subprocess.run(
@@ -59,6 +66,10 @@ struct MigrationReplayTests {
         "03-block-baseline-growth: its README does not say that the baseline has 21 entries"))
     #expect(
       outcome.error.contains("03-block-baseline-growth changes its tests beyond their imports"))
-    #expect(outcome.error.contains("replay: 3 failure(s)"))
+    #expect(
+      outcome.error.contains(
+        "the split preview of Sources/ViewModels/Search listed 1 uses; the compiler, once it was a target, said otherwise"
+      ))
+    #expect(outcome.error.contains("replay: 4 failure(s)"))
   }
 }
