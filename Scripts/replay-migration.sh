@@ -15,7 +15,8 @@
 #                 what the README shows; the baseline may never grow and must end empty, and the
 #                 canary must make the example's CI script fail; at the start, the split of each
 #                 folder split-previews.txt names must fail exactly where the linter's
-#                 --split-preview says; after the whole series, the
+#                 --split-preview says, and folder-layers.json must find what the README quotes;
+#                 after the whole series, the
 #                 migration guide's payoff table must be what measure-migration-payoff.sh prints
 #   --record      as --check, but write each README's quoted linter output instead of comparing
 #   --example DIR the example to replay (default: Examples/Migration)
@@ -58,7 +59,7 @@ while [ $# -gt 0 ]; do
     --record) mode=record; shift ;;
     --export) [ $# -ge 2 ] || usage; mode=export; into=$2; shift 2 ;;
     --example) [ $# -ge 2 ] || usage; example=$2; shift 2 ;;
-    -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "Error: unknown argument '$1'" >&2; usage ;;
   esac
 done
@@ -235,6 +236,31 @@ SWIFT
   fi
 }
 
+# The folder rule at the start: the linter with the example's folder-layers.json, whose findings
+# (and summary line) the example's README quotes after its `<!-- folder layers at the start -->`.
+folder_check() {
+  local config=$example/folder-layers.json readme=$example/README.md actual expected rewritten
+  actual=$(cd "$into" && swift package describe --type json | "$CHECK_ARCHITECTURE" --config "$config" 2>&1 \
+    | grep -E ': error: |^architecture: ' || true)
+  if [ "$mode" = record ]; then
+    rewritten=$(OUTPUT="$actual" awk '
+      /^<!-- folder layers at the start -->$/ { print; on = 1; next }
+      on && /^```/ && !opened { print; print ENVIRON["OUTPUT"]; opened = 1; skipping = 1; next }
+      skipping && /^```$/ { skipping = 0; on = 0 }
+      !skipping { print }' "$readme")
+    printf '%s\n' "$rewritten" >"$readme"
+    return
+  fi
+  expected=$(awk '/^<!-- folder layers at the start -->$/ { on = 1; next }
+    on && /^```/ && !opened { opened = 1; next } opened && /^```$/ { exit } opened { print }' "$readme")
+  if [ -z "$actual" ] || [ "$actual" != "$expected" ]; then
+    fail "the folder rule at the start found what the example's README does not quote (--record rewrites it):"
+    diff <(printf '%s\n' "$expected") <(printf '%s\n' "$actual") >&2 || true
+  else
+    echo "replay: the folder rule at the start found what the example's README quotes"
+  fi
+}
+
 started=$SECONDS
 cp -R "$example/Start/." "$into/"
 git -C "$into" init -q -b main
@@ -248,6 +274,7 @@ if [ "$mode" != replay ]; then
       split_check "$folder"
     done <"$example/split-previews.txt"
   fi
+  [ ! -f "$example/folder-layers.json" ] || folder_check
 fi
 previous=$(baseline_length)
 steps=0

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// `Scripts/replay-migration.sh --check`, the check suite's step that keeps the migration
-/// example honest, shown failing on a copy of the example broken in four ways at once.
+/// example honest, shown failing on a copy of the example broken in five ways at once.
 @Suite("The migration example's replay")
 struct MigrationReplayTests {
-  @Test func aWrongQuoteAnUnsaidBaselineLengthAChangedTestAndAnUnseenUseAllFail()
+  @Test func aWrongQuoteAnUnsaidLengthAChangedTestAnUnseenUseAndAWrongFolderFindingAllFail()
     async throws
   {
     let folder = try makeTemporaryFolder("migration")
@@ -42,6 +42,16 @@ struct MigrationReplayTests {
 
         """
     }
+    // The index quotes a folder-rule finding at a place where there is none.
+    let index = example.appendingPathComponent("README.md")
+    let quoted = try String(contentsOf: index, encoding: .utf8)
+    #expect(quoted.contains("SearchViewModel.swift:24:5: error: [folder-dependency]"))
+    try Data(
+      quoted.replacingOccurrences(
+        of: "SearchViewModel.swift:24:5: error: [folder-dependency]",
+        with: "SearchViewModel.swift:25:5: error: [folder-dependency]"
+      ).utf8
+    ).write(to: index)
     // The start gains a use the split preview cannot see: a member reached through `.`, declared
     // by the folder that stays behind (the compiler's error is "has no member", not a name).
     let start = example.appendingPathComponent("Start/Sources/ViewModels")
@@ -70,6 +80,9 @@ struct MigrationReplayTests {
       outcome.error.contains(
         "the split preview of Sources/ViewModels/Search listed 1 uses; the compiler, once it was a target, said otherwise"
       ))
-    #expect(outcome.error.contains("replay: 4 failure(s)"))
+    #expect(
+      outcome.error.contains(
+        "the folder rule at the start found what the example's README does not quote"))
+    #expect(outcome.error.contains("replay: 5 failure(s)"))
   }
 }
