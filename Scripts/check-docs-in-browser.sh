@@ -43,7 +43,7 @@ for _ in $(seq 1 50); do
   sleep 0.1
 done
 
-# The pages, each with the phrases (separated by ";") it must show; from the site itself: the front page, the articles' root, two articles, a feature's
+# The pages, each with the phrases (separated by ";") it must show; from the site itself: the front page, the articles' root, three articles, a feature's
 # entry point, and the kernel's one way to a paid order.
 package=$(sed -n -E 's/^  name: "([^"]+)",$/\1/p' Package.swift)
 lower=$(tr '[:upper:]' '[:lower:]' <<<"$package")
@@ -51,11 +51,13 @@ feature=$(find "$site/data/documentation" -maxdepth 1 -name '*feature.json' | so
 feature=$(basename "${feature:-searchfeature.json}" .json)
 article_title=$(head -n 1 docs/"$package".docc/ArchitectureLearningJourney.md | sed 's/^# //')
 lesson_title=$(head -n 1 docs/"$package".docc/CoalescingLesson.md | sed 's/^# //')
+migration_title=$(head -n 1 docs/"$package".docc/Migration.md | sed 's/^# //')
 pages=(
   "documentation/|SharedKernel|front"
   "documentation/$lower|Journeys|articles"
   "documentation/$lower/architecturelearningjourney|$article_title|article"
   "documentation/$lower/coalescinglesson|$lesson_title;TextbookCoalescer|lesson"
+  "documentation/$lower/migration|$migration_title;The payoff, measured;Where to stop|migration"
   "documentation/$feature/$feature|Initializers|feature"
   "documentation/sharedkernel/draftorder/confirm(with:)|confirm(with:);Instance Method;the only way|confirm"
 )
