@@ -8,7 +8,8 @@
 #
 # and fails naming each feature whose removal left a step failing. Two steps are left out: the
 # Thread Sanitizer step runs the same tests again, and what a removal can break the ordinary run
-# sees; the migration example is a package of its own that uses none of Voyage's modules.
+# sees; the migration example (its replay and the replay's tests) is a package of its own that
+# uses none of Voyage's modules.
 #
 #   Scripts/check-feature-removal.sh [FEATURE…]     (default: every module of the Features layer)
 #
@@ -18,7 +19,7 @@ cd "$(dirname "$0")/.."
 
 for argument in "$@"; do
   case "$argument" in
-    -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "Error: unknown option '$argument'" >&2; exit 64 ;;
   esac
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Removes a module the right way in one command, the inverse of new-module.sh:
 #
-#   Scripts/remove-module.sh <Name> [--no-check]
+#   Scripts/remove-module.sh <Name> [--no-check] [--no-record]
 #
 # Removes Sources/<Layer>/<Name>/, Tests/<Name>Tests/, its manifest entry (and its case in its
 # layer's enum, with every list entry that named that case), its CODEOWNERS lines, then regenerates the module graphs and runs the check
@@ -14,7 +14,9 @@
 #     (`// Exercises: SearchFeature, …`), and the `<Type>.self,` lines that listed their types;
 #   - its name in the App targets' lists in Package.swift, and the benchmarks that use it;
 #   - the help snapshots of the commands it declared and the README walk-through's steps that ran
-#     them; the other snapshots and the walk-through are then re-recorded from the built binary;
+#     them; the other snapshots and the walk-through are then re-recorded from the built binary
+#     (which builds the package with its tests; --no-record leaves them for
+#     `VOYAGE_RECORD_SNAPSHOTS=1 swift test --filter 'helpText|generatedScripts|theWalkThrough'`);
 #   - nothing in the prose: symbol links into it become plain code names, and the code names the
 #     docs still use are declared at the top of each document (`<!-- names from elsewhere (removed
 #     with …) -->`) and listed, so the passages can be rewritten.
@@ -22,7 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage() {
-  echo "Usage: Scripts/remove-module.sh <Name> [--no-check]" >&2
+  echo "Usage: Scripts/remove-module.sh <Name> [--no-check] [--no-record]" >&2
   exit 64
 }
 refuse() {
@@ -31,10 +33,12 @@ refuse() {
 }
 
 check=1
+record_snapshots=1
 positional=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-check) check=0; shift ;;
+    --no-record) record_snapshots=0; shift ;;
     -h | --help) usage ;;
     -*) refuse "unknown option '$1'" ;;
     *) positional+=("$1"); shift ;;
@@ -228,10 +232,15 @@ if [ -n "$removed_commands" ]; then
     }se;
   ' README.md
   record=$(grep -rhoE --include='*.swift' '[A-Z][A-Z0-9_]*_RECORD_SNAPSHOTS' Tests | sort -u | head -n 1)
-  echo "remove-module: re-recording the help snapshots and the README walk-through ($record=1)"
-  swift build --build-tests >/dev/null
-  env "$record=1" swift test --skip-build \
-    --filter 'helpTextMatchesItsSnapshot|generatedScriptsMatchTheirSnapshots|theWalkThrough' >/dev/null
+  re_record=(swift test --filter 'helpTextMatchesItsSnapshot|generatedScriptsMatchTheirSnapshots|theWalkThrough')
+  if [ "$record_snapshots" -eq 1 ]; then
+    echo "remove-module: re-recording the help snapshots and the README walk-through ($record=1)"
+    swift build --build-tests >/dev/null
+    env "$record=1" "${re_record[@]}" --skip-build >/dev/null
+  else
+    echo "remove-module: the other help snapshots and the walk-through are not re-recorded; to do it:"
+    printf "  %s=1 %s %s %s '%s'\n" "$record" "${re_record[@]:0:3}" "${re_record[3]}"
+  fi
 fi
 
 # The prose: symbol links into the module (``/SearchFeature/SearchFeature``) become plain code names,

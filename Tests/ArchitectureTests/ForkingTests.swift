@@ -58,16 +58,18 @@ struct ForkingTests {
       FileManager.default.fileExists(
         atPath: copy.appendingPathComponent("Sources/App/\(lower)/main.swift").path))
 
-    // Removing a feature rebuilds the package with its tests (to re-record the help snapshots), at
-    // the lowest priority so the tests running beside it keep their share of the two cores.
+    // Without re-recording the other help snapshots, which would build the tests as well: this
+    // test reads the built command, and CI's Scripts/check-feature-removal.sh re-records them and
+    // runs the fork's whole suite.
     let feature = ScaffoldingTests.existingFeature
     let removed = try await Subprocess.run(
-      "nice",
+      "bash",
       [
-        "-n", "19", "bash", copy.appendingPathComponent("Scripts/remove-module.sh").path, feature,
-        "--no-check",
+        copy.appendingPathComponent("Scripts/remove-module.sh").path, feature, "--no-check",
+        "--no-record",
       ])
     #expect(removed.status == 0, "\(removed.error.suffix(2_000))")
+    #expect(removed.output.contains("are not re-recorded; to do it:"), "\(removed.output)")
     let stillNamed = try await Subprocess.run(
       "git",
       [
