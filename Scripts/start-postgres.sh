@@ -4,6 +4,7 @@
 #   eval "$(Scripts/start-postgres.sh)"      # then: swift run voyage checkout …
 #   Scripts/start-postgres.sh [FOLDER]       # prints `export VOYAGE_DATABASE_URL=…` and how to stop
 #   Scripts/start-postgres.sh --stop FOLDER  # stops that cluster and deletes its folder
+#   Scripts/start-postgres.sh --restart FOLDER  # restarts it: every open connection is cut
 #
 # The cluster lives in FOLDER (a new temporary folder by default), listens on a Unix socket in
 # that folder only (no TCP port, nothing reachable from outside), trusts local connections and
@@ -30,6 +31,28 @@ if [ "${1:-}" = --stop ]; then
   rm -rf "$folder"
   exit 0
 fi
+# The server's options: a socket in the cluster's folder and no TCP port; no fsync.
+options() { echo "-k $1 -c listen_addresses='' -c fsync=off"; }
+# pg_ctl with none of this script's open descriptors but the three standard ones: the server
+# outlives the script, and a descriptor it inherited would stay open as long as it runs, so a
+# caller waiting for one to close (Foundation's Process waits on a socket it passes its child)
+# would wait as long.
+pg_ctl() {
+  (
+    for descriptor in /proc/self/fd/*; do
+      descriptor=${descriptor##*/}
+      if [ "$descriptor" -gt 2 ] && [ "$descriptor" -ne 255 ]; then eval "exec $descriptor>&-"; fi
+    done
+    exec "${as_owner[@]}" "$bin/pg_ctl" "$@"
+  )
+}
+if [ "${1:-}" = --restart ]; then
+  folder=${2:?--restart needs the folder of the cluster}
+  [ -f "$folder/data/PG_VERSION" ] || { echo "start-postgres: no cluster in $folder" >&2; exit 64; }
+  pg_ctl -D "$folder/data" -l "$folder/server.log" -w -m fast \
+    -o "$(options "$folder")" restart >/dev/null || { cat "$folder/server.log" >&2; exit 1; }
+  exit 0
+fi
 folder=${1:-$(mktemp -d "${TMPDIR:-/tmp}/voyage-postgres.XXXXXX")}
 mkdir -p "$folder"
 if [ "$(id -u)" -eq 0 ]; then chown postgres "$folder"; fi
@@ -37,8 +60,8 @@ if [ "$(id -u)" -eq 0 ]; then chown postgres "$folder"; fi
   cat "$folder/initdb.log" >&2
   exit 1
 }
-"${as_owner[@]}" "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w \
-  -o "-k $folder -c listen_addresses='' -c fsync=off" start >/dev/null || {
+pg_ctl -D "$folder/data" -l "$folder/server.log" -w \
+  -o "$(options "$folder")" start >/dev/null || {
   cat "$folder/server.log" >&2
   exit 1
 }

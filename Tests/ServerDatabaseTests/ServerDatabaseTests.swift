@@ -146,6 +146,59 @@ struct ServerDatabaseTests {
     #expect(answer == [[.integer(1)]])
   }
 
+  /// A long-lived process (an interactive session, the demo) keeps its connections between
+  /// calls; a server restart in between cuts them, and the next call, a transaction or a read,
+  /// finds its connection broken before the server ran any of it and succeeds on a new one.
+  @Test(.enabled(if: ThrowawayCluster.canStart, "needs PostgreSQL's server programs (initdb)"))
+  func aServerRestartBetweenTwoCallsGoesUnnoticed() async throws {
+    let cluster = try await ThrowawayCluster.start()
+    do {
+      let database = try await ServerDatabase(
+        connectionString: cluster.url, migrations: Self.counters, versionTable: "schema_version",
+        connections: 1)
+      try await database.transaction { connection throws(ServerDatabaseError) in
+        try connection.execute("INSERT INTO counters VALUES ('restarts', 0)")
+      }
+      for _ in 0..<2 {
+        try await cluster.restart()
+        try await database.transaction { connection throws(ServerDatabaseError) in
+          try connection.execute("UPDATE counters SET value = value + 1")
+        }
+      }
+      try await cluster.restart()
+      let counted = try await database.read { connection throws(ServerDatabaseError) in
+        try connection.query("SELECT value::int8 FROM counters")
+      }
+      #expect(counted == [[.integer(2)]])
+    } catch {
+      try await cluster.stop()
+      throw error
+    }
+    try await cluster.stop()
+  }
+
+  /// A break during a call is the caller's to hear about: the statement that cut the connection
+  /// had reached the server, so running it again could do its work twice.
+  @Test func aConnectionThatBreaksDuringACallIsNotRetried() async throws {
+    let database = try await open(connections: 1)
+    try await database.read { connection throws(ServerDatabaseError) in
+      try connection.execute("CREATE SEQUENCE attempts")
+    }
+    await #expect {
+      try await database.read { connection throws(ServerDatabaseError) in
+        _ = try connection.query("SELECT nextval('attempts')")
+        return try connection.query("SELECT pg_terminate_backend(pg_backend_pid())")
+      }
+    } throws: { error in
+      guard case .connectionLost = error as? ServerDatabaseError else { return false }
+      return true
+    }
+    let attempts = try await database.read { connection throws(ServerDatabaseError) in
+      try connection.query("SELECT last_value FROM attempts")
+    }
+    #expect(attempts == [[.integer(1)]])
+  }
+
   /// Sixteen calls that can only finish together: each announces itself (a sequence, outside any
   /// transaction) and waits until all sixteen have. Were the blocking calls on Swift's
   /// cooperative pool (one thread per core), at most that many could be inside at once, the rest

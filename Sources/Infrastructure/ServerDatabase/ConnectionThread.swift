@@ -6,7 +6,9 @@ import Dispatch
 /// which a handful of slow statements would otherwise stop).
 ///
 /// It connects on first use and again after the connection broke (a restarted server), so a
-/// long-lived graph outlives the server's restarts.
+/// long-lived graph outlives the server's restarts: a connection that broke while it waited
+/// between two calls fails the next call's first statement, before the server ran any of it,
+/// and that call runs again, once, on a new connection.
 actor ConnectionThread {
   private let executor: QueueExecutor
   private let settings: ConnectionSettings
@@ -23,17 +25,24 @@ actor ConnectionThread {
   func run<Result: Sendable>(
     _ body: @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
   ) throws(ServerDatabaseError) -> Result {
-    let connection: ServerConnection
-    if let open = self.connection {
-      connection = open
-    } else {
-      connection = try ServerConnection(settings)
-      self.connection = connection
+    if let waited = connection {
+      let answers = waited.answers
+      do throws(ServerDatabaseError) {
+        return try body(waited)
+      } catch {
+        guard waited.isBroken else { throw error }
+        connection = nil
+        // Answered since it was handed out: the break came during this call, whose work may
+        // have reached the server, so it is the caller's to report, not this thread's to redo.
+        guard waited.answers == answers else { throw error }
+      }
     }
+    let fresh = try ServerConnection(settings)
+    connection = fresh
     do throws(ServerDatabaseError) {
-      return try body(connection)
+      return try body(fresh)
     } catch {
-      if connection.isBroken { self.connection = nil }
+      if fresh.isBroken { connection = nil }
       throw error
     }
   }

@@ -44,6 +44,10 @@ package final class ServerConnection {
   /// Whether the connection broke and must be replaced.
   var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
 
+  /// How many statements the server has answered on this connection, failures included: a
+  /// connection that broke before its first answer to a caller never ran that caller's work.
+  private(set) var answers = 0
+
   /// Runs one statement with bound `parameters`; returns the number of rows it changed.
   @discardableResult
   package func execute(_ sql: String, _ parameters: [ServerValue] = []) throws(ServerDatabaseError)
@@ -79,6 +83,7 @@ package final class ServerConnection {
   func executeScript(_ sql: String) throws(ServerDatabaseError) {
     guard let result = PQexec(handle, sql) else { throw failure(nil) }
     defer { PQclear(result) }
+    if !isBroken { answers += 1 }
     guard PQresultStatus(result) == PGRES_COMMAND_OK || PQresultStatus(result) == PGRES_TUPLES_OK
     else { throw failure(result) }
   }
@@ -92,6 +97,7 @@ package final class ServerConnection {
     let values = copies.map { $0.map { UnsafePointer($0) } }
     let result = PQexecParams(handle, sql, Int32(values.count), nil, values, nil, nil, 0)
     guard let result else { throw failure(nil) }
+    if !isBroken { answers += 1 }
     let status = PQresultStatus(result)
     guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
       defer { PQclear(result) }

@@ -5,8 +5,8 @@ package import EventLog
 ///
 /// Every statement runs on a `ConnectionThread`, a thread outside Swift's cooperative pool,
 /// taken from a pool that opens connections on demand (up to `connections`) and keeps them: a
-/// one-shot command opens one; a long-lived process reuses them, and one that broke (a server
-/// restart) is replaced on its next use.
+/// one-shot command opens one; a long-lived process reuses them, and one that broke while it
+/// waited (a server restart) is replaced by the call that finds it broken, which then succeeds.
 package final class ServerDatabase: Sendable {
   /// The server as errors name it (database, host and port; never the password).
   package let server: String
@@ -57,7 +57,8 @@ package final class ServerDatabase: Sendable {
   }
 
   /// Runs `body` outside an explicit transaction (each statement its own), on a connection's
-  /// own thread.
+  /// own thread. Meant for reads: when a connection that waited between calls turns out broken
+  /// (the server restarted), `body` runs again on a new one, as a transaction does from `BEGIN`.
   @discardableResult
   package func read<Result: Sendable>(
     _ body: @escaping @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result

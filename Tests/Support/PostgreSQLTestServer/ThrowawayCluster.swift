@@ -1,0 +1,74 @@
+import Foundation
+
+/// A PostgreSQL cluster of one test's own, started by `Scripts/start-postgres.sh`, for what the
+/// shared server must never do: restart under the connections of the tests running beside it.
+public struct ThrowawayCluster: Sendable {
+  /// The libpq URI of its `voyage` database.
+  public let url: String
+  private let folder: String
+
+  /// Whether PostgreSQL's server programs are installed here (`initdb`), or CI requires them.
+  public static let canStart =
+    FileManager.default.fileExists(atPath: "/usr/lib/postgresql")
+    || ProcessInfo.processInfo.environment["CI"] == "true"
+
+  /// Starts a cluster in a new temporary folder (about a second).
+  public static func start() async throws -> ThrowawayCluster {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("voyage-cluster-\(UUID().uuidString.prefix(8))").path
+    let printed = try await script([folder])
+    guard let line = printed.split(separator: "\n").first(where: { $0.hasPrefix("export ") }),
+      let url = line.split(separator: "'").dropFirst().first
+    else { throw ClusterFailure(message: "start-postgres.sh printed no URL: \(printed)") }
+    return ThrowawayCluster(url: String(url), folder: folder)
+  }
+
+  /// Restarts the server (a fast shutdown): every connection open to it is cut.
+  public func restart() async throws {
+    _ = try await Self.script(["--restart", folder])
+  }
+
+  /// Stops the server and deletes its folder.
+  public func stop() async throws {
+    _ = try await Self.script(["--stop", folder])
+  }
+
+  /// Runs the script with `arguments`; returns what it printed on its standard output.
+  private static func script(_ arguments: [String]) async throws -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [root.appendingPathComponent("Scripts/start-postgres.sh").path] + arguments
+    let (output, error) = (Pipe(), Pipe())
+    process.standardOutput = output
+    process.standardError = error
+    let exited = AsyncStream<Int32> { continuation in
+      process.terminationHandler = { process in
+        continuation.yield(process.terminationStatus)
+        continuation.finish()
+      }
+    }
+    try process.run()
+    var status: Int32 = -1
+    for await code in exited { status = code }
+    // The script prints a few lines at most, far below what a pipe holds, so reading after it
+    // exited cannot leave it blocked on a full pipe.
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let complained = String(
+      decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    guard status == 0 else {
+      throw ClusterFailure(
+        message: "start-postgres.sh \(arguments[0]) exited \(status): \(complained)")
+    }
+    return printed
+  }
+}
+
+/// What went wrong starting, restarting or stopping a throwaway cluster.
+public struct ClusterFailure: Error, CustomStringConvertible {
+  /// The script's own words.
+  public let description: String
+
+  init(message: String) { description = message }
+}
