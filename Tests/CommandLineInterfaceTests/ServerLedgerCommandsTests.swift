@@ -121,6 +121,80 @@ extension VoyageCommandLineTests {
   }
 }
 
+/// A fault the server can have while a step of the saga is written, made by a trigger on the
+/// orders table of a test's own schema.
+struct ServerFault: Sendable, CustomTestStringConvertible {
+  /// What the trigger does instead of letting the row change.
+  let body: String
+  /// The `--json` error code, and words of the sentence, that say it.
+  let code: String
+  let said: String
+  let testDescription: String
+
+  static let all = [
+    ServerFault(
+      body:
+        "RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full';",
+      code: "disk_full", said: "the disk is full", testDescription: "the disk is full (53100)"),
+    ServerFault(
+      body: "PERFORM pg_terminate_backend(pg_backend_pid()); RETURN NEW;", code: "storage_failed",
+      said: "was lost during a statement", testDescription: "the connection is cut"),
+  ]
+}
+
+extension VoyageCommandLineTests {
+  /// After the order was recorded, a step cannot be written: the server's disk is full, or the
+  /// connection is cut while the step is written. The process says so, with exit status 74 and
+  /// the order's key; the same command with that key, once the server is well, finishes the
+  /// order with one charge and one ticket.
+  @Test(
+    .enabled(if: TestServer.runs, TestServer.skipped),
+    arguments: ServerFault.all, ["held", "charged", "ticketed"])
+  func aStepTheServerFailsToRecordLeavesTheKeyThatFinishesTheOrder(
+    fault: ServerFault, step: String
+  ) async throws {
+    let url = try await serverSchema()
+    let migrated = try await run(["orders"], environment: ["VOYAGE_DATABASE_URL": url])
+    #expect(migrated.status == 0, "\(printed(migrated))")
+    let schema = try #require(url.split(separator: "%3D").last.map(String.init))
+    let server = try await ServerDatabase(
+      connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
+      connections: 1)
+    try await server.read { connection throws(ServerDatabaseError) in
+      try connection.execute(
+        "CREATE FUNCTION fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \(fault.body) END $$")
+      try connection.execute(
+        """
+        CREATE TRIGGER fault BEFORE UPDATE ON orders FOR EACH ROW
+          WHEN (NEW.state = '\(step)') EXECUTE FUNCTION fault()
+        """)
+    }
+    let trip = try await bookableTrip()
+    let failed = try await run(
+      ["checkout", trip, "--name", "Ada", "--json"] + Self.card,
+      environment: ["VOYAGE_DATABASE_URL": url])
+    #expect(failed.status == 74, "\(printed(failed))")
+    let error = try #require(try json(failed.output)["error"] as? [String: Any])
+    let key = try #require(error["order_id"] as? String)
+    #expect(error["code"] as? String == fault.code)
+    let message = try #require(error["message"] as? String)
+    #expect(message.contains(fault.said), "\(message)")
+    #expect(message.contains("run the same command again with --idempotency-key \(key)"))
+
+    try await server.read { connection throws(ServerDatabaseError) in
+      try connection.execute("DROP TRIGGER fault ON orders")
+    }
+    let finished = try await run(
+      ["checkout", trip, "--name", "Ada", "--idempotency-key", key, "--json"] + Self.card,
+      environment: ["VOYAGE_DATABASE_URL": url])
+    #expect(finished.status == 0, "\(printed(finished))")
+    let listed = try await run(["tickets", "--json"], environment: ["VOYAGE_DATABASE_URL": url])
+    #expect((try json(listed.output)["tickets"] as? [[String: Any]])?.count == 1)
+    #expect(try await PaymentSandbox(home: home).chargeCount() == 1)
+    #expect(try await supplier.liveHolds() == 0)
+  }
+}
+
 /// Several instances, one database: real `voyage` processes whose ledgers meet only in the
 /// server. They share one `$VOYAGE_HOME` too, whose sandboxes stand in for the remote supplier
 /// and payment provider every instance would call.
