@@ -22,7 +22,7 @@ enum Kernel: String {
 }
 
 /// Sendable protocols and plain values that split "what" from "how".
-enum Interface: String {
+enum Interface: String, CaseIterable {
   case booking = "BookingInterface"
   case payment = "PaymentInterface"
 }
@@ -260,18 +260,31 @@ func compositionRoot(_ root: Root, uses dependencies: [Module]) -> [Target] {
 
 /// The App layer's front: commands, parsing, help and the interactive session, driving the
 /// features the composition root hands out. It names features and the root, never an
-/// implementation (`uses` takes features only). Its tests run the real `voyage` binary and compare
-/// help texts with the files in `Snapshots/`; `testsUse` names what only they need, such as
-/// the database to check files after a crash, or a loopback server that misbehaves.
+/// implementation (`uses` takes features only), and it uses the interfaces those features use
+/// (their entry points take and return the interfaces' types), read from the features' own
+/// entries, so a fork that drops a feature drops what only that feature needed. Its tests run
+/// the real `voyage` binary and compare help texts with the files in `Snapshots/`; `testsUse`
+/// names what only they need, such as the database to check files after a crash, or a loopback
+/// server that misbehaves. (`@MainActor` because it reads `featureTargets`, which, like all of
+/// a manifest's top-level values, belongs to the main actor.)
+@MainActor
 func front(
   _ front: Front, root: Root, uses features: [Feature],
   testsUse testDependencies: [TestDependency] = []
 ) -> [Target] {
-  moduleTargets(
+  let driven = Set(features.map(\.rawValue))
+  let namedByFeatures = Set(
+    featureTargets.filter { driven.contains($0.name) }.flatMap(\.dependencies).compactMap {
+      dependency -> String? in
+      guard case .targetItem(let name, _) = dependency else { return nil }
+      return name
+    })
+  let interfaces = Interface.allCases.filter { namedByFeatures.contains($0.rawValue) }
+  return moduleTargets(
     front.rawValue, layer: "App",
     dependencies: [.target(name: root.rawValue)] + features.map { .target(name: $0.rawValue) }
       + [Kernel.sharedKernel, .designSystem].map { .target(name: $0.rawValue) }
-      + [Interface.booking, .payment].map { .target(name: $0.rawValue) },
+      + interfaces.map { .target(name: $0.rawValue) },
     testDependencies: testDependencies.map(\.dependency),
     testExclusions: ["Snapshots"])
 }
