@@ -57,8 +57,10 @@ package final class ServerDatabase: Sendable {
   }
 
   /// Runs `body` outside an explicit transaction (each statement its own), on a connection's
-  /// own thread. Meant for reads: when a connection that waited between calls turns out broken
-  /// (the server restarted), `body` runs again on a new one, as a transaction does from `BEGIN`.
+  /// own thread. For reads, and for single statements that are safe to repeat (an `UPDATE`
+  /// whose `WHERE` tests the state it changes, an `INSERT … ON CONFLICT DO NOTHING`): when a
+  /// connection that waited between calls turns out broken (the server restarted), `body` runs
+  /// again on a new one, as a transaction does from `BEGIN`.
   @discardableResult
   package func read<Result: Sendable>(
     _ body: @escaping @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result

@@ -95,25 +95,32 @@ struct PostgreSQLOrderLedger: OrderLedger {
 
   func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
     let expiry = "\(card.expiryMonth)/\(card.expiryYear)"
+    let insert = """
+      INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
+        traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
+        card_fingerprint, state, created_at, updated_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'drafted', \(Self.now), \(Self.now))
+      ON CONFLICT (id) DO NOTHING
+      """
+    let values: [ServerValue] = [
+      .text(order.id.rawValue), .text(order.bookingID.rawValue),
+      .integer(Int64(order.guests)), .integer(order.amount.minorUnits),
+      .text(order.amount.currency.code), .text(order.traveller.name),
+      order.traveller.email.map(ServerValue.text) ?? .null, .text(card.brand),
+      .text(card.lastFour), .text(expiry), .text(card.fingerprint),
+    ]
+    // A new key, the usual case: one statement, one round trip, and the row is this request's.
+    let inserted = try await mapping { () async throws(ServerDatabaseError) in
+      try await database.read { connection throws(ServerDatabaseError) in
+        try connection.query(insert + " RETURNING " + Self.orderColumnList, values).first
+      }
+    }
+    if let inserted { return try LedgerRows.record(from: inserted) }
     let row = try await mapping { () async throws(ServerDatabaseError) in
       try await database.transaction { connection throws(ServerDatabaseError) -> [ServerValue]? in
         // A racing instance's insert of the same key makes this one wait for its commit, then
         // do nothing; the select that follows reads the row that instance wrote.
-        try connection.execute(
-          """
-          INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
-            traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
-            card_fingerprint, state, created_at, updated_at)
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'drafted', \(Self.now), \(Self.now))
-          ON CONFLICT (id) DO NOTHING
-          """,
-          [
-            .text(order.id.rawValue), .text(order.bookingID.rawValue),
-            .integer(Int64(order.guests)), .integer(order.amount.minorUnits),
-            .text(order.amount.currency.code), .text(order.traveller.name),
-            order.traveller.email.map(ServerValue.text) ?? .null, .text(card.brand),
-            .text(card.lastFour), .text(expiry), .text(card.fingerprint),
-          ])
+        try connection.execute(insert, values)
         guard
           let existing = try connection.query(
             Self.orderColumns + " WHERE id = $1", [.text(order.id.rawValue)]
@@ -145,6 +152,29 @@ struct PostgreSQLOrderLedger: OrderLedger {
 
   func advance(_ id: OrderID, by step: OrderStep) async throws(TicketingError) -> OrderRecord {
     let (assignments, values) = Self.columns(for: step)
+    let placeholders = assignments.enumerated().map { "\($1) = $\($0 + 3)" }
+    let update =
+      "UPDATE orders SET "
+      + (["state = $1", "updated_at = \(Self.now)", "last_failure = NULL"] + placeholders)
+      .joined(separator: ", ") + " WHERE id = $2"
+    // The usual case, an order one step behind: one statement that moves it only from a state
+    // the step may follow, so it is safe to repeat, and one round trip. Anything else (a step
+    // already recorded, an illegal move, an unknown key, a cancellation, which writes the
+    // ticket too) is decided below, under the row's lock.
+    let cancels = if case .cancelled = step { true } else { false }
+    if !cancels {
+      let before = OrderState.allCases.filter { $0.next.contains(step.state) }
+        .map { "'\($0.rawValue)'" }.joined(separator: ", ")
+      let moved = try await mapping { () async throws(ServerDatabaseError) in
+        try await database.read { connection throws(ServerDatabaseError) in
+          try connection.query(
+            update + " AND state IN (\(before)) RETURNING " + Self.orderColumnList,
+            [.text(step.state.rawValue), .text(id.rawValue)] + values
+          ).first
+        }
+      }
+      if let moved { return try LedgerRows.record(from: moved) }
+    }
     let outcome = try await mapping { () async throws(ServerDatabaseError) in
       try await database.transaction { connection throws(ServerDatabaseError) -> Advance in
         guard
@@ -156,13 +186,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
         // it already there (the order may even have moved on) and gets the record as it is.
         if LedgerRows.alreadyRecords(current, step) { return .moved(current) }
         guard state.next.contains(step.state) else { return .illegal(state) }
-        let placeholders = assignments.enumerated().map { "\($1) = $\($0 + 3)" }
-        try connection.execute(
-          "UPDATE orders SET "
-            + (["state = $1", "updated_at = \(Self.now)", "last_failure = NULL"] + placeholders)
-            .joined(separator: ", ")
-            + " WHERE id = $2",
-          [.text(step.state.rawValue), .text(id.rawValue)] + values)
+        try connection.execute(update, [.text(step.state.rawValue), .text(id.rawValue)] + values)
         if case .cancelled = step {
           try connection.execute(
             "UPDATE tickets SET cancelled_at = \(Self.now) WHERE order_id = $1",
@@ -287,14 +311,16 @@ struct PostgreSQLOrderLedger: OrderLedger {
     return try row.map { row throws(TicketingError) in try LedgerRows.record(from: row) }
   }
 
-  private static let orderColumns = """
-    SELECT id, booking_id, guests, amount_minor_units, currency, traveller_name, card_brand,
+  /// An order's columns, in the order `LedgerRows.record(from:)` reads them.
+  private static let orderColumnList = """
+    id, booking_id, guests, amount_minor_units, currency, traveller_name, card_brand,
       card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
       supplier_reference, refund_id, updated_at,
       (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id, card_fingerprint,
       last_failure
-    FROM orders
     """
+
+  private static let orderColumns = "SELECT \(orderColumnList) FROM orders"
 
   private static let ticketColumns = """
     SELECT id, order_id, booking_id, traveller_name, guests, amount_minor_units, currency,
