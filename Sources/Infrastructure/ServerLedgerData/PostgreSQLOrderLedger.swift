@@ -8,8 +8,10 @@ import SharedKernel
 /// The same record as SQLite's ledger, with the same guarantees: an order is written before
 /// anything outside changes, each step in its own transaction, the ticket in the transaction that
 /// completes the order, a key bound to its first request. Instances working on one order meet at
-/// its row: every write locks it (`SELECT … FOR UPDATE`) before reading what it decides on, so
-/// the second instance reads what the first one wrote. The legal moves live in the database (an
+/// its row: a step is one `UPDATE` whose `WHERE` names the states it may follow (the row locked
+/// by the statement itself, its condition tested again on the newest row), and anything else
+/// locks the row (`SELECT … FOR UPDATE`) before reading what it decides on, so the second
+/// instance reads what the first one wrote. The legal moves live in the database (an
 /// `order_transitions` table and a trigger), so not even a hand-written `UPDATE` can skip a step.
 /// Times are the server's clock, so instances on several machines agree on what is newest.
 struct PostgreSQLOrderLedger: OrderLedger {
