@@ -195,6 +195,66 @@ extension VoyageCommandLineTests {
   }
 }
 
+extension VoyageCommandLineTests {
+  /// The server's disk full, for real: a cluster of the test's own on a tmpfs of 80 MiB, filled,
+  /// and checkouts until the server refuses one (SQLSTATE 53100, when a table must grow). The
+  /// refusal says so with exit status 74 and strands no charge; once there is room again, the
+  /// same command is not refused.
+  @Test(
+    .enabled(if: TestServer.runs && ThrowawayCluster.canStart, TestServer.skipped),
+    .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+  func aServerWhoseDiskIsFullSaysSoAndStrandsNoCharge() async throws {
+    let disk = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "voyage-server-full-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+    #expect(try await mount(["-t", "tmpfs", "-o", "size=80m", "tmpfs", disk.path]) == 0)
+    defer {
+      _ = umount(disk.path)
+      try? FileManager.default.removeItem(at: disk)
+    }
+    let cluster = try await ThrowawayCluster.start(in: disk.appendingPathComponent("cluster").path)
+    do {
+      let environment = ["VOYAGE_DATABASE_URL": cluster.url]
+      // A first ticket before the disk fills: the tables then have pages with room, and the
+      // server refuses a later checkout, one that finds a page full, in the middle of the run.
+      let warm = try await run(
+        ["checkout", "LIS-004", "--name", "Ada", "--json"] + Self.card, environment: environment)
+      #expect(warm.status == 0, "\(printed(warm))")
+      let filler = disk.appendingPathComponent("filler")
+      try fill(disk, leaving: 0, with: filler)
+      var refused: (outcome: Outcome, command: [String])?
+      var attempts = 0
+      for attempt in 1...200 where refused == nil {
+        attempts = attempt
+        let command =
+          ["checkout", "LIS-0\(10 + attempt % 40)", "--name", "Ada \(attempt)", "--json"]
+          + Self.card
+        let outcome = try await run(command, environment: environment)
+        if outcome.status == 74 {
+          refused = (outcome, command)
+        } else {
+          #expect(outcome.status == 0 || outcome.status == 1, "\(printed(outcome))")
+        }
+      }
+      let (outcome, command) = try #require(refused, "200 checkouts on a full disk all passed")
+      let error = try #require(try json(outcome.output)["error"] as? [String: Any])
+      #expect(error["code"] as? String == "disk_full", "attempt \(attempts): \(outcome.output)")
+      #expect((error["message"] as? String)?.contains("the disk is full") == true)
+      let listed = try await run(["tickets", "--json"], environment: environment)
+      let tickets = try #require(try json(listed.output)["tickets"] as? [[String: Any]])
+      #expect(try await PaymentSandbox(home: home).chargeCount() == tickets.count)
+
+      try FileManager.default.removeItem(at: filler)
+      let again = try await run(command, environment: environment)
+      #expect(again.status == 0 || again.status == 1, "\(printed(again))")
+    } catch {
+      try await cluster.stop()
+      throw error
+    }
+    try await cluster.stop()
+  }
+}
+
 /// Several instances, one database: real `voyage` processes whose ledgers meet only in the
 /// server. They share one `$VOYAGE_HOME` too, whose sandboxes stand in for the remote supplier
 /// and payment provider every instance would call.

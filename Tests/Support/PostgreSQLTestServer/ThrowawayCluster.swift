@@ -1,7 +1,8 @@
 import Foundation
 
 /// A PostgreSQL cluster of one test's own, started by `Scripts/start-postgres.sh`, for what the
-/// shared server must never do: restart under the connections of the tests running beside it.
+/// shared server must never do: restart under the connections of the tests running beside it,
+/// or run out of disk.
 public struct ThrowawayCluster: Sendable {
   /// The libpq URI of its `voyage` database.
   public let url: String
@@ -12,9 +13,11 @@ public struct ThrowawayCluster: Sendable {
     FileManager.default.fileExists(atPath: "/usr/lib/postgresql")
     || ProcessInfo.processInfo.environment["CI"] == "true"
 
-  /// Starts a cluster in a new temporary folder (about a second).
-  public static func start() async throws -> ThrowawayCluster {
-    let folder = FileManager.default.temporaryDirectory
+  /// Starts a cluster (about a second) in `folder`, or in a new temporary folder.
+  public static func start(in folder: String? = nil) async throws -> ThrowawayCluster {
+    let folder =
+      folder
+      ?? FileManager.default.temporaryDirectory
       .appendingPathComponent("voyage-cluster-\(UUID().uuidString.prefix(8))").path
     let printed = try await script([folder])
     guard let line = printed.split(separator: "\n").first(where: { $0.hasPrefix("export ") }),
