@@ -83,6 +83,7 @@ struct ServerLedgerTests {
     } throws: { error in
       guard case .newerSchema(let server) = error as? TicketingError else { return false }
       return server.contains("PostgreSQL database")
+        && "\(error)".contains("VOYAGE_DATABASE_URL for a server")
     }
     let version = try await newer.read { connection throws(ServerDatabaseError) in
       try connection.query("SELECT version FROM \(PostgreSQLOrderLedger.versionTable)")

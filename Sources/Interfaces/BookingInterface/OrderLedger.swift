@@ -202,7 +202,7 @@ public enum TicketingError: Error, Equatable, Sendable, CustomStringConvertible 
       "order \(id) cannot move from \(from.rawValue) to \(to.rawValue)"
     case .unknownOrder(let id): "no order or ticket is known as \(id)"
     case .newerSchema(let path):
-      "\(path) was written by a newer Voyage; it was left untouched: upgrade Voyage or set VOYAGE_HOME"
+      "\(path) was written by a newer Voyage; it was left untouched: upgrade Voyage, or point it at another ledger (VOYAGE_HOME, or VOYAGE_DATABASE_URL for a server)"
     case .storageFailed(let reason): "tickets could not be stored or read: \(reason)"
     }
   }
