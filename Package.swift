@@ -569,8 +569,9 @@ let architectureTestTargets: [Target] = [
 // MARK: - Tools
 
 let toolTargets: [Target] = [
-  // The architecture linter as an executable: its one source is a symbolic link to the file
-  // `swift Scripts/check-architecture.swift` interprets, so both ways give the same findings.
+  // The architecture linter as an executable, from the sources that
+  // Scripts/generate-linter-script.sh joins into the one file `swift
+  // Scripts/check-architecture.swift` interprets, so both ways give the same findings.
   .executableTarget(
     name: "check-architecture", path: "Sources/Tools/check-architecture", exclude: ["README.md"]),
   // `swift package check-architecture`: the linter on the package graph SwiftPM has loaded.

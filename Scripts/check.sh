@@ -84,6 +84,9 @@ summarize_crash() {
 architecture_options=(--check-graph README.md --check-module-readmes)
 baseline_reference=$(git merge-base HEAD origin/main 2>/dev/null || git rev-parse --verify --quiet HEAD 2>/dev/null || true)
 [ -n "$baseline_reference" ] && architecture_options+=(--baseline-may-not-grow "$baseline_reference")
+# The one-file linter the next step runs is its sources in Sources/Tools/check-architecture joined.
+step "Linter script is its sources joined (regenerate with: Scripts/generate-linter-script.sh)" \
+  Scripts/generate-linter-script.sh --check
 step "Architecture (explain a rule with: swift Scripts/check-architecture.swift --explain RULE)" \
   bash -c 'set -o pipefail; swift package describe --type json | swift Scripts/check-architecture.swift "$@"' \
   architecture "${architecture_options[@]}"

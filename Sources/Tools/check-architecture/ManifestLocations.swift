@@ -1,0 +1,162 @@
+import Foundation
+
+// MARK: - Manifest locations
+
+/// Where `Package.swift` declares each target and names each of its dependencies, found with the
+/// linter's own lexer by the call they belong to: a target is declared by a call whose first
+/// argument is its name as a string (`.target(name: "X", …)`, or a helper such as
+/// `feature("X", uses: …)`), that declares no `targets:` (a product such as
+/// `.library(name: "X", targets: ["X"])`) and that is not inside another such call (a
+/// `.target(name: "X")` among dependencies); a dependency is the array element of that call that
+/// holds its name.
+struct ManifestLocations {
+  struct Place: Sendable {
+    let line: Int
+    let column: Int
+  }
+  /// A dependency's entry: where it starts, and the text to delete to remove it (the element
+  /// and the comma that separates it from its neighbour).
+  struct Entry: Sendable {
+    let start: Place
+    let deletion: (from: Place, to: Place)
+  }
+
+  var declarations: [String: Place] = [:]
+  var entries: [String: Entry] = [:]
+
+  static func key(_ target: String, _ dependency: String) -> String { "\(target) -> \(dependency)" }
+
+  /// One bracketed region of tokens: a call's parentheses (with its callee), an array's or
+  /// a tuple's brackets. `parts` are the ranges between its top-level commas.
+  private struct Group {
+    let open: Int
+    var close = 0
+    let callee: String?
+    var parts: [Range<Int>] = []
+    var parent: Int?
+  }
+
+  init(manifest: Data, targets: [(name: String, dependencies: [String])]) {
+    manifest.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let source = SourceText(bytes: bytes)
+      let tokens = Lexer.tokens(of: bytes)
+      var groups: [Group] = []
+      var stack: [Int] = []
+      var partStart: [Int] = []
+      for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+        switch token.byte {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+          let callee =
+            token.byte == UInt8(ascii: "(") && index > 0 && tokens[index - 1].isIdentifier
+            ? source.text(tokens[index - 1]) : nil
+          groups.append(Group(open: index, callee: callee, parent: stack.last))
+          stack.append(groups.count - 1)
+          partStart.append(index + 1)
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+          guard let current = stack.popLast(), let start = partStart.popLast() else { continue }
+          if start < index { groups[current].parts.append(start..<index) }
+          groups[current].close = index
+        case UInt8(ascii: ","):
+          guard let current = stack.last, let start = partStart.last else { continue }
+          groups[current].parts.append(start..<index)
+          partStart[partStart.count - 1] = index + 1
+        default:
+          continue
+        }
+      }
+      func label(of part: Range<Int>) -> String? {
+        guard part.count >= 2, tokens[part.lowerBound].isIdentifier,
+          tokens[part.lowerBound + 1].isPunctuation(":")
+        else { return nil }
+        return source.text(tokens[part.lowerBound])
+      }
+      func value(of part: Range<Int>) -> Range<Int> {
+        label(of: part) == nil ? part : (part.lowerBound + 2)..<part.upperBound
+      }
+      // A plain one-line string literal's contents (no escapes, no interpolation).
+      func literal(_ index: Int) -> String? {
+        let token = tokens[index]
+        guard token.kind == .string, token.length >= 2 else { return nil }
+        let start = Int(token.start)
+        let end = start + Int(token.length)
+        guard bytes[start] == UInt8(ascii: "\""), bytes[end - 1] == UInt8(ascii: "\""),
+          !bytes[start..<end].contains(UInt8(ascii: "\\"))
+        else { return nil }
+        return String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]), as: UTF8.self)
+      }
+      func place(_ index: Int) -> Place {
+        Place(line: Int(tokens[index].line), column: Int(tokens[index].column))
+      }
+      func end(_ index: Int) -> Place {
+        let token = tokens[index]
+        let length = token.kind == .punctuation ? 1 : Int(token.length)
+        return Place(line: Int(token.line), column: Int(token.column) + length)
+      }
+      // Calls that declare something by name, with that name.
+      var declaring: [Int: String] = [:]
+      for (number, group) in groups.enumerated() where group.callee != nil {
+        guard let first = group.parts.first, label(of: first) == nil || label(of: first) == "name",
+          value(of: first).count == 1, let name = literal(value(of: first).lowerBound),
+          !group.parts.contains(where: { label(of: $0) == "targets" })
+        else { continue }
+        declaring[number] = name
+      }
+      func isNested(_ number: Int) -> Bool {
+        var parent = groups[number].parent
+        while let current = parent {
+          if declaring[current] != nil { return true }
+          parent = groups[current].parent
+        }
+        return false
+      }
+      var declarationOf: [String: Int] = [:]
+      for number in declaring.keys.sorted() where !isNested(number) {
+        let name = declaring[number] ?? ""
+        if declarationOf[name] == nil { declarationOf[name] = number }
+      }
+      for (name, number) in declarationOf {
+        declarations[name] = place(value(of: groups[number].parts[0]).lowerBound)
+      }
+      for target in targets {
+        guard let number = declarationOf[target.name] else { continue }
+        let call = groups[number]
+        let nameEnd = call.parts[0].upperBound
+        for dependency in target.dependencies {
+          let candidates = ((nameEnd + 1)..<call.close).filter { literal($0) == dependency }
+          // An entry named under `dependencies:` beats the same name in another argument.
+          let inDependencies = candidates.first { index in
+            call.parts.contains { label(of: $0) == "dependencies" && $0.contains(index) }
+          }
+          guard let found = inDependencies ?? candidates.first else { continue }
+          // The element of the innermost array that holds the name.
+          guard
+            let array = groups.indices.filter({
+              groups[$0].open > call.open && groups[$0].open < found && found < groups[$0].close
+                && groups[$0].callee == nil
+                && tokens[groups[$0].open].isPunctuation("[")
+            }).max(by: { groups[$0].open < groups[$1].open }),
+            let element = groups[array].parts.firstIndex(where: { $0.contains(found) })
+          else {
+            entries[Self.key(target.name, dependency)] = Entry(
+              start: place(found), deletion: (place(found), place(found)))
+            continue
+          }
+          let parts = groups[array].parts
+          let range = parts[element]
+          let deletion: (Place, Place)
+          if tokens[range.upperBound].isPunctuation(",") {
+            deletion = (place(range.lowerBound), place(range.upperBound + 1))
+          } else if element > 0 {
+            deletion = (place(parts[element - 1].upperBound), end(range.upperBound - 1))
+          } else {
+            deletion = (place(range.lowerBound), end(range.upperBound - 1))
+          }
+          entries[Self.key(target.name, dependency)] = Entry(
+            start: place(range.lowerBound), deletion: deletion)
+        }
+      }
+    }
+  }
+}

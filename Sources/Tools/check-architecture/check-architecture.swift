@@ -1,1 +1,0 @@
-../../../Scripts/check-architecture.swift
