@@ -27,7 +27,8 @@ script=Scripts/check-architecture.swift
 order=(
   Rules Configuration ConfigurationReader ConfigurationSchema PackageModel
   Lexer ConditionalCompilation ScannedSources ManifestLocations
-  Violation Linter Report Baseline ModuleGraphs CommandLine
+  Violation Linter ManifestRules SourceRules FolderRules OwnershipRules
+  Report Baseline ModuleGraphs CommandLine
 )
 
 for file in "$sources"/*.swift; do

@@ -1,0 +1,196 @@
+import Foundation
+
+/// The rules read from each source file: its imports, then its tokens.
+extension Linter {
+  func sourceViolations(
+    of target: Target, file: String, source: SourceText, tokens: [Token], imports: [Import]
+  ) -> [Violation] {
+    var violations: [Violation] = []
+    let declared = declaredModules(of: target)
+    var seenModules: Set<String> = []
+    var crossingModules: Set<String> = []
+    for found in imports {
+      // Each file that imports across a forbidden edge is a finding of its own, beside the
+      // manifest's, so a baseline lists the files that use an edge and a new one is new.
+      if isEnabled("layer-dependency"), declared.contains(found.module),
+        let other = byModule[found.module], breaksLayerRule(target, other),
+        crossingModules.insert(found.module).inserted
+      {
+        violations.append(
+          Violation(
+            rule: "layer-dependency", file: file, line: found.line, column: found.column,
+            message:
+              "'\(target.name)' imports '\(found.module)' here, through a dependency its layer may not have (\(target.role?.name ?? target.layer?.name ?? "its layer") may depend on \(describe(target.mayUse))); remove the import, and once no file imports it, the dependency",
+            key: "layer-dependency|\(target.name) -> \(other.name)|\(file)"))
+      }
+      if checksUndeclaredImports, packageModules.contains(found.module),
+        found.module != target.moduleName, !declared.contains(found.module),
+        seenModules.insert(found.module).inserted
+      {
+        let providers = products.modulesOfProduct.filter { $0.value.contains(found.module) }
+          .keys.sorted()
+        let hint =
+          providers.isEmpty
+          ? "declare the dependency\(configuration.layers.isEmpty ? "" : " (if the layer table allows it)")"
+          : "declare the product \(providers.map { "'\($0)'" }.joined(separator: " or ")) that provides it"
+        violations.append(
+          Violation(
+            rule: "undeclared-import", file: file, line: found.line, column: found.column,
+            message:
+              "'\(target.name)' imports '\(found.module)' without declaring it in Package.swift; \(hint) or remove the import",
+            key: "undeclared-import|\(target.name) -> \(found.module)|\(file)"))
+      }
+      if checksTestableImports && found.isTestable && !target.isTestCode {
+        violations.append(
+          Violation(
+            rule: "testable-import", file: file, line: found.line, column: found.column,
+            message:
+              "@testable import of '\(found.module)' in production target '\(target.name)'; make the API package or public instead",
+            key: "testable-import|\(target.name) -> \(found.module)|\(file)"))
+      }
+      if let options = enabled["ui-framework"], options.modules.contains(found.module),
+        !target.isTestCode, !options.allowedLayers.contains(target.layer?.name ?? ""),
+        !options.allowedTargets.contains(target.name)
+      {
+        violations.append(
+          Violation(
+            rule: "ui-framework", file: file, line: found.line, column: found.column,
+            message:
+              "'\(target.name)' imports the UI framework '\(found.module)'; only \(describe(options.allowedLayers + options.allowedTargets)) may",
+            key: "ui-framework|\(target.name) -> \(found.module)|\(file)"))
+      }
+    }
+    guard !target.isTestCode else { return violations }
+    return violations + tokenViolations(tokens, of: source, in: target, file: file)
+  }
+
+  func tokenViolations(_ tokens: [Token], of source: SourceText, in target: Target, file: String)
+    -> [Violation]
+  {
+    var violations: [Violation] = []
+    var reported: Set<String> = []
+    func report(_ rule: String, _ token: Token, _ message: String, fix: Fix? = nil) {
+      let key = "\(rule)|\(target.name)|\(file)"
+      guard reported.insert(key).inserted else { return }
+      violations.append(
+        Violation(
+          rule: rule, file: file, line: Int(token.line), column: Int(token.column),
+          message: message, key: key, fix: fix))
+    }
+    let layerName = target.layer?.name ?? ""
+    let networkNames: [[UInt8]] =
+      enabled["feature-network"].map {
+        $0.layers.contains(layerName) ? $0.names.map { Array($0.utf8) } : []
+      } ?? []
+    let outputNames: [[UInt8]] =
+      enabled["direct-output"].map {
+        $0.layers.contains(layerName) && !$0.allowedTargets.contains(target.name)
+          ? $0.names.map { Array($0.utf8) } : []
+      } ?? []
+    let receiptType = enabled["receipt-minting"].flatMap { options in
+      options.allowedTargets.contains(target.name) ? nil : options.type
+    }
+    let receiptBytes = receiptType.map { Array($0.utf8) }
+    let escapesAllowed = enabled["raw-escape-code"].map { $0.allowedTargets.contains(target.name) }
+    let viewModelSuffix = enabled["view-model-final"].map { $0.suffix ?? "ViewModel" }
+    let implementationSuffixes =
+      enabled["public-implementation"].map { $0.layers.contains(layerName) ? $0.suffixes : [] }
+      ?? []
+    let typeKeywords: [Keyword] = [.struct, .class, .enum, .actor, .protocol, .typealias]
+    func modifiers(before index: Int) -> [Keyword] {
+      tokens[max(0, index - 4)..<index].filter(\.isIdentifier).map(\.keyword)
+    }
+    for (index, token) in tokens.enumerated() {
+      let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+      if token.kind == .string {
+        if token.holdsEscape, escapesAllowed == false {
+          report(
+            "raw-escape-code", token,
+            "'\(target.name)' writes a raw terminal escape code; only \(describe(enabled["raw-escape-code"]?.allowedTargets ?? [])) may: use its theme, so NO_COLOR and pipes are respected"
+          )
+        }
+        continue
+      }
+      guard token.isIdentifier else { continue }
+      if token.keyword == .other {
+        if let name = networkNames.first(where: { source.token(token, is: $0) }) {
+          report(
+            "feature-network", token,
+            "\(layerName) target '\(target.name)' uses \(String(decoding: name, as: UTF8.self)); network calls belong to a repository behind an interface"
+          )
+        }
+        if let name = outputNames.first(where: { source.token(token, is: $0) }),
+          next?.isPunctuation("(") == true || next?.isPunctuation(".") == true,
+          index == 0
+            || !(tokens[index - 1].isPunctuation(".") || tokens[index - 1].is(.func))
+        {
+          report(
+            "direct-output", token,
+            "\(layerName) target '\(target.name)' writes to the terminal with \(String(decoding: name, as: UTF8.self)); log through the Logger it receives, or return the text for the front to print"
+          )
+        }
+        if let receiptType, let receiptBytes, source.token(token, is: receiptBytes) {
+          let constructs =
+            next?.isPunctuation("(") == true
+            || (next?.isPunctuation(".") == true && index + 2 < tokens.count
+              && tokens[index + 2].is(.`init`))
+          if constructs {
+            report(
+              "receipt-minting", token,
+              "'\(target.name)' constructs a \(receiptType); only \(describe(enabled["receipt-minting"]?.allowedTargets ?? [])) may. Obtain one from the module that does"
+            )
+          }
+        }
+        continue
+      }
+      guard let next, next.isIdentifier, next.keyword == .other else { continue }
+      if token.keyword == .class, let viewModelSuffix {
+        let typeName = source.text(next)
+        if typeName.hasSuffix(viewModelSuffix) && !modifiers(before: index).contains(.final) {
+          report(
+            "view-model-final", token,
+            "class '\(typeName)' in '\(target.name)' is not final; mark it final",
+            fix: Fix(
+              summary: "mark the class final", file: file, line: Int(token.line),
+              column: Int(token.column), endLine: Int(token.line), endColumn: Int(token.column),
+              replacement: "final "))
+        }
+      }
+      if !implementationSuffixes.isEmpty, typeKeywords.contains(token.keyword) {
+        let typeName = source.text(next)
+        guard implementationSuffixes.contains(where: typeName.hasSuffix) else { continue }
+        let found = modifiers(before: index)
+        let isPublic = found.contains(.public) || found.contains(.open)
+        let isNamespace =
+          token.keyword == .enum && index + 2 < tokens.count && tokens[index + 2].isPunctuation("{")
+          && !enumHasCases(tokens, openingBraceAt: index + 2)
+        if isPublic && !isNamespace {
+          let key = "public-implementation|\(target.name) -> \(typeName)"
+          if reported.insert(key).inserted {
+            violations.append(
+              Violation(
+                rule: "public-implementation", file: file, line: Int(token.line),
+                column: Int(token.column),
+                message:
+                  "\(layerName) module '\(target.name)' makes '\(typeName)' public; keep implementations internal and expose them as `any Interface` from the module's factory",
+                key: key))
+          }
+        }
+      }
+    }
+    return violations
+  }
+
+  func enumHasCases(_ tokens: [Token], openingBraceAt start: Int) -> Bool {
+    var depth = 0
+    for token in tokens[start...] {
+      if token.isPunctuation("{") { depth += 1 }
+      if token.isPunctuation("}") {
+        depth -= 1
+        if depth == 0 { return false }
+      }
+      if depth == 1 && token.is(.case) { return true }
+    }
+    return false
+  }
+}
