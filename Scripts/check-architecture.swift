@@ -241,52 +241,6 @@ let allRules: [Rule] = [
       """, runsWithoutConfiguration: true),
 ]
 
-func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-  exit(2)
-}
-
-// MARK: - Configuration
-
-/// A JSON value as written, so that the configuration reader can say what is wrong and where
-/// (`Decodable` alone would take `"mayuse"` for a missing key and move on).
-enum JSONValue: Decodable {
-  case string(String)
-  case number(Double)
-  case bool(Bool)
-  case array([JSONValue])
-  case object([String: JSONValue])
-  case null
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
-    }
-  }
-
-  var kindName: String {
-    switch self {
-    case .string: "a string"
-    case .number: "a number"
-    case .bool: "true or false"
-    case .array: "an array"
-    case .object: "an object"
-    case .null: "null"
-    }
-  }
-}
-
 /// One key of the configuration: what it holds and why. The reader accepts exactly these keys,
 /// and `--print-schema` prints the JSON Schema from the same table, so they cannot disagree.
 struct Field: Sendable {
@@ -369,6 +323,100 @@ extension Field {
       name: "defines", kind: .strings,
       summary: "Custom compilation conditions that count as set in #if."),
   ]
+}
+
+// MARK: - Violations
+
+struct Violation: Sendable {
+  let rule: String
+  let file: String
+  let line: Int
+  let column: Int
+  let message: String
+  /// Stable across unrelated edits (no line numbers): what the baseline stores.
+  let key: String
+  /// A second place that explains the first (the target a manifest entry belongs to).
+  var note: Note?
+  /// An edit that resolves it, when one is certain.
+  var fix: Fix?
+  /// Why the rule holds in this package, from the configuration's `because`.
+  var because: String?
+
+  /// The target it is about: the first field of its key (`rule|Target -> …`, `rule|Target|…`).
+  var target: String {
+    let parts = key.split(separator: "|", omittingEmptySubsequences: false)
+    guard parts.count > 1 else { return "" }
+    return String(parts[1].components(separatedBy: " -> ")[0])
+  }
+
+  /// The compiler's format, which editors and CI logs understand, with its note on a line below.
+  var compilerStyle: String {
+    var text = "\(file):\(line):\(column): error: [\(rule)] \(message)"
+    if let note { text += "\n\(note.file):\(note.line):\(note.column): note: \(note.message)" }
+    if let because { text += "\n  because: \(because)" }
+    return text
+  }
+}
+
+/// A place that explains a finding.
+struct Note: Sendable {
+  let file: String
+  let line: Int
+  let column: Int
+  let message: String
+}
+
+/// A text edit that resolves a finding: `replacement` takes the place of the text from
+/// (line, column) up to, not including, (endLine, endColumn).
+struct Fix: Sendable {
+  let summary: String
+  let file: String
+  let line: Int
+  let column: Int
+  let endLine: Int
+  let endColumn: Int
+  let replacement: String
+}
+
+// MARK: - Configuration
+
+/// A JSON value as written, so that the configuration reader can say what is wrong and where
+/// (`Decodable` alone would take `"mayuse"` for a missing key and move on).
+enum JSONValue: Decodable {
+  case string(String)
+  case number(Double)
+  case bool(Bool)
+  case array([JSONValue])
+  case object([String: JSONValue])
+  case null
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  var kindName: String {
+    switch self {
+    case .string: "a string"
+    case .number: "a number"
+    case .bool: "true or false"
+    case .array: "an array"
+    case .object: "an object"
+    case .null: "null"
+    }
+  }
 }
 
 /// `architecture.json`: the layers in the order they are tried, the rules to run with their
@@ -779,6 +827,18 @@ func glob(_ pattern: String, matches text: String) -> Bool {
     return t < text.count && pattern[p] == text[t] && match(p + 1, t + 1)
   }
   return match(0, 0)
+}
+
+/// The folders that enclose a file, innermost last (`Sources/App/UI` for `Sources/App/UI/A.swift`).
+func enclosingFolders(of file: String) -> [String] {
+  let parts = file.split(separator: "/").dropLast()
+  return parts.indices.map { parts[...$0].joined(separator: "/") }
+}
+
+/// Ends a run on input it cannot use: the message on standard error, exit status 2.
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+  exit(2)
 }
 
 /// The JSON Schema of `architecture.json`, made from the tables the reader reads with
@@ -1880,12 +1940,6 @@ struct FileSymbols: Sendable {
   }
 }
 
-/// The folders that enclose a file, innermost last (`Sources/App/UI` for `Sources/App/UI/A.swift`).
-func enclosingFolders(of file: String) -> [String] {
-  let parts = file.split(separator: "/").dropLast()
-  return parts.indices.map { parts[...$0].joined(separator: "/") }
-}
-
 /// `// architecture:allow RULE — reason`: a finding of RULE on this line or the next is
 /// accepted, for the reason given.
 struct Suppression: Sendable {
@@ -2059,59 +2113,6 @@ struct ManifestLocations {
       }
     }
   }
-}
-
-// MARK: - Violations
-
-struct Violation: Sendable {
-  let rule: String
-  let file: String
-  let line: Int
-  let column: Int
-  let message: String
-  /// Stable across unrelated edits (no line numbers): what the baseline stores.
-  let key: String
-  /// A second place that explains the first (the target a manifest entry belongs to).
-  var note: Note?
-  /// An edit that resolves it, when one is certain.
-  var fix: Fix?
-  /// Why the rule holds in this package, from the configuration's `because`.
-  var because: String?
-
-  /// The target it is about: the first field of its key (`rule|Target -> …`, `rule|Target|…`).
-  var target: String {
-    let parts = key.split(separator: "|", omittingEmptySubsequences: false)
-    guard parts.count > 1 else { return "" }
-    return String(parts[1].components(separatedBy: " -> ")[0])
-  }
-
-  /// The compiler's format, which editors and CI logs understand, with its note on a line below.
-  var compilerStyle: String {
-    var text = "\(file):\(line):\(column): error: [\(rule)] \(message)"
-    if let note { text += "\n\(note.file):\(note.line):\(note.column): note: \(note.message)" }
-    if let because { text += "\n  because: \(because)" }
-    return text
-  }
-}
-
-/// A place that explains a finding.
-struct Note: Sendable {
-  let file: String
-  let line: Int
-  let column: Int
-  let message: String
-}
-
-/// A text edit that resolves a finding: `replacement` takes the place of the text from
-/// (line, column) up to, not including, (endLine, endColumn).
-struct Fix: Sendable {
-  let summary: String
-  let file: String
-  let line: Int
-  let column: Int
-  let endLine: Int
-  let endColumn: Int
-  let replacement: String
 }
 
 /// A class, not a struct: every batch of files shares one linter instead of copying its tables.

@@ -21,23 +21,32 @@ esac
 
 sources=Sources/Tools/check-architecture
 script=Scripts/check-architecture.swift
-# The order a reader meets them in: what a rule is; the configuration; the package; reading
-# Swift (tokens, #if, imports, the manifest's positions); the findings and the linter that makes
-# them; what it prints and keeps (reports, the baseline, the module graphs); the command line.
+# The order a reader meets them in, one folder for each layer of the linter (architecture.json
+# names them; folder-dependency keeps each folder to the ones below it): the words every part uses
+# (what a rule, an option and a finding are); the package and its configuration; reading Swift
+# (tokens, #if, imports, the manifest's positions); the linter and its rules; what it prints and
+# keeps (reports, the baseline, the module graphs); the command line.
 order=(
-  Rules Configuration ConfigurationReader ConfigurationSchema PackageModel
-  Lexer ConditionalCompilation ScannedSources ManifestLocations
-  Violation Linter ManifestRules SourceRules FolderRules OwnershipRules
-  Report Baseline ModuleGraphs CommandLine
+  Catalog/RuleCatalog Catalog/Field Catalog/Violation
+  Configuration/Configuration Configuration/ConfigurationReader Configuration/ConfigurationSchema
+  Package/PackageModel
+  Reading/Lexer Reading/ConditionalCompilation Reading/ScannedSources Reading/ManifestLocations
+  Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/FolderRules Rules/OwnershipRules
+  Output/Report Output/Baseline Output/ModuleGraphs
+  CommandLine
 )
 
-for file in "$sources"/*.swift; do
-  name=$(basename "$file" .swift)
+while IFS= read -r file; do
+  name=${file#"$sources"/}
+  name=${name%.swift}
   [ "$name" = main ] && continue
   case " ${order[*]} " in
     *" $name "*) ;;
     *) echo "Error: $file is in no place of the order in $0; add it there" >&2; exit 1 ;;
   esac
+done < <(find "$sources" -name '*.swift' | sort)
+for name in "${order[@]}"; do
+  [ -f "$sources/$name.swift" ] || { echo "Error: the order in $0 names $sources/$name.swift, which does not exist" >&2; exit 1; }
 done
 
 # A file's code without its leading imports and blank lines.

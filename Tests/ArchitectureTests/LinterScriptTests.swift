@@ -3,7 +3,9 @@ import Testing
 
 /// `Scripts/check-architecture.swift` is the linter's sources joined by
 /// `Scripts/generate-linter-script.sh`, and the check suite's `--check` step keeps them one: an
-/// edit to a source that was not joined again, or a source the join leaves out, fails it.
+/// edit to a source that was not joined again, or a source the join leaves out, fails it. The
+/// sources' folders are layers of their own (`architecture.json`), which the linter checks on
+/// itself.
 @Suite("The one-file linter is its sources joined")
 struct LinterScriptTests {
   static let sources = "Sources/Tools/check-architecture"
@@ -35,7 +37,7 @@ struct LinterScriptTests {
   @Test func aSourceEditedWithoutJoiningAgainFailsUntilTheScriptIsWrittenAgain() async throws {
     let copy = try Self.copy()
     defer { try? FileManager.default.removeItem(at: copy) }
-    let rules = copy.appendingPathComponent("\(Self.sources)/Rules.swift")
+    let rules = copy.appendingPathComponent("\(Self.sources)/Catalog/RuleCatalog.swift")
     let edited = try String(contentsOf: rules, encoding: .utf8) + "\nlet addedLater = 1\n"
     try edited.write(to: rules, atomically: true, encoding: .utf8)
     let stale = try await Self.check(copy)
@@ -62,5 +64,22 @@ struct LinterScriptTests {
     #expect(refused.status == 1)
     #expect(
       refused.error.contains("Forgotten.swift is in no place of the order"), "\(refused.error)")
+  }
+
+  /// Reading Swift knows nothing of the rules: a lexer file that names the linter fails the
+  /// check suite's architecture step with `folder-dependency`.
+  @Test func aFileThatReadsSwiftMayNotUseTheRules() async throws {
+    let copy = try await ScaffoldingTests.copyOfRepository()
+    defer { try? FileManager.default.removeItem(at: copy) }
+    let lexer = copy.appendingPathComponent("\(Self.sources)/Reading/Lexer.swift")
+    let edited = try String(contentsOf: lexer, encoding: .utf8) + "\nlet ruleRunner = Linter.self\n"
+    try edited.write(to: lexer, atomically: true, encoding: .utf8)
+    let description = try await Linter.describe(package: copy)
+    let lint = try await Linter.run([], description: description, in: copy)
+    #expect(lint.status == 1)
+    #expect(
+      lint.output.contains(
+        "Reading/Lexer.swift:\(edited.split(separator: "\n", omittingEmptySubsequences: false).count - 1):18: error: [folder-dependency] 'Linter' is declared in Sources/Tools/check-architecture/Rules/Linter.swift, a folder of LinterRules; this file's folder is LinterReading, which may use LinterCatalog."
+      ), "\(lint.output)")
   }
 }

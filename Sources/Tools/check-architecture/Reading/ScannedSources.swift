@@ -188,12 +188,6 @@ struct FileSymbols: Sendable {
   }
 }
 
-/// The folders that enclose a file, innermost last (`Sources/App/UI` for `Sources/App/UI/A.swift`).
-func enclosingFolders(of file: String) -> [String] {
-  let parts = file.split(separator: "/").dropLast()
-  return parts.indices.map { parts[...$0].joined(separator: "/") }
-}
-
 /// `// architecture:allow RULE — reason`: a finding of RULE on this line or the next is
 /// accepted, for the reason given.
 struct Suppression: Sendable {

@@ -317,3 +317,15 @@ func glob(_ pattern: String, matches text: String) -> Bool {
   }
   return match(0, 0)
 }
+
+/// The folders that enclose a file, innermost last (`Sources/App/UI` for `Sources/App/UI/A.swift`).
+func enclosingFolders(of file: String) -> [String] {
+  let parts = file.split(separator: "/").dropLast()
+  return parts.indices.map { parts[...$0].joined(separator: "/") }
+}
+
+/// Ends a run on input it cannot use: the message on standard error, exit status 2.
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+  exit(2)
+}

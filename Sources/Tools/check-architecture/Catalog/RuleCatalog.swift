@@ -224,8 +224,3 @@ let allRules: [Rule] = [
       Fix: delete the line, or regenerate the file with --update-baseline.
       """, runsWithoutConfiguration: true),
 ]
-
-func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-  exit(2)
-}
