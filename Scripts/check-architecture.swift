@@ -66,8 +66,10 @@ let allRules: [Rule] = [
       on the next, and the dependency is invisible in Package.swift. SwiftPM's own check accepts a
       dependency's dependency and reports only the first file; this rule does neither, and it
       checks other packages' modules too: importing a module of a dependency package needs a
-      product that provides it.
-      Fix: declare the dependency (target or product) in Package.swift, or remove the import.
+      product that provides it, and a module of a package that only a dependency depends on needs
+      that package declared as well.
+      Fix: declare the dependency (target or product, and its package) in Package.swift, or remove
+      the import.
       """, runsWithoutConfiguration: true),
   Rule(
     id: "test-support", summary: "a production target depends on test support",
@@ -946,14 +948,36 @@ func c99name(_ name: String) -> String {
 }
 
 /// The modules each product of the package's dependencies provides, and every module those
-/// packages hold (so an import of one without its product is found). Read with
-/// `swift package dump-package` from each dependency's folder: a path dependency's own folder,
+/// packages hold (so an import of one without its product is found), and the modules of the
+/// packages they depend on in turn, which the package does not (so an import that works only
+/// because a dependency brought their package along is found too). Read with
+/// `swift package dump-package` from each package's folder: a path dependency's own folder,
 /// or `.build/checkouts/<name>` once `swift package resolve` has run.
 struct ProductModules {
+  /// A package in the graph that the package itself does not depend on.
+  struct IndirectPackage: Equatable {
+    let identity: String
+    /// Its URL, or its folder for a path dependency: what a `.package(…)` line would name.
+    let location: String
+    /// The package's own dependency it comes through.
+    let through: String
+    /// The products of that package that provide the module.
+    let products: [String]
+  }
+
+  /// Where a package's manifest says one of its dependencies is.
+  struct DependencyLocation {
+    let identity: String
+    let location: String
+    let folder: URL
+  }
+
   var modulesOfProduct: [String: Set<String>] = [:]
   /// The identity of the package that provides each product.
   var packageOfProduct: [String: String] = [:]
   var dependencyModules: Set<String> = []
+  /// The modules of packages the graph holds only through a dependency.
+  var indirectModules: [String: IndirectPackage] = [:]
   var unresolved: [String] = []
 
   static func load(for package: PackageDescription, root: URL) -> ProductModules {
@@ -971,11 +995,16 @@ struct ProductModules {
           (dependency.identity, root.appendingPathComponent(".build/checkouts/\(name)")))
       }
     }
-    // All manifests are read at once: each `dump-package` spends most of a second compiling one.
+    // All manifests of one level are read at once: each `dump-package` spends most of a second
+    // compiling one.
     let running = folders.map { identity, folder in (identity, startDumpPackage(at: folder)) }
-    let manifests = running.map { identity, dump in (identity, dump.flatMap(finishDumpPackage)) }
-    for (identity, manifest) in manifests {
-      guard let manifest else {
+    let manifests = running.map { identity, dump in
+      (identity, dump.flatMap { finishDumpPackage($0, root: root) })
+    }
+    var seen = Set(folders.map(\.0))
+    var next: [(DependencyLocation, through: String)] = []
+    for (identity, read) in manifests {
+      guard let (manifest, dependencies) = read else {
         result.unresolved.append(identity)
         continue
       }
@@ -986,8 +1015,61 @@ struct ProductModules {
         result.modulesOfProduct[product.name, default: []].formUnion(product.targets.map(c99name))
         result.packageOfProduct[product.name] = identity
       }
+      for dependency in dependencies where seen.insert(dependency.identity).inserted {
+        next.append((dependency, identity))
+      }
+    }
+    // The packages the dependencies bring along, level by level; a module keeps the first,
+    // nearest package that holds it.
+    while !next.isEmpty {
+      let level = next.map { ($0, startDumpPackage(at: $0.0.folder)) }
+      next = []
+      for ((dependency, through), dump) in level {
+        guard let (manifest, dependencies) = dump.flatMap({ finishDumpPackage($0, root: root) })
+        else { continue }
+        for target in manifest.targets where ["regular", "executable"].contains(target.type) {
+          let module = c99name(target.name)
+          guard !result.dependencyModules.contains(module), result.indirectModules[module] == nil
+          else { continue }
+          result.indirectModules[module] = IndirectPackage(
+            identity: dependency.identity, location: dependency.location, through: through,
+            products: manifest.products.filter { $0.targets.contains(target.name) }.map(\.name))
+        }
+        for further in dependencies where seen.insert(further.identity).inserted {
+          next.append((further, through))
+        }
+      }
     }
     return result
+  }
+
+  /// The dependencies a `dump-package` document lists, and the folder each is checked out in
+  /// (its own for a path dependency, `.build/checkouts/<name>` of the root for the others).
+  static func dependencyLocations(in document: Data, root: URL) -> [DependencyLocation] {
+    guard let object = try? JSONSerialization.jsonObject(with: document) as? [String: Any],
+      let dependencies = object["dependencies"] as? [[String: Any]]
+    else { return [] }
+    return dependencies.flatMap { dependency in
+      dependency.values.compactMap { $0 as? [Any] }.flatMap { $0 }.compactMap {
+        entry -> DependencyLocation? in
+        guard let entry = entry as? [String: Any], let identity = entry["identity"] as? String
+        else { return nil }
+        if let path = entry["path"] as? String {
+          return DependencyLocation(
+            identity: identity, location: path, folder: URL(fileURLWithPath: path))
+        }
+        // `"location": {"remote": [{"urlString": "…"}]}` (or, from older tools, a plain string).
+        let remote = ((entry["location"] as? [String: Any])?["remote"] as? [Any])?.first
+        guard
+          let url = (remote as? [String: Any])?["urlString"] as? String ?? remote as? String
+        else { return nil }
+        var name = URL(string: url)?.lastPathComponent ?? identity
+        if name.hasSuffix(".git") { name.removeLast(4) }
+        return DependencyLocation(
+          identity: identity, location: url,
+          folder: root.appendingPathComponent(".build/checkouts/\(name)"))
+      }
+    }
   }
 
   static func startDumpPackage(at folder: URL) -> (Process, Pipe)? {
@@ -1004,12 +1086,16 @@ struct ProductModules {
     return (process, output)
   }
 
-  static func finishDumpPackage(_ dump: (Process, Pipe)) -> DependencyManifest? {
+  static func finishDumpPackage(_ dump: (Process, Pipe), root: URL)
+    -> (DependencyManifest, [DependencyLocation])?
+  {
     let (process, output) = dump
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return try? JSONDecoder().decode(DependencyManifest.self, from: data)
+    guard process.terminationStatus == 0,
+      let manifest = try? JSONDecoder().decode(DependencyManifest.self, from: data)
+    else { return nil }
+    return (manifest, dependencyLocations(in: data, root: root))
   }
 }
 
@@ -2596,6 +2682,28 @@ extension Linter {
               "'\(target.name)' imports '\(found.module)' without declaring it in Package.swift; \(hint) or remove the import",
             key: "undeclared-import|\(target.name) -> \(found.module)|\(file)"))
       }
+      // A module of a package that is in the build only because a dependency depends on it:
+      // it compiles today and breaks the day that dependency drops it.
+      if checksUndeclaredImports, !packageModules.contains(found.module),
+        let indirect = products.indirectModules[found.module],
+        seenModules.insert(found.module).inserted
+      {
+        let declaration =
+          indirect.location.hasPrefix("/")
+          ? ".package(path: \"\(relativePath(to: indirect.location, from: root.path))\")"
+          : ".package(url: \"\(indirect.location)\", …)"
+        let product =
+          indirect.products.first.map {
+            ".product(name: \"\($0)\", package: \"\(indirect.identity)\")"
+          }
+          ?? "the product that provides it"
+        violations.append(
+          Violation(
+            rule: "undeclared-import", file: file, line: found.line, column: found.column,
+            message:
+              "'\(target.name)' imports '\(found.module)', a module of the package '\(indirect.identity)', which Package.swift does not depend on (it is in the build only because '\(indirect.through)' depends on it); add \(declaration) to the package and \(product) to '\(target.name)', or remove the import",
+            key: "undeclared-import|\(target.name) -> \(found.module)|\(file)"))
+      }
       if checksTestableImports && found.isTestable && !target.isTestCode {
         violations.append(
           Violation(
@@ -2749,6 +2857,16 @@ extension Linter {
     }
     return false
   }
+}
+
+/// `path` as a package beside or inside `root` would write it (`../swift-atomics`, `Deep`).
+func relativePath(to path: String, from root: String) -> String {
+  let target = path.split(separator: "/")
+  let base = root.split(separator: "/")
+  let shared = zip(target, base).prefix { $0 == $1 }.count
+  let parts =
+    Array(repeating: "..", count: base.count - shared) + target.dropFirst(shared).map(String.init)
+  return parts.isEmpty ? "." : parts.joined(separator: "/")
 }
 
 /// The folder rule (`folder-dependency`) and `--split-preview`: layers of the folders inside one target.

@@ -50,8 +50,10 @@ let allRules: [Rule] = [
       on the next, and the dependency is invisible in Package.swift. SwiftPM's own check accepts a
       dependency's dependency and reports only the first file; this rule does neither, and it
       checks other packages' modules too: importing a module of a dependency package needs a
-      product that provides it.
-      Fix: declare the dependency (target or product) in Package.swift, or remove the import.
+      product that provides it, and a module of a package that only a dependency depends on needs
+      that package declared as well.
+      Fix: declare the dependency (target or product, and its package) in Package.swift, or remove
+      the import.
       """, runsWithoutConfiguration: true),
   Rule(
     id: "test-support", summary: "a production target depends on test support",

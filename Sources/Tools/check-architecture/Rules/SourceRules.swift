@@ -40,6 +40,28 @@ extension Linter {
               "'\(target.name)' imports '\(found.module)' without declaring it in Package.swift; \(hint) or remove the import",
             key: "undeclared-import|\(target.name) -> \(found.module)|\(file)"))
       }
+      // A module of a package that is in the build only because a dependency depends on it:
+      // it compiles today and breaks the day that dependency drops it.
+      if checksUndeclaredImports, !packageModules.contains(found.module),
+        let indirect = products.indirectModules[found.module],
+        seenModules.insert(found.module).inserted
+      {
+        let declaration =
+          indirect.location.hasPrefix("/")
+          ? ".package(path: \"\(relativePath(to: indirect.location, from: root.path))\")"
+          : ".package(url: \"\(indirect.location)\", …)"
+        let product =
+          indirect.products.first.map {
+            ".product(name: \"\($0)\", package: \"\(indirect.identity)\")"
+          }
+          ?? "the product that provides it"
+        violations.append(
+          Violation(
+            rule: "undeclared-import", file: file, line: found.line, column: found.column,
+            message:
+              "'\(target.name)' imports '\(found.module)', a module of the package '\(indirect.identity)', which Package.swift does not depend on (it is in the build only because '\(indirect.through)' depends on it); add \(declaration) to the package and \(product) to '\(target.name)', or remove the import",
+            key: "undeclared-import|\(target.name) -> \(found.module)|\(file)"))
+      }
       if checksTestableImports && found.isTestable && !target.isTestCode {
         violations.append(
           Violation(
@@ -193,4 +215,14 @@ extension Linter {
     }
     return false
   }
+}
+
+/// `path` as a package beside or inside `root` would write it (`../swift-atomics`, `Deep`).
+func relativePath(to path: String, from root: String) -> String {
+  let target = path.split(separator: "/")
+  let base = root.split(separator: "/")
+  let shared = zip(target, base).prefix { $0 == $1 }.count
+  let parts =
+    Array(repeating: "..", count: base.count - shared) + target.dropFirst(shared).map(String.init)
+  return parts.isEmpty ? "." : parts.joined(separator: "/")
 }

@@ -1,0 +1,3 @@
+import DeepKit
+
+public struct MiddleValue { public let deep = DeepValue() }

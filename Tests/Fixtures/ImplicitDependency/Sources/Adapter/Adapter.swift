@@ -1,0 +1,3 @@
+import MiddleKit
+
+struct Adapter { let middle = MiddleValue() }

@@ -1,0 +1,3 @@
+import DeepKit
+
+struct Shortcut { let deep = DeepValue() }
