@@ -22,7 +22,7 @@ enum Kernel: String {
 }
 
 /// Sendable protocols and plain values that split "what" from "how".
-enum Interface: String, CaseIterable {
+enum Interface: String {
   case booking = "BookingInterface"
   case payment = "PaymentInterface"
 }
@@ -279,7 +279,7 @@ func front(
       guard case .targetItem(let name, _) = dependency else { return nil }
       return name
     })
-  let interfaces = Interface.allCases.filter { namedByFeatures.contains($0.rawValue) }
+  let interfaces = namedByFeatures.sorted().compactMap(Interface.init(rawValue:))
   return moduleTargets(
     front.rawValue, layer: "App",
     dependencies: [.target(name: root.rawValue)] + features.map { .target(name: $0.rawValue) }
