@@ -3,9 +3,18 @@
 # Generates synthetic layered packages of 10, 100 and 1,000 targets with 20 files of about 3 KB each
 # (imports, comments, attributes, strings, a regex, an #if) and a few deliberate violations,
 # describes each once with SwiftPM, then times the compiled linter alone (median of five) and
-# prints its throughput next to the time of `swift package describe` for the same package.
+# prints its throughput next to the time of `swift package describe` for the same package, and
+# next to two neighbours measured in the same run:
+#   - the whole `swift package check-architecture` (the plugin, which loads the package graph
+#     itself; each generated package depends on this repository for it), the second of two runs,
+#     so the plugin's one-time build is not counted;
+#   - tach (a Python architecture linter, installed from PyPI into a virtual environment in the
+#     work folder), `tach check --dependencies` on a Python project with the same modules,
+#     declared dependencies, files per module and imports per file (median of five): it finds
+#     the same undeclared imports the linter does.
 #
 #   Scripts/bench-architecture.sh [SIZE ...]      (default sizes: 10 100 1000)
+#   NO_TACH=1 NO_PLUGIN=1 Scripts/bench-architecture.sh   # the linter and describe alone
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +25,17 @@ work=$(mktemp -d)
 
 echo "compiling the linter with -O…"
 swiftc -O Scripts/check-architecture.swift -o "$work/check-architecture"
+voyage=$(pwd)
+tach=""
+if [ -z "${NO_TACH:-}" ]; then
+  echo "installing tach from PyPI into $work/tach…"
+  if python3 -m venv "$work/tach" >/dev/null && "$work/tach/bin/pip" install -q tach >/dev/null 2>&1; then
+    tach=$work/tach/bin/tach
+    echo "$("$tach" --version)"
+  else
+    echo "tach could not be installed: its column is left empty"
+  fi
+fi
 
 layer_of() { # target index, target count -> layer
   local percent=$(($1 * 100 / $2))
@@ -115,14 +135,74 @@ public enum @ID@Helpers {
 }
 SWIFT
 
+# The same file for tach: about 3 KB of Python (docstrings, comments, a class, strings).
+read -r -d '' python_body <<'PYTHON' || true
+# A generated file of the linter benchmark, the Python twin of a Swift file of @ID@.
+# The words import NotReal in this comment are skipped.
+"""A value type with a few members, as a module of a real project would hold.
+
+import AlsoNotReal -- inside a docstring, not an import.
+"""
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, order=True)
+class @ID@:
+    """The identifier, kept as text, and how many times it was seen."""
+
+    identifier: str
+    count: int = 0
+    tags: tuple = field(default_factory=tuple)
+
+    THRESHOLD = 12
+
+    @property
+    def is_frequent(self) -> bool:
+        """Whether it was seen often."""
+        return self.count > self.THRESHOLD
+
+    def describe(self) -> str:
+        """A sentence about it."""
+        return f"@ID@({self.identifier}, seen {self.count} time{'' if self.count == 1 else 's'})"
+
+    def words(self) -> list:
+        """Its identifier split into words."""
+        return [word for word in self.identifier.replace("-", " ").split() if word]
+
+
+def total(values) -> int:
+    """Sums the counts of values."""
+    return sum(value.count for value in values)
+
+
+def most_frequent(values):
+    """The most frequent value, if any."""
+    return max(values, default=None, key=lambda value: value.count)
+
+
+MESSAGE = """
+A multi-line string that mentions import NotReal,
+and lines that look like code: from nowhere import nothing
+"""
+PYTHON
+
 generate() { # count, folder
   local count=$1 root=$2 i f layer deps dep candidates
-  mkdir -p "$root"
+  local python=$root-python
+  mkdir -p "$root" "$python/src"
   {
     echo '// swift-tools-version: 6.2'
     echo 'import PackageDescription'
-    echo 'let package = Package(name: "Synthetic", targets: ['
+    if [ -z "${NO_PLUGIN:-}" ]; then
+      echo "let package = Package(name: \"Synthetic\", dependencies: [.package(path: \"$voyage\")], targets: ["
+    else
+      echo 'let package = Package(name: "Synthetic", targets: ['
+    fi
   } >"$root/Package.swift"
+  # Every module's declared dependencies, no layers: tach lets a module of a higher layer import
+  # a lower one it did not declare, so with layers it would check less than the linter does.
+  echo 'source_roots = ["src"]' >"$python/tach.toml"
   for ((i = 0; i < count; i++)); do
     layer=$(layer_of "$i" "$count")
     # Up to three dependencies among earlier targets of layers this one may use.
@@ -140,17 +220,20 @@ generate() { # count, folder
     done
     # A few deliberate violations: every 50th feature depends on the previous target.
     if [ "$layer" = Features ] && [ $((i % 50)) -eq 0 ] && [ "$i" -gt 0 ]; then deps+=("T$((i - 1))"); fi
-    local list="" imports="import Foundation"$'\n'
+    local list="" imports="import Foundation"$'\n' python_imports="import os"$'\n'
     for dep in "${deps[@]-}"; do
-      [ -n "$dep" ] && list+="\"$dep\", " && imports+="import $dep"$'\n'
+      [ -n "$dep" ] && list+="\"$dep\", " && imports+="import $dep"$'\n' && python_imports+="import $dep"$'\n'
     done
     echo "  .target(name: \"T$i\", dependencies: [${list%, }], path: \"Sources/$layer/T$i\")," >>"$root/Package.swift"
-    mkdir -p "$root/Sources/$layer/T$i"
+    printf '\n[[modules]]\npath = "T%s"\ndepends_on = [%s]\n' "$i" "${list%, }" >>"$python/tach.toml"
+    mkdir -p "$root/Sources/$layer/T$i" "$python/src/T$i"
+    : >"$python/src/T$i/__init__.py"
     for ((f = 0; f < 20; f++)); do
       local extra=""
       # Every 97th file imports a module its target does not declare.
       [ $(((i * 20 + f) % 97)) -eq 0 ] && [ "$i" -gt 1 ] && extra="import T$((i - 1))"$'\n'
       printf '%s%s\n%s\n' "$imports" "$extra" "${body//@ID@/T${i}F$f}" >"$root/Sources/$layer/T$i/F$f.swift"
+      printf '%s%s\n%s\n' "$python_imports" "$extra" "${python_body//@ID@/T${i}F$f}" >"$python/src/T$i/F$f.py"
     done
   done
   echo ']' >>"$root/Package.swift"
@@ -178,8 +261,8 @@ milliseconds() { echo $((($(date +%s%N) - $1) / 1000000)); }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-printf '\n%8s %7s %6s %11s %12s %10s %8s %13s\n' \
-  targets files MB violations "linter ms" "µs/file" "MB/s" "describe ms"
+printf '\n%8s %7s %6s %11s %12s %10s %8s %13s %11s %9s %11s %9s\n' \
+  targets files MB violations "linter ms" "µs/file" "MB/s" "describe ms" "plugin ms" "tach ms" "tach found" "÷ tach"
 for size in "${sizes[@]}"; do
   root="$work/package-$size"
   generate "$size" "$root"
@@ -196,10 +279,36 @@ for size in "${sizes[@]}"; do
   violations=$(grep -c '"rule"' "$root/result.json" || true)
   files=$((size * 20))
   bytes=$(find "$root/Sources" -name '*.swift' -print0 | du -cb --files0-from=- | tail -n 1 | cut -f 1)
+  plugin="-"
+  if [ -z "${NO_PLUGIN:-}" ]; then
+    # The first run builds the plugin and the linter it runs; the second is what a person waits for.
+    swift package --package-path "$root" -c release check-architecture --format json >/dev/null 2>&1 || true
+    start=$(date +%s%N)
+    swift package --package-path "$root" -c release check-architecture --format json >/dev/null 2>&1 || true
+    plugin=$(milliseconds "$start")
+  fi
+  tach_ms="-" ratio="-" tach_found="-"
+  if [ -n "$tach" ]; then
+    tach_found=$(cd "$root-python" && "$tach" check --dependencies 2>&1 | grep -c '^\[FAIL\]' || true)
+    runs=()
+    for _ in 1 2 3 4 5; do
+      start=$(date +%s%N)
+      (cd "$root-python" && "$tach" check --dependencies >/dev/null 2>&1) || true
+      runs+=("$(milliseconds "$start")")
+    done
+    tach_ms=$(printf '%s\n' "${runs[@]}" | median)
+    ratio=$(awk -v l="$best" -v t="$tach_ms" 'BEGIN { printf "%.2f", (t > 0 ? l / t : 0) }')
+  fi
   awk -v t="$size" -v f="$files" -v b="$bytes" -v v="$violations" -v ms="$best" -v d="$describe" \
-    'BEGIN { printf "%8d %7d %6.1f %11d %12d %10d %8.0f %13d\n", t, f, b / 1e6, v, ms, ms * 1000 / f, (b / 1e6) / (ms > 0 ? ms / 1000 : 1), d }'
+    -v p="$plugin" -v tm="$tach_ms" -v tf="$tach_found" -v r="$ratio" \
+    'BEGIN { printf "%8d %7d %6.1f %11d %12d %10d %8.0f %13d %11s %9s %11s %9s\n", t, f, b / 1e6, v, ms, ms * 1000 / f, (b / 1e6) / (ms > 0 ? ms / 1000 : 1), d, p, tm, tf, r }'
 done
 echo
 echo "linter ms: median of 5 runs of the compiled linter (with -O), rules and scanning included;"
-echo "describe ms: one 'swift package describe' of the same package, which every run needs first."
-echo "goal: linear growth, and the 1,000-target package (20,000 files) in at most 0.75 s"
+echo "describe ms: one 'swift package describe' of the same package, which every run needs first;"
+echo "plugin ms: the second 'swift package -c release check-architecture' (graph loading included);"
+echo "tach ms: median of 5 'tach check --dependencies' on the Python twin, tach found: its findings"
+echo "(the linter's violations also count layer breaks, which the twin does not declare); ÷ tach:"
+echo "linter ms / tach ms."
+echo "goals: linear growth, the 1,000-target package (20,000 files) in at most 0.75 s, the linter at"
+echo "most 0.35 of tach's time, and the plugin at most 10% above describe."
