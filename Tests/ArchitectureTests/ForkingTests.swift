@@ -3,7 +3,7 @@ import Testing
 
 /// `Scripts/fork.sh` and `Scripts/remove-module.sh`, run in a copy of the repository that is a git
 /// work tree of its own (both scripts read and move tracked files).
-@Suite("Forking and removing modules", .serialized)
+@Suite("Forking and removing modules")
 struct ForkingTests {
   /// A copy of the repository as it is on disk, committed in a fresh git repository.
   static func committedCopy() async throws -> URL {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `Scripts/new-module.sh`, run in a copy of the repository.
-@Suite("Scaffolding a module", .serialized)
+@Suite("Scaffolding a module")
 struct ScaffoldingTests {
   /// A copy of the repository's files as they are on disk, tracked or not (but not ignored), in
   /// a temporary folder: a module added and not yet committed is part of the copy.
