@@ -232,14 +232,14 @@ if [ -n "$removed_commands" ]; then
     }se;
   ' README.md
   record=$(grep -rhoE --include='*.swift' '[A-Z][A-Z0-9_]*_RECORD_SNAPSHOTS' Tests | sort -u | head -n 1)
-  re_record=(swift test --filter 'helpTextMatchesItsSnapshot|generatedScriptsMatchTheirSnapshots|theWalkThrough')
+  snapshot_tests='helpTextMatchesItsSnapshot|generatedScriptsMatchTheirSnapshots|theWalkThrough'
   if [ "$record_snapshots" -eq 1 ]; then
     echo "remove-module: re-recording the help snapshots and the README walk-through ($record=1)"
     swift build --build-tests >/dev/null
-    env "$record=1" "${re_record[@]}" --skip-build >/dev/null
+    env "$record=1" swift test --skip-build --filter "$snapshot_tests" >/dev/null
   else
     echo "remove-module: the other help snapshots and the walk-through are not re-recorded; to do it:"
-    printf "  %s=1 %s %s %s '%s'\n" "$record" "${re_record[@]:0:3}" "${re_record[3]}"
+    echo "  $record=1 swift test --filter '$snapshot_tests'"
   fi
 fi
 
