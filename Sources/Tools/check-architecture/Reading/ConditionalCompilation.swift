@@ -185,9 +185,11 @@ enum ConditionalBranches {
 
   /// Filters `tokens` in place.
   static func filter(_ tokens: inout [Token], in source: SourceText, setting: BuildSetting) {
+    // Every token before the first directive stays where it is.
+    guard let first = tokens.firstIndex(where: { $0.kind == .directive }) else { return }
     var stack: [Frame] = []
-    var kept = 0
-    var index = 0
+    var kept = first
+    var index = first
     while index < tokens.count {
       let token = tokens[index]
       if token.kind == .directive,

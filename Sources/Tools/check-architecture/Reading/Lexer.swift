@@ -12,20 +12,21 @@ enum Keyword: UInt8, CaseIterable {
   case `return`, `in`, `try`, await, `throw`, `where`, `if`, `guard`, `while`, `else`, yield
   case `repeat`, some, any, elseif, endif
 
-  /// The keywords of each length, as bytes.
-  static let byLength: [[([UInt8], Keyword)]] = {
-    var table = [[([UInt8], Keyword)]](repeating: [], count: 12)
+  /// The keywords by their length and first byte (`length * 256 + first`), as bytes: most
+  /// identifiers find an empty list and are `.other` after one lookup.
+  static let byLengthAndFirst: [[([UInt8], Keyword)]] = {
+    var table = [[([UInt8], Keyword)]](repeating: [], count: 12 * 256)
     for keyword in allCases where keyword != .other {
       let bytes = Array(String(describing: keyword).utf8)
-      table[bytes.count].append((bytes, keyword))
+      table[bytes.count * 256 + Int(bytes[0])].append((bytes, keyword))
     }
     return table
   }()
 
   static func of(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Keyword {
-    guard length < byLength.count else { return .other }
-    for (candidate, keyword) in byLength[length]
-    where candidate.indices.allSatisfy({ bytes[start + $0] == candidate[$0] }) {
+    guard length > 0, length < 12 else { return .other }
+    for (candidate, keyword) in byLengthAndFirst[length * 256 + Int(bytes[start])]
+    where (1..<length).allSatisfy({ bytes[start + $0] == candidate[$0] }) {
       return keyword
     }
     return .other

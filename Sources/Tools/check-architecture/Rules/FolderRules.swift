@@ -60,7 +60,7 @@ extension Linter {
     for target in targets where indexedTargets.contains(target.name) {
       for source in target.sources.sorted() where source.hasSuffix(".swift") {
         let file = target.path + "/" + source
-        let scanned = ScannedFile.scan(root.appendingPathComponent(file).path, setting: setting) {
+        let scanned = ScannedFile.scan(rootPath + "/" + file, setting: setting) {
           source, tokens, _, _ in FileSymbols(target: target.name, tokens: tokens, source: source)
         }
         switch scanned {
