@@ -574,13 +574,14 @@ let toolTargets: [Target] = [
   // Scripts/check-architecture.swift` interprets, so both ways give the same findings.
   .executableTarget(
     name: "check-architecture", path: "Sources/Tools/check-architecture", exclude: ["README.md"]),
-  // `swift package check-architecture`: the linter on the package graph SwiftPM has loaded.
+  // `swift package check-architecture`: the linter on the package graph SwiftPM has loaded. It
+  // names no tool (SwiftPM would plan a build of the whole graph before each run): it compiles
+  // the sources of `check-architecture` itself, once per version of them.
   .plugin(
     name: "CheckArchitecture",
     capability: .command(
       intent: .custom(
-        verb: "check-architecture", description: "Check the package's architecture rules")),
-    dependencies: ["check-architecture"]
+        verb: "check-architecture", description: "Check the package's architecture rules"))
   ),
 ]
 

@@ -2,15 +2,19 @@
 # Benchmark of the architecture linter (run on purpose, never by the check suite).
 # Generates synthetic layered packages of 10, 100 and 1,000 targets with 20 files of about 3 KB each
 # (imports, comments, attributes, strings, a regex, an #if) and a few deliberate violations,
-# describes each once with SwiftPM, then times the compiled linter alone (median of five) and
-# prints its throughput next to the time of `swift package describe` for the same package, and
-# next to two neighbours measured in the same run:
+# describes each with SwiftPM, then times the compiled linter alone (median of five) and prints
+# its throughput next to the time of `swift package describe` for the same package (its second
+# run: the first compiles the manifest, which every later command finds cached), and next to
+# neighbours measured in the same run:
 #   - the whole `swift package check-architecture` (the plugin, which loads the package graph
 #     itself; each generated package depends on this repository for it), the second of two runs,
-#     so the plugin's one-time build is not counted;
+#     so the plugin's one-time compilation of the linter is not counted;
+#   - a command plugin of the generated package that does nothing: what SwiftPM costs before any
+#     plugin's own code runs (loading the graph, handing it to the plugin), the second of two runs;
 #   - tach (a Python architecture linter, installed from PyPI into a virtual environment in the
 #     work folder), `tach check --dependencies` on a Python project with the same modules,
-#     declared dependencies, files per module and imports per file (median of five): it finds
+#     declared dependencies, files per module and imports per file (median of five, each run
+#     right after one of the linter's, so both see the machine in the same state): it finds
 #     the same undeclared imports the linter does.
 #
 #   Scripts/bench-architecture.sh [SIZE ...]      (default sizes: 10 100 1000)
@@ -196,6 +200,11 @@ generate() { # count, folder
     echo 'import PackageDescription'
     if [ -z "${NO_PLUGIN:-}" ]; then
       echo "let package = Package(name: \"Synthetic\", dependencies: [.package(path: \"$voyage\")], targets: ["
+      echo '  .plugin(name: "EmptyPlugin", capability: .command(intent: .custom(verb: "empty-plugin", description: "Nothing"))),'
+      mkdir -p "$root/Plugins/EmptyPlugin"
+      printf '%s\n' 'import PackagePlugin' '' '@main struct EmptyPlugin: CommandPlugin {' \
+        '  func performCommand(context: PluginContext, arguments: [String]) async throws {}' '}' \
+        >"$root/Plugins/EmptyPlugin/plugin.swift"
     else
       echo 'let package = Package(name: "Synthetic", targets: ['
     fi
@@ -261,54 +270,63 @@ milliseconds() { echo $((($(date +%s%N) - $1) / 1000000)); }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-printf '\n%8s %7s %6s %11s %12s %10s %8s %13s %11s %9s %11s %9s\n' \
-  targets files MB violations "linter ms" "µs/file" "MB/s" "describe ms" "plugin ms" "tach ms" "tach found" "÷ tach"
+printf '\n%8s %7s %6s %11s %12s %10s %8s %13s %11s %14s %9s %11s %9s\n' \
+  targets files MB violations "linter ms" "µs/file" "MB/s" "describe ms" "plugin ms" "empty plugin" "tach ms" "tach found" "÷ tach"
 for size in "${sizes[@]}"; do
   root="$work/package-$size"
   generate "$size" "$root"
-  start=$(date +%s%N)
   swift package --package-path "$root" describe --type json >"$root/description.json"
+  start=$(date +%s%N)
+  swift package --package-path "$root" describe --type json >/dev/null
   describe=$(milliseconds "$start")
-  runs=()
+  # The linter and tach take turns, five rounds, so a machine that slows down or speeds up
+  # during the run weighs on both columns alike.
+  runs=() tach_runs=()
   for _ in 1 2 3 4 5; do
     start=$(date +%s%N)
     "$work/check-architecture" "$root/description.json" --format json >"$root/result.json" || true
     runs+=("$(milliseconds "$start")")
+    if [ -n "$tach" ]; then
+      start=$(date +%s%N)
+      (cd "$root-python" && "$tach" check --dependencies >/dev/null 2>&1) || true
+      tach_runs+=("$(milliseconds "$start")")
+    fi
   done
   best=$(printf '%s\n' "${runs[@]}" | median)
   violations=$(grep -c '"rule"' "$root/result.json" || true)
   files=$((size * 20))
   bytes=$(find "$root/Sources" -name '*.swift' -print0 | du -cb --files0-from=- | tail -n 1 | cut -f 1)
-  plugin="-"
+  plugin="-" empty="-"
   if [ -z "${NO_PLUGIN:-}" ]; then
-    # The first run builds the plugin and the linter it runs; the second is what a person waits for.
-    swift package --package-path "$root" -c release check-architecture --format json >/dev/null 2>&1 || true
+    # The first run compiles the plugin and the linter it runs; the second is what a person waits for.
+    swift package --package-path "$root" check-architecture --format json >/dev/null 2>&1 || true
     start=$(date +%s%N)
-    swift package --package-path "$root" -c release check-architecture --format json >/dev/null 2>&1 || true
+    swift package --package-path "$root" check-architecture --format json >/dev/null 2>&1 || true
     plugin=$(milliseconds "$start")
+    swift package --package-path "$root" empty-plugin >/dev/null
+    start=$(date +%s%N)
+    swift package --package-path "$root" empty-plugin >/dev/null
+    empty=$(milliseconds "$start")
   fi
   tach_ms="-" ratio="-" tach_found="-"
   if [ -n "$tach" ]; then
     tach_found=$(cd "$root-python" && "$tach" check --dependencies 2>&1 | grep -c '^\[FAIL\]' || true)
-    runs=()
-    for _ in 1 2 3 4 5; do
-      start=$(date +%s%N)
-      (cd "$root-python" && "$tach" check --dependencies >/dev/null 2>&1) || true
-      runs+=("$(milliseconds "$start")")
-    done
-    tach_ms=$(printf '%s\n' "${runs[@]}" | median)
+    tach_ms=$(printf '%s\n' "${tach_runs[@]}" | median)
     ratio=$(awk -v l="$best" -v t="$tach_ms" 'BEGIN { printf "%.2f", (t > 0 ? l / t : 0) }')
   fi
   awk -v t="$size" -v f="$files" -v b="$bytes" -v v="$violations" -v ms="$best" -v d="$describe" \
-    -v p="$plugin" -v tm="$tach_ms" -v tf="$tach_found" -v r="$ratio" \
-    'BEGIN { printf "%8d %7d %6.1f %11d %12d %10d %8.0f %13d %11s %9s %11s %9s\n", t, f, b / 1e6, v, ms, ms * 1000 / f, (b / 1e6) / (ms > 0 ? ms / 1000 : 1), d, p, tm, tf, r }'
+    -v p="$plugin" -v e="$empty" -v tm="$tach_ms" -v tf="$tach_found" -v r="$ratio" \
+    'BEGIN { printf "%8d %7d %6.1f %11d %12d %10d %8.0f %13d %11s %14s %9s %11s %9s\n", t, f, b / 1e6, v, ms, ms * 1000 / f, (b / 1e6) / (ms > 0 ? ms / 1000 : 1), d, p, e, tm, tf, r }'
 done
 echo
-echo "linter ms: median of 5 runs of the compiled linter (with -O), rules and scanning included;"
-echo "describe ms: one 'swift package describe' of the same package, which every run needs first;"
-echo "plugin ms: the second 'swift package -c release check-architecture' (graph loading included);"
-echo "tach ms: median of 5 'tach check --dependencies' on the Python twin, tach found: its findings"
+echo "linter ms: median of 5 runs of the compiled linter (with -O), rules and scanning included,"
+echo "each followed by a run of tach;"
+echo "describe ms: the second 'swift package describe' of the same package (the manifest cached),"
+echo "which every run of the script needs first;"
+echo "plugin ms: the second 'swift package check-architecture' (graph loading included); empty"
+echo "plugin: the second run of a command plugin that does nothing, on the same package;"
+echo "tach ms: median of those 5 'tach check --dependencies' on the Python twin; tach found: its findings"
 echo "(the linter's violations also count layer breaks, which the twin does not declare); ÷ tach:"
 echo "linter ms / tach ms."
 echo "goals: linear growth, the 1,000-target package (20,000 files) in at most 0.75 s, the linter at"
-echo "most 0.35 of tach's time, and the plugin at most 10% above describe."
+echo "most 0.35 of tach's time, and the plugin at most 10% above describe (and above the empty plugin)."

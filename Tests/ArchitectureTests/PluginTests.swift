@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The linter installed the way Swift tools are: a package that depends on Voyage by path runs
-/// `swift package check-architecture` and gets the findings the script gives on the same package.
+/// `swift package check-architecture` and gets the findings the script gives on the same package,
+/// with the linter compiled on the first run only.
 @Suite("The check-architecture command plugin")
 struct PluginTests {
   /// A small layered package outside Voyage, with one layer finding and one unused dependency.
@@ -54,11 +55,14 @@ struct PluginTests {
     defer { try? FileManager.default.removeItem(at: consumer) }
     // Its own scratch folder: SwiftPM inside `swift test` must not wait on Voyage's .build lock.
     let scratch = consumer.appendingPathComponent(".build").path
-    let plugin = try await Subprocess.run(
-      "nice",
-      ["-n", "19", "swift", "package", "--scratch-path", scratch, "check-architecture"],
-      in: consumer)
+    let command = ["-n", "19", "swift", "package", "--scratch-path", scratch, "check-architecture"]
+    let plugin = try await Subprocess.run("nice", command, in: consumer)
     #expect(plugin.status == 1, "\(plugin.error.suffix(2_000))")
+    #expect(plugin.error.contains("Compiling the architecture linter with -O"))
+    // The linter is compiled once per version of its sources, never on every run.
+    let again = try await Subprocess.run("nice", command, in: consumer)
+    #expect(again.status == 1 && again.output == plugin.output)
+    #expect(!again.error.contains("Compiling"), "\(again.error)")
     let described = try await Subprocess.run(
       "swift",
       [
