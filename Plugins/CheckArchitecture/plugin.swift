@@ -132,7 +132,8 @@ struct CheckArchitecture: CommandPlugin {
         // Paths as strings: a plugin is compiled without optimization, and URL operations on
         // each of a large package's files would cost more than the linter's whole run.
         let folder = target.directoryURL.path + "/"
-        entry["sources"] = module.sourceFiles.map { file in
+        // The files `describe` lists: compiled sources, not headers, resources or a `.docc`.
+        entry["sources"] = module.sourceFiles.filter { $0.type == .source }.map { file in
           let path = file.url.path
           return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
         }

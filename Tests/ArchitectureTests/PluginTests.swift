@@ -6,7 +6,8 @@ import Testing
 /// with the linter compiled on the first run only.
 @Suite("The check-architecture command plugin")
 struct PluginTests {
-  /// A small layered package outside Voyage, with one layer finding and one unused dependency.
+  /// A small layered package outside Voyage, with one layer finding and one unused dependency
+  /// (in a target that has a documentation catalog).
   func makeConsumer() throws -> URL {
     let folder = try makeTemporaryFolder("consumer")
     let files: [String: String] = [
@@ -28,6 +29,8 @@ struct PluginTests {
       "Sources/Ledger/Ledger.swift": "public struct Entry {}\n",
       "Sources/Payments/Payments.swift": "import Ledger\npublic struct Charge {}\n",
       "Sources/Orders/Orders.swift": "import Payments\npublic struct Order {}\n",
+      // SwiftPM hands a plugin a catalog among a target's files; `describe` lists sources only.
+      "Sources/Orders/Orders.docc/Orders.md": "# ``Orders``\n\nOrders of the consumer.\n",
       "architecture.json": """
       {
         "layers": [
@@ -79,6 +82,7 @@ struct PluginTests {
     #expect(
       plugin.output.contains(
         "Package.swift:10:54: error: [layer-dependency] Features target 'Orders'"))
+    #expect(plugin.output.contains("[unused-dependency] 'Orders' declares the dependency 'Ledger'"))
     #expect(plugin.output.contains("  swift package check-architecture --update-baseline"))
   }
 }
