@@ -2076,6 +2076,11 @@ struct ManifestLocations {
 
   static func key(_ target: String, _ dependency: String) -> String { "\(target) -> \(dependency)" }
 
+  /// The calls of PackageDescription that declare a target.
+  static let targetCalls: Set<String> = [
+    "target", "executableTarget", "testTarget", "systemLibrary", "binaryTarget", "plugin", "macro",
+  ]
+
   /// One bracketed region of tokens: a call's parentheses (with its callee), an array's or
   /// a tuple's brackets. `parts` are the ranges between its top-level commas.
   private struct Group {
@@ -2161,10 +2166,18 @@ struct ManifestLocations {
         }
         return false
       }
+      // A name can also be the first argument of a call that declares no target
+      // (`.enableUpcomingFeature("MemberImportVisibility")` in swift-system, above the test target
+      // of that name): SwiftPM's target calls come first, then the first call in the file.
       var declarationOf: [String: Int] = [:]
+      var byTargetCall: Set<String> = []
       for number in declaring.keys.sorted() where !isNested(number) {
         let name = declaring[number] ?? ""
-        if declarationOf[name] == nil { declarationOf[name] = number }
+        let isTargetCall = Self.targetCalls.contains(groups[number].callee ?? "")
+        if declarationOf[name] == nil || (isTargetCall && !byTargetCall.contains(name)) {
+          declarationOf[name] = number
+          if isTargetCall { byTargetCall.insert(name) }
+        }
       }
       for (name, number) in declarationOf {
         declarations[name] = place(value(of: groups[number].parts[0]).lowerBound)
@@ -2173,6 +2186,8 @@ struct ManifestLocations {
         guard let number = declarationOf[target.name] else { continue }
         let call = groups[number]
         let nameEnd = call.parts[0].upperBound
+        // A call that holds its name alone, or was never closed, holds no dependency.
+        guard nameEnd < call.close else { continue }
         for dependency in target.dependencies {
           let candidates = ((nameEnd + 1)..<call.close).filter { literal($0) == dependency }
           // An entry named under `dependencies:` beats the same name in another argument.

@@ -575,7 +575,7 @@ struct ArchitectureLinterTests {
       ((result["fixes"] as? [[String: Any]])?.first?["artifactChanges"] as? [[String: Any]])?.first)
     let replacement = try #require((change["replacements"] as? [[String: Any]])?.first)
     let region = try #require(replacement["deletedRegion"] as? [String: Int])
-    #expect(region == ["startLine": 18, "startColumn": 9, "endLine": 19, "endColumn": 9])
+    #expect(region == ["startLine": 22, "startColumn": 9, "endLine": 23, "endColumn": 9])
   }
 
   @Test func everyRuleExplainsWhyItExistsAndHowToFixAViolation() async throws {

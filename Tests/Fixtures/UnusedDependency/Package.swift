@@ -2,6 +2,10 @@
 // A fixture for Scripts/check-architecture.swift; never built.
 import PackageDescription
 
+// A call whose first argument is a target's name but which declares no target: the locations
+// are still the `.target` call's.
+let checkoutSettings: [SwiftSetting] = [.define("CheckoutFeature")]
+
 let package = Package(
   name: "Fixture",
   targets: [
@@ -18,7 +22,8 @@ let package = Package(
         "DesignSystem",
         "SharedKernel",
       ],
-      path: "Sources/Features/CheckoutFeature"
+      path: "Sources/Features/CheckoutFeature",
+      swiftSettings: checkoutSettings
     ),
   ]
 )
