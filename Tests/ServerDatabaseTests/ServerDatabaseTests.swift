@@ -116,19 +116,32 @@ struct ServerDatabaseTests {
     #expect(try await newer.read(snapshot) == before)
   }
 
-  @Test func aStatementPastItsTimeoutIsCancelledAndSaysSo() async throws {
-    // No migrations: opening runs three one-line statements, so only the sleep can be the one
-    // that overruns, even while a loaded machine slows everything else down.
-    let database = try await open([], statementTimeout: .seconds(1))
+  // The time limit turns a timeout that does not work (the statement would wait for ever) into
+  // a failure instead of a hang.
+  @Test(.timeLimit(.minutes(1)))
+  func aStatementPastItsTimeoutIsCancelledAndSaysSo() async throws {
+    // Another session holds the table, and keeps it until the end of the test: the statement
+    // waits for a lock that never comes, so only the timeout can end it. Opening the database
+    // under test finds the schema migrated and runs one-line statements only, which a loaded
+    // machine does not slow past the timeout.
+    let holder = try await open(connections: 1)
+    try await holder.read { connection throws(ServerDatabaseError) in
+      try connection.execute("BEGIN")
+      try connection.execute("LOCK TABLE counters IN ACCESS EXCLUSIVE MODE")
+    }
+    let database = try await open(statementTimeout: .seconds(1))
     await #expect {
       try await database.read { connection throws(ServerDatabaseError) in
-        try connection.query("SELECT pg_sleep(60)")
+        try connection.query("SELECT count(*)::int8 FROM counters")
       }
     } throws: { error in
       guard case .timedOut(_, .seconds(1)) = error as? ServerDatabaseError else {
         return false
       }
       return (error as? ServerDatabaseError)?.sqlState == "57014"
+    }
+    try await holder.read { connection throws(ServerDatabaseError) in
+      try connection.execute("ROLLBACK")
     }
   }
 
