@@ -268,6 +268,16 @@ JSON
 
 milliseconds() { echo $((($(date +%s%N) - $1) / 1000000)); }
 
+# Runs a command twice and prints the second run's milliseconds: the first compiles what it needs
+# (the plugin, the linter the plugin runs), the second is what a person waits for.
+second_run() {
+  "$@" >/dev/null 2>&1 || true
+  local start
+  start=$(date +%s%N)
+  "$@" >/dev/null 2>&1 || true
+  milliseconds "$start"
+}
+
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 printf '\n%8s %7s %6s %11s %12s %10s %8s %13s %11s %14s %9s %11s %9s\n' \
@@ -298,15 +308,8 @@ for size in "${sizes[@]}"; do
   bytes=$(find "$root/Sources" -name '*.swift' -print0 | du -cb --files0-from=- | tail -n 1 | cut -f 1)
   plugin="-" empty="-"
   if [ -z "${NO_PLUGIN:-}" ]; then
-    # The first run compiles the plugin and the linter it runs; the second is what a person waits for.
-    swift package --package-path "$root" check-architecture --format json >/dev/null 2>&1 || true
-    start=$(date +%s%N)
-    swift package --package-path "$root" check-architecture --format json >/dev/null 2>&1 || true
-    plugin=$(milliseconds "$start")
-    swift package --package-path "$root" empty-plugin >/dev/null
-    start=$(date +%s%N)
-    swift package --package-path "$root" empty-plugin >/dev/null
-    empty=$(milliseconds "$start")
+    plugin=$(second_run swift package --package-path "$root" check-architecture --format json)
+    empty=$(second_run swift package --package-path "$root" empty-plugin)
   fi
   tach_ms="-" ratio="-" tach_found="-"
   if [ -n "$tach" ]; then
