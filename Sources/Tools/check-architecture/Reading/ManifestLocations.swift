@@ -119,15 +119,13 @@ struct ManifestLocations {
       // A name can also be the first argument of a call that declares no target
       // (`.enableUpcomingFeature("MemberImportVisibility")` in swift-system, above the test target
       // of that name): SwiftPM's target calls come first, then the first call in the file.
+      func order(_ number: Int) -> (Int, Int) {
+        (Self.targetCalls.contains(groups[number].callee ?? "") ? 0 : 1, number)
+      }
       var declarationOf: [String: Int] = [:]
-      var byTargetCall: Set<String> = []
-      for number in declaring.keys.sorted() where !isNested(number) {
+      for number in declaring.keys.sorted(by: { order($0) < order($1) }) where !isNested(number) {
         let name = declaring[number] ?? ""
-        let isTargetCall = Self.targetCalls.contains(groups[number].callee ?? "")
-        if declarationOf[name] == nil || (isTargetCall && !byTargetCall.contains(name)) {
-          declarationOf[name] = number
-          if isTargetCall { byTargetCall.insert(name) }
-        }
+        if declarationOf[name] == nil { declarationOf[name] = number }
       }
       for (name, number) in declarationOf {
         declarations[name] = place(value(of: groups[number].parts[0]).lowerBound)
