@@ -8,7 +8,8 @@
 // A target's layer is its folder: `Sources/<Layer>/<Target>`, tested in `Tests/<Target>Tests`,
 // whose doubles of an interface are shared from `Tests/Support/<Interface>TestSupport`;
 // each module folder has a README.md (excluded from the build) whose graph the linter maintains.
-// `Scripts/check-architecture.swift` checks what a signature cannot express.
+// The architecture linter (`ArchitectureLinter/`, a package of its own) checks what a signature
+// cannot express.
 
 import PackageDescription
 
@@ -554,8 +555,9 @@ let testSupportTargets: [Target] =
 // MARK: - Architecture tests
 
 let architectureTestTargets: [Target] = [
-  // The linter against the fixture packages in Tests/Fixtures, and the type-level canaries,
-  // which type-check forbidden code against the built SharedKernel and BookingInterface.
+  // Voyage's own architecture proved: the type-level canaries, which type-check forbidden code
+  // against the built SharedKernel and BookingInterface; the docs' rule tables against the
+  // linter's fixtures; the scaffolding, forking, migration and measurement scripts.
   .testTarget(
     name: "ArchitectureTests",
     dependencies: [
@@ -564,25 +566,6 @@ let architectureTestTargets: [Target] = [
     path: "Tests/ArchitectureTests",
     swiftSettings: sharedSwiftSettings
   )
-]
-
-// MARK: - Tools
-
-let toolTargets: [Target] = [
-  // The architecture linter as an executable, from the sources that
-  // Scripts/generate-linter-script.sh joins into the one file `swift
-  // Scripts/check-architecture.swift` interprets, so both ways give the same findings.
-  .executableTarget(
-    name: "check-architecture", path: "Sources/Tools/check-architecture", exclude: ["README.md"]),
-  // `swift package check-architecture`: the linter on the package graph SwiftPM has loaded. It
-  // names no tool (SwiftPM would plan a build of the whole graph before each run): it compiles
-  // the sources of `check-architecture` itself, once per version of them.
-  .plugin(
-    name: "CheckArchitecture",
-    capability: .command(
-      intent: .custom(
-        verb: "check-architecture", description: "Check the package's architecture rules"))
-  ),
 ]
 
 // MARK: - Package
@@ -595,12 +578,13 @@ let package = Package(
   products: [
     .executable(name: "voyage", targets: ["voyage"]),
     .library(name: "CommandLineInterface", targets: ["CommandLineInterface"]),
-    .executable(name: "check-architecture", targets: ["check-architecture"]),
-    .plugin(name: "CheckArchitecture", targets: ["CheckArchitecture"]),
   ],
+  // The architecture linter, a package of its own in this repository (so that adding it to
+  // another package brings none of Voyage's targets into that graph): through it, `swift package
+  // check-architecture` runs here as it does in any package that adds the linter.
+  dependencies: [.package(path: "ArchitectureLinter")],
   targets: kernelTargets + interfaceTargets + infrastructureTargets + featureTargets + appTargets
     + benchmarkTargets
     + testSupportTargets
     + architectureTestTargets
-    + toolTargets
 )

@@ -23,8 +23,14 @@ done
 # `--explicit-target-dependency-import-check error` still prints "Build complete!" when it finds an
 # undeclared import: only the exit code tells, so every step is judged by its exit code.
 build_flags=(--explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors)
-# Swift code that is formatted and linted; Tests/Fixtures holds deliberately odd fixture packages.
-swift_paths=(Package.swift Sources Scripts Plugins Benchmarks Tests/*Tests Tests/Support)
+# Swift code that is formatted and linted (Voyage's and the architecture linter's package);
+# ArchitectureLinter/Tests/Fixtures holds deliberately odd fixture packages.
+swift_paths=(Package.swift Sources Scripts Benchmarks Tests/*Tests Tests/Support
+  ArchitectureLinter/Package.swift ArchitectureLinter/Sources ArchitectureLinter/Plugins
+  ArchitectureLinter/Scripts ArchitectureLinter/Tests/ArchitectureLinterTests)
+# The architecture linter is a package of its own (ArchitectureLinter/), built and tested beside
+# Voyage with the same strictness.
+linter_package=(--package-path ArchitectureLinter)
 
 steps_run=0
 step() {
@@ -84,18 +90,26 @@ summarize_crash() {
 architecture_options=(--check-graph README.md --check-module-readmes)
 baseline_reference=$(git merge-base HEAD origin/main 2>/dev/null || git rev-parse --verify --quiet HEAD 2>/dev/null || true)
 [ -n "$baseline_reference" ] && architecture_options+=(--baseline-may-not-grow "$baseline_reference")
-# The one-file linter the next step runs is its sources in Sources/Tools/check-architecture joined.
-step "Linter script is its sources joined (regenerate with: Scripts/generate-linter-script.sh)" \
-  Scripts/generate-linter-script.sh --check
+# The one-file linter the next step runs is the linter package's sources joined.
+step "Linter script is its sources joined (regenerate with: ArchitectureLinter/Scripts/generate-linter-script.sh)" \
+  ArchitectureLinter/Scripts/generate-linter-script.sh --check
 step "Architecture (explain a rule with: swift Scripts/check-architecture.swift --explain RULE)" \
   bash -c 'set -o pipefail; swift package describe --type json | swift Scripts/check-architecture.swift "$@"' \
   architecture "${architecture_options[@]}"
+# The linter holds its own package to its own folder layers, and every configuration in the
+# repository to the schema editors check it with (a JSON Schema validator, jsonschema from PyPI).
+step "The linter's own architecture" \
+  bash -c 'set -o pipefail; swift package --package-path ArchitectureLinter describe --type json | swift Scripts/check-architecture.swift'
+step "Every architecture.json in the repository is valid against the schema" \
+  ArchitectureLinter/Scripts/validate-configurations.py
 step "Import scanner agrees with the compiler's parse of every file" \
   Scripts/compare-imports-with-compiler.sh
 step "Format (fix with: swift format -i --recursive ${swift_paths[*]})" \
   swift format lint --strict --recursive "${swift_paths[@]}"
 step "Build with undeclared-import check and warnings as errors" \
   swift build --build-tests "${build_flags[@]}"
+step "Build the architecture linter's package, warnings as errors" \
+  swift build "${linter_package[@]}" --build-tests "${build_flags[@]}"
 # The documentation site, every symbol link resolving: a renamed type that an article or a catalog
 # names fails here (the same build flags, so the build above is reused).
 step "Documentation builds with warnings as errors" \
@@ -105,15 +119,17 @@ test_options=(--skip-build)
 [ "$migration" -eq 0 ] && test_options+=(--skip MigrationReplayTests)
 step "Tests" \
   tests_that_run timeout 1200 swift test "${test_options[@]}"
+step "The architecture linter's tests (in-process, on its fixture packages; the plugin and the script)" \
+  tests_that_run timeout 600 swift test "${linter_package[@]}" --skip-build
 # The migration example (Examples/Migration), replayed step by step in a scratch folder: each step
 # builds strictly, its behaviour tests pass, the linter prints what its pull request quotes, the
 # baseline only shrinks and ends empty, and the canary pull request is refused. The linter is the
-# one the build above compiled.
+# executable the linter package's build above compiled.
 if [ "$migration" -eq 1 ] && [ ! -d Examples/Migration/Start ]; then
   printf '\n==> The migration example: Examples/Migration is not in this repository, nothing to replay\n'
 elif [ "$migration" -eq 1 ]; then
   step "Migration example replays, every step checked" \
-    env CHECK_ARCHITECTURE=.build/debug/check-architecture Scripts/replay-migration.sh --check
+    env CHECK_ARCHITECTURE=ArchitectureLinter/.build/debug/check-architecture Scripts/replay-migration.sh --check
 fi
 # The concurrency code runs again under Thread Sanitizer, in its own build folder so the sanitized
 # build neither replaces nor invalidates the ordinary one: the tests of every Infrastructure and

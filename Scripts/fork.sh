@@ -9,7 +9,7 @@
 # NEWNAME_…) and the owners' teams in CODEOWNERS and the module READMEs (@voyage/… → @org/…,
 # default the lowercased name); files and folders named after the app are renamed too. Then it formats the code, regenerates the module graphs and
 # runs the check suite (unless --no-check). It refuses a bad name before changing anything.
-# Tests/Fixtures (the linter's fixture packages) is left alone: it is not the app.
+# ArchitectureLinter/ (the linter's own package, its fixtures included) is left alone: it is not the app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -73,7 +73,7 @@ fi
 # The text: the team first (it holds the lowercase name), then the variables, then each spelling.
 files=()
 while IFS= read -r -d '' file; do
-  [[ "$file" == Tests/Fixtures/* || "$file" == Scripts/fork.sh ]] && continue
+  [[ "$file" == ArchitectureLinter/* || "$file" == Scripts/fork.sh ]] && continue
   grep -qiI "$old" "$file" && files+=("$file")
 done < <(git ls-files -z)
 OLD="$old" NEW="$new" LOWER_OLD="$lower_old" LOWER_NEW="$lower_new" UPPER_OLD="$upper_old" \
@@ -86,7 +86,7 @@ OLD="$old" NEW="$new" LOWER_OLD="$lower_old" LOWER_NEW="$lower_new" UPPER_OLD="$
   ' "${files[@]}"
 
 # The paths: deepest first, so a folder is renamed after what it holds.
-git ls-files | grep -v '^Tests/Fixtures/' | grep -i "$old" | while IFS= read -r path; do
+git ls-files | grep -v '^ArchitectureLinter/' | grep -i "$old" | while IFS= read -r path; do
   dir=$path
   while [ "$dir" != "." ]; do
     echo "$dir"

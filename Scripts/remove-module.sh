@@ -85,7 +85,7 @@ for target in $app_targets; do
   [ -d "Tests/${target}Tests" ] && kept+=("Tests/${target}Tests")
 done
 for benchmark in $benchmarks; do kept+=("Benchmarks/$benchmark"); done
-while IFS= read -r readme; do kept+=("$readme"); done < <(git ls-files --cached --others --exclude-standard '*README.md' | grep -v '^Tests/Fixtures/')
+while IFS= read -r readme; do kept+=("$readme"); done < <(git ls-files --cached --others --exclude-standard '*README.md' | grep -v '^ArchitectureLinter/Tests/Fixtures/')
 tar -cf "$backup/kept.tar" "${kept[@]}" 2>/dev/null
 undo() {
   rm -rf "${kept[@]}"
@@ -274,8 +274,8 @@ stale=$(git ls-files --cached --others --exclude-standard | NAME="$name" perl -e
     for my $component (split m{/}, $path) { $known{$component} = 1; (my $stem = $component) =~ s/\..*//; $known{$stem} = 1; }
     push @documents, $path
       if $path eq "README.md" || ($path =~ m{^docs/.*\.md$})
-        || ($path =~ m{/README\.md$} && $path !~ m{^(Tests/Fixtures|Examples/Migration/Start|Examples/Migration/Steps)/});
-    next if $path =~ m{^Tests/Fixtures/};
+        || ($path =~ m{/README\.md$} && $path !~ m{^(ArchitectureLinter/Tests/Fixtures|Examples/Migration/Start|Examples/Migration/Steps)/});
+    next if $path =~ m{^ArchitectureLinter/Tests/Fixtures/};
     # The patches of the migration example hold the code its later steps name.
     next unless $path =~ /\.(swift|sh|json|patch)$/ || $path eq "CODEOWNERS";
     open my $file, "<", $path or next;
@@ -307,10 +307,19 @@ stale=$(git ls-files --cached --others --exclude-standard | NAME="$name" perl -e
     while ($text =~ /<!-- paths from elsewhere[^:]*: ([^>]*) -->/g) {
       $seen{$_} = 1 for map { s/^\s+|\s+$//gr } split /,/, $1;
     }
+    # A document of a package inside the repository (the linter package) names paths of that package.
+    my $package = "";
+    my @folders = split m{/}, $document;
+    pop @folders;
+    while (@folders) {
+      my $folder = join("/", @folders) . "/";
+      if (-e "${folder}Package.swift") { $package = $folder; last }
+      pop @folders;
+    }
     while ($text =~ m%(?<![A-Za-z0-9_./+~-])((?:Sources|Tests|Scripts|Benchmarks|docs|\.ci)/[A-Za-z0-9_.+/-]*+)(?![<*{]|\xe2\x80\xa6)%g) {
       (my $path = $1) =~ s/[.+-]+$//;
       (my $on_disk = $path) =~ s{/$}{};
-      push @gone, $path unless -e $on_disk || $seen{$path}++;
+      push @gone, $path unless -e $on_disk || -e "$package$on_disk" || $seen{$path}++;
     }
     next unless @unknown || @gone;
     my $comment = "";

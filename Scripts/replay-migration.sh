@@ -171,6 +171,11 @@ verify() {
   if ! (cd "$into" && swift test --skip-build >"$logs/test" 2>&1); then
     fail "$name: its tests fail:"; { grep -E '✘|error' "$logs/test" | head -n 20 >&2 || true; }; return
   fi
+  # The step's configuration, if it has one, against the schema editors check it with.
+  if [ -f "$into/architecture.json" ] && ! "$voyage/ArchitectureLinter/Scripts/validate-configurations.py" \
+    "$into/architecture.json" >"$logs/schema" 2>&1; then
+    fail "$name: its architecture.json does not match the schema:"; head -n 10 "$logs/schema" >&2
+  fi
   [ -n "$readme" ] || return 0
   compare_quote "$name" "$readme"
 }

@@ -116,7 +116,7 @@ struct DocumentationTests {
         known.insert(String(component.split(separator: ".").first ?? component))
       }
       // The migration example's patches hold the code its later steps name.
-      guard !path.hasPrefix("Tests/Fixtures/"),
+      guard !path.hasPrefix("ArchitectureLinter/Tests/Fixtures/"),
         [".swift", ".sh", ".json", ".patch"].contains(where: path.hasSuffix)
           || path == "CODEOWNERS"
       else { continue }
@@ -128,7 +128,7 @@ struct DocumentationTests {
     }
     let documents = paths.filter { path in
       path == "README.md" || (path.hasPrefix("docs/") && path.hasSuffix(".md"))
-        || (path.hasSuffix("/README.md") && !path.hasPrefix("Tests/Fixtures/"))
+        || (path.hasSuffix("/README.md") && !path.hasPrefix("ArchitectureLinter/Tests/Fixtures/"))
     }
     #expect(documents.count > 20)
     var unknown: [String] = []
@@ -168,7 +168,8 @@ struct DocumentationTests {
       // Fixtures and the migration example's package and steps describe packages of their own
       // (the replay checks the steps' quoted output against the linter's).
       guard
-        !path.hasPrefix("Tests/Fixtures/") && !path.hasPrefix("Examples/Migration/Start/")
+        !path.hasPrefix("ArchitectureLinter/Tests/Fixtures/")
+          && !path.hasPrefix("Examples/Migration/Start/")
           && !path.hasPrefix("Examples/Migration/Steps/")
       else { return false }
       return path == "README.md" || path == "architecture.json"
@@ -235,6 +236,22 @@ struct DocumentationTests {
     return declared
   }
 
+  /// The folder, ending in `/`, of the innermost package inside the repository that holds
+  /// `document` (`ArchitectureLinter/`), or "" for the repository's own.
+  static func packageFolder(of document: String) -> String {
+    var folders = document.split(separator: "/").dropLast().map(String.init)
+    while !folders.isEmpty {
+      let folder = folders.joined(separator: "/") + "/"
+      if FileManager.default.fileExists(
+        atPath: repositoryRoot.appendingPathComponent(folder + "Package.swift").path)
+      {
+        return folder
+      }
+      folders.removeLast()
+    }
+    return ""
+  }
+
   @Test func everyRepositoryPathTheDocsWriteExists() async throws {
     let (_, documents) = try await Self.repositoryFiles()
     #expect(documents.count > 20)
@@ -242,13 +259,14 @@ struct DocumentationTests {
     for document in documents {
       let text = try Self.text(document)
       let declared = Self.declaredPaths(in: text)
+      // A document of a package inside the repository (the linter's) names its package's paths.
+      let package = Self.packageFolder(of: document)
       for path in Self.repositoryPaths(in: text, of: document) where !declared.contains(path) {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        if !FileManager.default.fileExists(
-          atPath: repositoryRoot.appendingPathComponent(trimmed).path)
-        {
-          missing.append("\(document): \(path)")
+        let exists = [trimmed, package + trimmed].contains {
+          FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent($0).path)
         }
+        if !exists { missing.append("\(document): \(path)") }
       }
     }
     #expect(
@@ -288,7 +306,7 @@ struct DocumentationTests {
   /// or the SwiftPM command (`swift format`, `swift build`, `swift test`, `--sanitize=thread`).
   static func whatRuns(_ step: String) -> String? {
     let runs = step.matches(
-      of: /Scripts\/([a-z-]+\.(?:sh|swift))|(swift (?:format|build|test))|(--sanitize=thread)/)
+      of: /Scripts\/([a-z-]+\.(?:sh|swift|py))|(swift (?:format|build|test))|(--sanitize=thread)/)
     return runs.last.map { String($0.output.1 ?? $0.output.2 ?? $0.output.3 ?? "") }
   }
 
@@ -377,7 +395,8 @@ struct DocumentationTests {
             ?? section.endIndex
           let context = before + section[figure.range.upperBound..<paragraphEnd]
           let dated = context.contains(/20[0-9]{2}-[0-9]{2}-[0-9]{2}/)
-          let commanded = context.contains(/`(?:Scripts\/|swift |voyage |\.build\/)[^`]*`/)
+          let commanded = context.contains(
+            /`(?:(?:ArchitectureLinter\/)?Scripts\/|swift |voyage |\.build\/)[^`]*`/)
           if !dated || !commanded {
             undated.append("\(document): \(figure.output)")
           }

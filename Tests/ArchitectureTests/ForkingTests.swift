@@ -48,7 +48,7 @@ struct ForkingTests {
     let leftovers = try await Subprocess.run(
       "git",
       [
-        "-C", copy.path, "grep", "-il", Self.appName, "--", ".", ":!Tests/Fixtures",
+        "-C", copy.path, "grep", "-il", Self.appName, "--", ".", ":!ArchitectureLinter",
         ":!Scripts/fork.sh",
       ])
     #expect(leftovers.output.isEmpty, "still named \(Self.appName): \(leftovers.output)")

@@ -25,23 +25,28 @@ struct RuleCanaryTests {
     cell.matches(of: /`([^`]+)`/).map { String($0.output.1) }
   }
 
-  /// Every Swift file of the test targets, with its text.
+  /// Every Swift file of the test targets, Voyage's and the architecture linter's, with its text.
   static let testSources: [(path: String, text: String)] = {
-    let tests = repositoryRoot.appendingPathComponent("Tests")
-    let enumerator = FileManager.default.enumerator(atPath: tests.path)
     var files: [(String, String)] = []
-    while let path = enumerator?.nextObject() as? String {
-      guard path.hasSuffix(".swift"), !path.hasPrefix("Fixtures/") else { continue }
-      let url = tests.appendingPathComponent(path)
-      if let text = try? String(contentsOf: url, encoding: .utf8) { files.append((path, text)) }
+    for folder in ["Tests", "ArchitectureLinter/Tests/ArchitectureLinterTests"] {
+      let tests = repositoryRoot.appendingPathComponent(folder)
+      let enumerator = FileManager.default.enumerator(atPath: tests.path)
+      while let path = enumerator?.nextObject() as? String {
+        guard path.hasSuffix(".swift") else { continue }
+        let url = tests.appendingPathComponent(path)
+        if let text = try? String(contentsOf: url, encoding: .utf8) { files.append((path, text)) }
+      }
     }
     return files
   }()
 
+  /// Where the linter's fixture packages are.
+  static let fixtures = "ArchitectureLinter/Tests/Fixtures/"
+
   /// What a canary's name points at, read as text: a fixture's golden output, a script, or the
   /// test file that declares the test function or suite. `nil` when it points at nothing.
   static func canaryText(_ name: String) -> String? {
-    if name.hasPrefix("Tests/Fixtures/") {
+    if name.hasPrefix(fixtures) {
       let golden = repositoryRoot.appendingPathComponent(name).appendingPathComponent(
         "expected.txt")
       return try? String(contentsOf: golden, encoding: .utf8)
@@ -115,7 +120,7 @@ struct RuleCanaryTests {
       let fixtures = row.count == 3 ? Self.codeSpans(row[2]) : []
       #expect(!fixtures.isEmpty, "'\(rule)' names no fixture")
       let fired = fixtures.contains { fixture in
-        Self.canaryText("Tests/Fixtures/\(fixture)")?.contains("error: [\(rule)]") == true
+        Self.canaryText(Self.fixtures + fixture)?.contains("error: [\(rule)]") == true
       }
       #expect(fired, "none of \(fixtures) makes '\(rule)' fire (its expected.txt has no [\(rule)])")
     }

@@ -1,0 +1,293 @@
+import Foundation
+
+/// What one run was asked to do, as the command line said it.
+struct CommandLineOptions {
+  var input: String?
+  var format = ReportFormat.text
+  var baselinePath: String?
+  var updateBaseline = false
+  var reportOnly = false
+  var baselineMayNotGrow: String?
+  var explain: String?
+  var mermaid = false
+  var splitPreview: String?
+  var listImports: [String] = []
+  var updateGraph: String?
+  var checkGraph: String?
+  var updateModuleReadmes = false
+  var checkModuleReadmes = false
+  var configPath: String?
+  var noConfig = false
+  var only: [String]?
+  var skip: [String] = []
+  var defines: [String] = []
+  var platform: String?
+  var listFiles = false
+  var listTargets = false
+  var printSchema = false
+  var help = false
+  var version = false
+}
+
+/// The formats a report is written in.
+enum ReportFormat: String, CaseIterable {
+  case text, json, sarif, github
+}
+
+/// One option of the command line, declared once: its names, the value it takes, its help, and
+/// what it sets. Parsing and `--help` are both read from `OptionSpec.all`, so an option cannot be
+/// parsed and left out of the help, or documented and not parsed.
+struct OptionSpec: Sendable {
+  /// What follows the option's name.
+  enum Value: Sendable {
+    /// Nothing: a flag.
+    case none
+    /// One value, named in the help (`PATH`, `RULE,…`).
+    case one(String)
+    /// Every following argument up to the next option (`FILE…`).
+    case list(String)
+  }
+
+  let names: [String]
+  let value: Value
+  let help: String
+  let apply: @Sendable (inout CommandLineOptions, [String]) throws -> Void
+
+  /// The option's names and value as the help shows them (`-D NAME, --define NAME`).
+  var synopsis: String {
+    names.map { name in
+      switch value {
+      case .none: name
+      case .one(let placeholder), .list(let placeholder): "\(name) \(placeholder)"
+      }
+    }.joined(separator: ", ")
+  }
+
+  static func flag(
+    _ names: [String], _ help: String, _ set: @escaping @Sendable (inout CommandLineOptions) -> Void
+  ) -> OptionSpec {
+    OptionSpec(names: names, value: .none, help: help) { options, _ in set(&options) }
+  }
+
+  static func value(
+    _ names: [String], _ placeholder: String, _ help: String,
+    _ set: @escaping @Sendable (inout CommandLineOptions, String) throws -> Void
+  ) -> OptionSpec {
+    OptionSpec(names: names, value: .one(placeholder), help: help) { options, values in
+      try set(&options, values[0])
+    }
+  }
+
+  /// Every option, in the order the help lists them.
+  static let all: [OptionSpec] = [
+    value(
+      ["--config"], "PATH",
+      "the configuration (default: architecture.json in the package, if any)"
+    ) { $0.configPath = $1 },
+    flag(["--no-config"], "ignore any configuration: only the rules that need no layers") {
+      $0.noConfig = true
+    },
+    value(["--only"], "RULE,…", "run only these rules") { $0.only = try ruleList($1, "--only") },
+    value(["--skip"], "RULE,…", "run every configured rule but these") {
+      $0.skip += try ruleList($1, "--skip")
+    },
+    value(
+      ["-D", "--define"], "NAME",
+      "a custom compilation condition that is set (repeatable); others are unset"
+    ) { $0.defines.append($1) },
+    value(
+      ["--platform"], "NAME",
+      "decide os(), arch() and targetEnvironment() for one platform (Linux, macOS, …) on this machine's architecture; default: any platform"
+    ) { $0.platform = $1 },
+    value(
+      ["--format"], "FORMAT",
+      "text: compiler-style lines and a summary (default; with GITHUB_ACTIONS set, GitHub annotations follow); json: one JSON document; sarif: one SARIF 2.1.0 log; github: GitHub workflow annotations only. On bad input json and sarif still print a document that says the run failed"
+    ) { options, name in
+      guard let format = ReportFormat(rawValue: name) else {
+        throw BadInput.usage(
+          "--format must be \(formatNames), not '\(name)'")
+      }
+      options.format = format
+    },
+    value(
+      ["--baseline"], "PATH",
+      "the baseline file (default: architecture-baseline.txt in the package)"
+    ) { $0.baselinePath = $1 },
+    flag(["--update-baseline"], "rewrite the baseline with the current violations and exit 0") {
+      $0.updateBaseline = true
+    },
+    flag(
+      ["--report-only"],
+      "print every violation, baselined ones included, and exit 0: the whole list, measured before any rule is enforced"
+    ) { $0.reportOnly = true },
+    value(
+      ["--baseline-may-not-grow"], "REF",
+      "also fail on each baseline entry that the baseline at the git commit REF lacks (a pull request's merge base): the list only shrinks"
+    ) { $0.baselineMayNotGrow = $1 },
+    value(
+      ["--check-graph"], "FILE",
+      "also fail when the graph between the module-graph markers of FILE is stale"
+    ) { $0.checkGraph = $1 },
+    flag(
+      ["--check-module-readmes"], "also fail when a module README is missing or its graph is stale"
+    ) { $0.checkModuleReadmes = true },
+    value(
+      ["--update-graph"], "FILE", "write the graph between the module-graph markers of FILE"
+    ) { $0.updateGraph = $1 },
+    flag(["--update-module-readmes"], "write the graph of every module README (its neighbours)") {
+      $0.updateModuleReadmes = true
+    },
+    flag(["--mermaid"], "print the target graph as a Mermaid flowchart") { $0.mermaid = true },
+    value(
+      ["--split-preview"], "FOLDER",
+      "print each use, in FOLDER's files, of a name the rest of its target declares: what would cross back if FOLDER became a module (exit 0)"
+    ) { options, folder in
+      options.splitPreview = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+    },
+    value(["--explain"], "RULE", "print why RULE exists and how to fix a violation") {
+      $0.explain = $1
+    },
+    OptionSpec(
+      names: ["--list-imports"], value: .list("FILE…"),
+      help:
+        "print the imports the scanner finds in Swift files (\"?\" marks an import compiled on some builds only; with several files, each line starts with the file's path and a tab)"
+    ) { $0.listImports += $1 },
+    flag(["--list-files"], "print the path of every Swift file the description names") {
+      $0.listFiles = true
+    },
+    flag(
+      ["--list-targets"],
+      "print each target as tab-separated name, kind, layer (or -), path, the layers its layer may use and its target dependencies, for scripts that need the architecture"
+    ) { $0.listTargets = true },
+    flag(["--print-schema"], "print the JSON Schema of architecture.json") {
+      $0.printSchema = true
+    },
+    flag(["--version"], "print the linter's version") { $0.version = true },
+    flag(["-h", "--help"], "show this help") { $0.help = true },
+  ]
+
+  /// "text, json, sarif or github", from the formats themselves.
+  static let formatNames: String = {
+    let names = ReportFormat.allCases.map(\.rawValue)
+    return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+  }()
+
+  /// `--only`'s and `--skip`'s value: rule ids separated by commas, each a known rule.
+  static func ruleList(_ value: String, _ flag: String) throws -> [String] {
+    let ids = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    for id in ids where !allRules.contains(where: { $0.id == id }) {
+      throw BadInput.usage(
+        "\(flag): unknown rule '\(id)'; rules are \(allRules.map(\.id).joined(separator: ", "))")
+    }
+    return ids
+  }
+}
+
+extension CommandLineOptions {
+  /// The options `arguments` give, or why they cannot be read.
+  static func parse(_ arguments: [String]) throws -> CommandLineOptions {
+    var options = CommandLineOptions()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      // `-DNAME`, the compiler's spelling, as well as `-D NAME`.
+      let (name, attached): (String, String?) =
+        argument.hasPrefix("-D") && argument.count > 2
+        ? ("-D", String(argument.dropFirst(2))) : (argument, nil)
+      guard let spec = OptionSpec.all.first(where: { $0.names.contains(name) }) else {
+        guard !argument.hasPrefix("-") else { throw BadInput.usage("unknown option '\(argument)'") }
+        guard options.input == nil else {
+          throw BadInput.usage("more than one description file given")
+        }
+        options.input = argument
+        continue
+      }
+      switch spec.value {
+      case .none:
+        try spec.apply(&options, [])
+      case .one:
+        guard let value = attached ?? remaining.popFirst() else {
+          throw BadInput.usage("\(name) needs a value")
+        }
+        try spec.apply(&options, [value])
+      case .list:
+        var values: [String] = []
+        while let next = remaining.first, !next.hasPrefix("-") {
+          values.append(next)
+          remaining.removeFirst()
+        }
+        guard !values.isEmpty else { throw BadInput.usage("\(name) needs at least one value") }
+        if let next = remaining.first, next.hasPrefix("-") {
+          throw BadInput.usage("\(name) takes files only, and must come last")
+        }
+        try spec.apply(&options, values)
+      }
+    }
+    if options.noConfig && options.configPath != nil {
+      throw BadInput.usage("--config and --no-config exclude each other")
+    }
+    if options.reportOnly && options.updateBaseline {
+      throw BadInput.usage(
+        "--report-only and --update-baseline exclude each other: a report writes nothing")
+    }
+    return options
+  }
+
+  /// The format a failure should be reported in: the one asked for, even when the command line
+  /// failed to parse after it, so a CI step that reads `--format sarif` always gets a document.
+  static func requestedFormat(in arguments: [String]) -> ReportFormat {
+    guard let index = arguments.lastIndex(of: "--format"), index + 1 < arguments.count else {
+      return .text
+    }
+    return ReportFormat(rawValue: arguments[index + 1]) ?? .text
+  }
+
+  /// `--help`: the usage line for the way the linter was started, then every option.
+  static func usage(program: String, describesPackage: Bool) -> String {
+    let command =
+      describesPackage
+      ? "\(program) [options]"
+      : "swift package describe --type json | \(program) [options] [DESCRIPTION.json]"
+    var text = """
+      Usage: \(command)
+
+      Checks a package's architecture: the layers and rules of architecture.json at the package root
+      (or --config), or without one only the rules that need no layers.
+
+      CommandLineOptions:
+
+      """
+    let width = 100
+    let column = 25
+    for spec in OptionSpec.all {
+      let synopsis = "  " + spec.synopsis
+      var lines = wrapped(spec.help, width: width - column)
+      if synopsis.count < column - 1 {
+        text +=
+          synopsis.padding(toLength: column, withPad: " ", startingAt: 0) + lines.removeFirst()
+          + "\n"
+      } else {
+        text += synopsis + "\n"
+      }
+      for line in lines { text += String(repeating: " ", count: column) + line + "\n" }
+    }
+    text += wrapped("Rules: " + allRules.map(\.id).joined(separator: ", "), width: width - 2)
+      .map { "  " + $0 }.joined(separator: "\n")
+    text += "\n  Exit status: 0 clean, 1 violations, 2 bad input, unreadable code or usage.\n"
+    return text
+  }
+
+  /// `text` in lines of at most `width` characters, broken at spaces.
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
+  }
+}

@@ -1,0 +1,413 @@
+import Foundation
+
+/// One run of the linter, in the steps the command line asks for: what only explains or lists,
+/// then the package and its configuration read strictly, the rules, the baseline, the generated
+/// documents, and the report.
+struct LinterRun {
+  let invocation: Invocation
+  let options: CommandLineOptions
+
+  /// Runs the steps `options` select and returns the exit status; bad input throws `BadInput`.
+  func run(_ transcript: inout Transcript) async throws -> Int32 {
+    if options.version {
+      transcript.print("check-architecture \(CheckArchitecture.version)")
+      return 0
+    }
+    if let id = options.explain {
+      transcript.output += try explanation(of: id)
+      return 0
+    }
+    if options.printSchema {
+      transcript.print(Report.serialized(configurationSchema()))
+      return 0
+    }
+    if !options.listImports.isEmpty {
+      transcript.output += try importLists()
+      return 0
+    }
+    let package = try packageDescription()
+    let root = URL(fileURLWithPath: package.path)
+    if options.listFiles {
+      for target in package.targets where !Target.unlintedKinds.contains(target.type) {
+        for source in (target.sources ?? []).sorted() where source.hasSuffix(".swift") {
+          transcript.print(
+            root.appendingPathComponent(target.path).appendingPathComponent(source).path)
+        }
+      }
+      return 0
+    }
+    let (linter, configPath) = try makeLinter(package, root: root)
+    if let folder = options.splitPreview {
+      transcript.output += try splitPreview(of: folder, linter, format: options.format.rawValue)
+      return 0
+    }
+    if options.listTargets {
+      for target in linter.targets.sorted(by: { $0.name < $1.name }) {
+        let fields = [
+          target.name, target.kind, target.layer?.name ?? "-", target.path,
+          target.mayUse.joined(separator: ","), target.dependencies.sorted().joined(separator: ","),
+        ]
+        transcript.print(fields.joined(separator: "\t"))
+      }
+      return 0
+    }
+    try check(configPath, of: package, with: linter, transcript: &transcript)
+    let violations = try await lint(linter)
+    let baselineURL = URL(
+      fileURLWithPath: options.baselinePath.map(invocation.resolve)
+        ?? linter.root.appendingPathComponent("architecture-baseline.txt").path)
+    if options.updateBaseline {
+      try updateBaseline(at: baselineURL, with: violations, transcript: &transcript)
+      return 0
+    }
+    let (failures, baselined) = try compare(violations, withBaselineAt: baselineURL, linter)
+    if options.mermaid {
+      transcript.print(mermaid(linter, violations: violations, baselined: baselined))
+      return 0
+    }
+    if options.updateModuleReadmes {
+      let problems = moduleReadmes(linter, write: true)
+      for problem in problems { transcript.print(problem.compilerStyle) }
+      guard problems.isEmpty else { return 1 }
+      transcript.print("module READMEs written")
+      return 0
+    }
+    if let path = options.updateGraph {
+      let graph = mermaid(linter, violations: violations, baselined: baselined)
+      let updated = try graphDocument(path, with: graph).updated
+      do {
+        try updated.write(toFile: invocation.resolve(path), atomically: true, encoding: .utf8)
+      } catch {
+        throw BadInput("cannot write '\(path)'")
+      }
+      transcript.print("module graph written to \(path)")
+      return 0
+    }
+    let staleDocuments = try generatedDocuments(
+      linter, violations: violations, baselined: baselined)
+    let report = Report(
+      findings: failures, staleDocuments: staleDocuments, baselined: baselined.count,
+      targets: linter.targets.filter(\.isLinted).count, root: linter.root,
+      exitStatus: options.reportOnly || (failures.isEmpty && staleDocuments.isEmpty) ? 0 : 1)
+    write(report, transcript: &transcript)
+    return report.exitStatus
+  }
+
+  // MARK: - Explaining and listing
+
+  /// `--explain RULE`: why the rule exists, and what this package's configuration says of it.
+  func explanation(of id: String) throws -> String {
+    guard let rule = allRules.first(where: { $0.id == id }) else {
+      throw BadInput.usage(
+        "unknown rule '\(id)'; rules are \(allRules.map(\.id).joined(separator: ", "))")
+    }
+    var text = "[\(rule.id)] \(rule.summary)\n\n\(rule.rationale)\n"
+    let defaultPath = invocation.resolve("architecture.json")
+    let path =
+      options.noConfig
+      ? nil
+      : options.configPath
+        ?? (FileManager.default.fileExists(atPath: defaultPath)
+          ? "architecture.json" : nil)
+    guard let path else { return text }
+    let configuration = try Configuration.load(path, at: invocation.resolve(path))
+    var reasons: [String] = []
+    if let because = configuration.rules[id]?.because { reasons.append(because) }
+    if id == "folder-dependency" {
+      for layer in configuration.layers where !layer.folders.isEmpty {
+        if let because = layer.because { reasons.append("\(layer.name): \(because)") }
+      }
+    } else if Configuration.targetLayerRules.contains(id) {
+      for layer in configuration.layers where !layer.paths.isEmpty || !layer.names.isEmpty {
+        if let because = layer.because { reasons.append("\(layer.name): \(because)") }
+        for role in layer.roles {
+          if let because = role.because {
+            reasons.append("\(layer.name) (\(role.name)): \(because)")
+          }
+        }
+      }
+    }
+    if !reasons.isEmpty {
+      text += "\nIn this package (\(path)):\n"
+      for reason in reasons { text += "  \(reason)\n" }
+    }
+    return text
+  }
+
+  /// `--list-imports FILE…`: what the scanner reads of each file's imports.
+  func importLists() throws -> String {
+    let setting = BuildSetting(defined: Set(options.defines), platform: options.platform)
+    var text = ""
+    for path in options.listImports {
+      let scanned = ScannedFile.scan(invocation.resolve(path), setting: setting) {
+        _, _, imports, _ in
+        imports
+      }
+      switch scanned {
+      case .failure(let failure): throw BadInput("'\(path)' \(failure.reason)")
+      case .success(let imports):
+        let prefix = options.listImports.count > 1 ? "\(path)\t" : ""
+        for found in imports {
+          let marks = (found.isConditional ? "? " : "") + (found.isTestable ? "@testable " : "")
+          text += "\(prefix)\(found.line):\(found.column) \(marks)\(found.module)\n"
+        }
+      }
+    }
+    return text
+  }
+
+  // MARK: - The package and its configuration
+
+  /// The package description, from the file named on the command line or standard input.
+  func packageDescription() throws -> PackageDescription {
+    let data: Data
+    if let input = options.input {
+      guard let contents = FileManager.default.contents(atPath: invocation.resolve(input)) else {
+        throw BadInput.usage("cannot read '\(input)'")
+      }
+      data = contents
+    } else {
+      guard let contents = invocation.standardInput() else {
+        throw BadInput.usage("no package description on standard input")
+      }
+      data = contents
+    }
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    do {
+      return try decoder.decode(PackageDescription.self, from: data)
+    } catch {
+      throw BadInput(
+        "the input is not a package description from `swift package describe --type json`")
+    }
+  }
+
+  /// The linter for `package` with its configuration (the one named, or the package's own
+  /// `architecture.json`), and the configuration's path as given, if there is one.
+  func makeLinter(_ package: PackageDescription, root: URL) throws -> (Linter, String?) {
+    let defaultConfig = root.appendingPathComponent("architecture.json").path
+    let configPath =
+      options.noConfig
+      ? nil
+      : options.configPath
+        ?? (FileManager.default.fileExists(atPath: defaultConfig) ? defaultConfig : nil)
+    var configuration =
+      try configPath.map { try Configuration.load($0, at: invocation.resolve($0)) } ?? .withoutFile
+    configuration.defines += options.defines
+    let enabled = try enabledRules(
+      configuration, configName: configPath.map { "'\($0)'" } ?? "the missing architecture.json")
+    let linter = Linter(
+      package: package, configuration: configuration, enabled: enabled,
+      setting: BuildSetting(defined: Set(configuration.defines), platform: options.platform),
+      products: ProductModules.load(for: package, root: root), splitFolder: options.splitPreview)
+    return (linter, configPath)
+  }
+
+  /// The rules to run: the configuration's, narrowed by `--only` and `--skip`. A rule named by
+  /// `--only` that the configuration lacks runs with its defaults when it needs none.
+  func enabledRules(_ configuration: Configuration, configName: String) throws -> [String:
+    Configuration.Options]
+  {
+    var enabled = configuration.rules
+    if let only = options.only {
+      enabled = enabled.filter { only.contains($0.key) }
+      for id in only where enabled[id] == nil {
+        guard let rule = allRules.first(where: { $0.id == id }), rule.runsWithoutConfiguration
+        else {
+          throw BadInput(
+            "the rule '\(id)' needs layers or options that \(configName) does not give it")
+        }
+        enabled[id] = Configuration.Options()
+      }
+    }
+    // A suppression is honoured whatever the configuration, so its checks always run too.
+    if options.only?.contains("suppression") ?? true {
+      enabled["suppression"] = Configuration.Options()
+    }
+    for id in options.skip { enabled[id] = nil }
+    return enabled
+  }
+
+  /// What the configuration says about targets, checked against the package, and every target
+  /// folder there: a description or a configuration half understood checks nothing.
+  func check(
+    _ configPath: String?, of package: PackageDescription, with linter: Linter,
+    transcript: inout Transcript
+  ) throws {
+    if let configPath {
+      let products = Set((package.dependencies ?? []).map(\.identity))
+        .union(package.targets.flatMap { $0.productDependencies ?? [] })
+        .union(linter.products.modulesOfProduct.keys)
+      try ConfigurationReader(file: configPath).check(
+        linter.configuration, against: linter.targets.filter { !$0.isTest }, products: products)
+    }
+    let missing = linter.missingTargetFolders()
+    if let first = missing.first {
+      let more = missing.count > 1 ? " (and \(missing.count - 1) more)" : ""
+      throw BadInput("\(first)\(more): nothing was checked")
+    }
+    for identity in linter.products.unresolved {
+      transcript.error +=
+        "note: the products of '\(identity)' are assumed to be modules of the same name: its manifest cannot be read (run `swift package resolve`)\n"
+    }
+  }
+
+  // MARK: - The rules and the baseline
+
+  /// Every violation, in file order.
+  func lint(_ linter: Linter) async throws -> [Violation] {
+    switch await linter.lint() {
+    case .failure(let failure):
+      throw BadInput("'\(failure.path)' \(failure.reason): nothing was checked")
+    case .success(let found):
+      return found.sorted {
+        ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule)
+      }
+    }
+  }
+
+  /// `--update-baseline`: the current violations written as the baseline, reasons kept.
+  func updateBaseline(
+    at url: URL, with violations: [Violation], transcript: inout Transcript
+  ) throws {
+    let keys = Array(Set(violations.map(\.key))).sorted()
+    let reasons = (try? String(contentsOf: url, encoding: .utf8)).map(Baseline.reasons) ?? [:]
+    do {
+      try Baseline.write(keys, reasons: reasons, command: baselineCommand(), to: url)
+    } catch {
+      throw BadInput("cannot write '\(url.path)': \(error.localizedDescription)")
+    }
+    let count = keys.count
+    transcript.print(
+      "architecture baseline: \(count) entr\(count == 1 ? "y" : "ies") in \(options.baselinePath ?? "architecture-baseline.txt")"
+    )
+  }
+
+  /// The violations that fail the run (new ones, growth, stale entries) and the keys the
+  /// baseline accepted.
+  func compare(
+    _ violations: [Violation], withBaselineAt url: URL, _ linter: Linter
+  ) throws -> ([Violation], Set<String>) {
+    // Findings name the baseline as it was given, so a path such as ci/arch-baseline.txt opens.
+    let name = options.baselinePath ?? "architecture-baseline.txt"
+    let baseline = try Baseline.load(url, name: name, required: options.baselinePath != nil)
+    let keys = Set(violations.map(\.key))
+    // A report lists every violation and fails on none: the baseline, if any, only counts.
+    let baselined = Set(baseline.entries.keys).intersection(keys)
+    var failures = violations.filter { options.reportOnly || !baselined.contains($0.key) }
+    if let reference = options.baselineMayNotGrow {
+      failures += try baseline.growth(since: reference, name: name)
+    }
+    for (entry, line) in baseline.entries.sorted(by: { $0.value < $1.value })
+    where !options.reportOnly && !keys.contains(entry)
+      && linter.enabled[String(entry.prefix { $0 != "|" })] != nil
+    {
+      failures.append(
+        Violation(
+          rule: "stale-baseline", file: name, line: line, column: 1,
+          message:
+            "'\(entry)' no longer matches a violation: it was resolved, delete line \(line) (or run --update-baseline)",
+          key: "stale-baseline|\(entry)",
+          fix: Fix(
+            summary: "delete the resolved entry", file: name, line: line, column: 1,
+            endLine: line + 1, endColumn: 1, replacement: "")))
+    }
+    return (failures, baselined)
+  }
+
+  /// The command that accepts the current findings: this run's own, with what selects the
+  /// findings kept and what only formats or checks documents left out.
+  func baselineCommand() -> String {
+    var words = [invocation.command]
+    if let input = options.input, !invocation.describesPackage { words.append(input) }
+    if let config = options.configPath { words += ["--config", config] }
+    if options.noConfig { words.append("--no-config") }
+    if let only = options.only { words += ["--only", only.joined(separator: ",")] }
+    if !options.skip.isEmpty { words += ["--skip", options.skip.joined(separator: ",")] }
+    for name in options.defines { words += ["-D", name] }
+    if let platform = options.platform { words += ["--platform", platform] }
+    if let baseline = options.baselinePath { words += ["--baseline", baseline] }
+    words.append("--update-baseline")
+    let quoted =
+      ([words[0]]
+      + words.dropFirst().map { word in
+        word.contains(where: { " '\"$".contains($0) }) ? "'\(word)'" : word
+      }).joined(separator: " ")
+    let fromStandardInput = options.input == nil && !invocation.describesPackage
+    return fromStandardInput ? "swift package describe --type json | \(quoted)" : quoted
+  }
+
+  // MARK: - Generated documents and the report
+
+  /// The text of the document at `path` with its module graph replaced by `graph`.
+  func graphDocument(_ path: String, with graph: String) throws -> (text: String, updated: String) {
+    guard let text = try? String(contentsOfFile: invocation.resolve(path), encoding: .utf8),
+      let updated = replacingGraph(in: text, with: graph)
+    else { throw BadInput.usage("'\(path)' has no \(graphBegin) … \(graphEnd) markers") }
+    return (text, updated)
+  }
+
+  /// The generated documents that are out of date (`--check-graph`, `--check-module-readmes`),
+  /// checked in the same run as the rules.
+  func generatedDocuments(
+    _ linter: Linter, violations: [Violation], baselined: Set<String>
+  ) throws -> [Violation] {
+    var stale: [Violation] = []
+    if let path = options.checkGraph {
+      let graph = mermaid(linter, violations: violations, baselined: baselined)
+      let document = try graphDocument(path, with: graph)
+      if document.updated != document.text {
+        stale.append(
+          Violation(
+            rule: "stale-graph", file: path, line: 1, column: 1,
+            message: "the module graph is out of date; regenerate it with --update-graph \(path)",
+            key: "stale-graph|\(path)"))
+      }
+    }
+    if options.checkModuleReadmes { stale += moduleReadmes(linter, write: false) }
+    return stale
+  }
+
+  /// The report in the format asked for.
+  func write(_ report: Report, transcript: inout Transcript) {
+    switch options.format {
+    case .json: transcript.print(report.json())
+    case .sarif: transcript.print(report.sarif(rules: allRules))
+    case .github: transcript.output += report.githubAnnotations()
+    case .text:
+      for finding in report.all { transcript.print(finding.compilerStyle) }
+      transcript.print(summary(of: report))
+      // On GitHub Actions the text format also annotates the pull request; the machine formats
+      // never mix annotations into their document (`--format github` prints only them).
+      if invocation.environment["GITHUB_ACTIONS"] != nil {
+        transcript.output += report.githubAnnotations()
+      }
+    }
+  }
+
+  /// The text format's last lines: the count, and what to do next.
+  func summary(of report: Report) -> String {
+    let failures = report.findings
+    let checked = report.targets
+    let targets = "\(checked) target\(checked == 1 ? "" : "s")"
+    let violations = "\(failures.count) violation\(failures.count == 1 ? "" : "s")"
+    if failures.isEmpty {
+      let documents = (options.checkGraph == nil ? 0 : 1) + (options.checkModuleReadmes ? 1 : 0)
+      let note =
+        documents == 0 ? "" : report.staleDocuments.isEmpty ? ", generated graphs up to date" : ""
+      return "architecture: \(targets) clean (\(report.baselined) baselined)\(note)"
+    }
+    if options.reportOnly {
+      return
+        "architecture: \(violations) in \(targets) (\(report.baselined) of them baselined); report only: nothing fails"
+    }
+    let count = "architecture: \(violations) in \(targets) (\(report.baselined) baselined)"
+    if failures.contains(where: { $0.rule == "baseline-growth" }) {
+      // Regenerating the baseline is how it grew: the advice is the other way.
+      return count
+        + "\nExplain a rule with --explain RULE. The baseline may only shrink: fix each new violation (or explain it beside the code) instead of accepting it."
+    }
+    return count
+      + "\nExplain a rule with --explain RULE. To accept the current violations as known, run:\n  \(baselineCommand())"
+  }
+}

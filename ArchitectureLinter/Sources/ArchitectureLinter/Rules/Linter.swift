@@ -1,0 +1,252 @@
+import Foundation
+
+/// A class, not a struct: every batch of files shares one linter instead of copying its tables.
+final class Linter: Sendable {
+  let package: PackageDescription
+  let configuration: Configuration
+  /// The rules to run, with their options: the configuration's, narrowed by `--only`/`--skip`.
+  let enabled: [String: Configuration.Options]
+  let setting: BuildSetting
+  let root: URL
+  /// `root` as a path, for joining with a file's path: `URL.appendingPathComponent` asks the
+  /// file system whether each result is a folder, which cost an eighth of a large run.
+  let rootPath: String
+  let targets: [Target]
+  let byName: [String: Target]
+  /// This package's targets by the module name a file imports.
+  let byModule: [String: Target]
+  /// Every module a file could import from this package or a dependency package.
+  let packageModules: Set<String>
+  let products: ProductModules
+  let manifestIndex: [String: (Int, Int)]
+  /// Each target's declaration and each of its dependencies' entries in `Package.swift`.
+  let manifestLocations: ManifestLocations
+  /// The folder `--split-preview` asks about, inside one target, or `nil`.
+  let splitFolder: String?
+  /// The targets whose files' symbols are indexed: those with files in a folder layer (when
+  /// folder-dependency runs) and the one holding the previewed folder.
+  let indexedTargets: Set<String>
+  /// The rules that look at every import, decided once instead of per import.
+  let checksUndeclaredImports: Bool
+  let checksTestableImports: Bool
+
+  init(
+    package: PackageDescription, configuration: Configuration,
+    enabled: [String: Configuration.Options], setting: BuildSetting, products: ProductModules,
+    splitFolder: String? = nil
+  ) {
+    self.package = package
+    self.splitFolder = splitFolder
+    self.configuration = configuration
+    self.enabled = enabled
+    self.setting = setting
+    self.products = products
+    root = URL(fileURLWithPath: package.path)
+    rootPath = root.path
+    targets = package.targets.map { target in
+      let layer =
+        target.type == "test" || Target.unlintedKinds.contains(target.type)
+        ? nil
+        : configuration.layers.first { $0.matches(name: target.name, path: target.path) }
+      return Target(
+        name: target.name, moduleName: target.c99name ?? c99name(target.name), kind: target.type,
+        path: target.path, layer: layer,
+        role: layer?.role(ofTarget: target.name, path: target.path), sources: target.sources ?? [],
+        dependencies: target.targetDependencies ?? [], products: target.productDependencies ?? [])
+    }
+    byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    byModule = Dictionary(
+      targets.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
+    let folderLayers = configuration.layers.filter { !$0.folders.isEmpty }
+    indexedTargets = Set(
+      targets.filter { target in
+        let files = target.sources.map { target.path + "/" + $0 }
+        let layered =
+          enabled["folder-dependency"] != nil
+          && files.contains { file in
+            folderLayers.contains { layer in
+              enclosingFolders(of: file).contains { folder in
+                layer.folders.contains { glob($0, matches: folder) }
+              }
+            }
+          }
+        let previewed = splitFolder.map { folder in
+          files.contains { $0.hasPrefix(folder + "/") }
+        }
+        return layered || previewed == true
+      }.map(\.name))
+    packageModules = Set(
+      targets.filter { !["plugin", "snippet"].contains($0.kind) }.map(\.moduleName)
+    )
+    .union(products.dependencyModules)
+    let manifestData =
+      FileManager.default.contents(atPath: root.appendingPathComponent("Package.swift").path)
+      ?? Data()
+    manifestLocations = ManifestLocations(
+      manifest: manifestData,
+      targets: targets.map { ($0.name, $0.dependencies + $0.products) })
+    let manifest = String(decoding: manifestData, as: UTF8.self)
+    // Where each quoted string first appears in the manifest: where a target that no call
+    // declares by its name (a typed helper's `kernel(.sharedKernel)`) is named.
+    var index: [String: (Int, Int)] = [:]
+    for (number, line) in textLines(manifest).enumerated() {
+      let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
+      var column = 1
+      for (position, piece) in quoted.enumerated() {
+        if position % 2 == 1, index[String(piece)] == nil {
+          index[String(piece)] = (number + 1, column - 1)
+        }
+        column += piece.count + 1
+      }
+    }
+    manifestIndex = index
+    checksUndeclaredImports = enabled["undeclared-import"] != nil
+    checksTestableImports = enabled["testable-import"] != nil
+  }
+
+  func isEnabled(_ rule: String) -> Bool { enabled[rule] != nil }
+
+  /// Points a manifest-level violation at the target's declaration in `Package.swift` (or,
+  /// when no call declares it by name, at the first place the manifest quotes its name).
+  func manifestLocation(of target: Target) -> (String, Int, Int) {
+    if let place = manifestLocations.declarations[target.name] {
+      return ("Package.swift", place.line, place.column)
+    }
+    guard let (line, column) = manifestIndex[target.name] else { return (target.path, 1, 1) }
+    return ("Package.swift", line, column)
+  }
+
+  /// Points a violation about one dependency at its own entry, with a note at the target's
+  /// declaration; at the declaration alone when the entry is not a name the manifest spells.
+  func entryLocation(of target: Target, dependency: String) -> (String, Int, Int, Note?) {
+    let (file, line, column) = manifestLocation(of: target)
+    guard
+      let entry = manifestLocations.entries[ManifestLocations.key(target.name, dependency)]
+    else { return (file, line, column, nil) }
+    return (
+      "Package.swift", entry.start.line, entry.start.column,
+      Note(
+        file: file, line: line, column: column, message: "'\(target.name)' is declared here")
+    )
+  }
+
+  func describe(_ layers: [String]) -> String {
+    layers.isEmpty ? "nothing" : layers.joined(separator: ", ")
+  }
+
+  /// Every target's folder exists: a description that names a missing folder is bad input.
+  func missingTargetFolders() -> [String] {
+    targets.filter(\.isLinted).compactMap { target in
+      var isDirectory: ObjCBool = false
+      let path = root.appendingPathComponent(target.path).path
+      return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        && isDirectory.boolValue ? nil : "target '\(target.name)': '\(target.path)' does not exist"
+    }
+  }
+
+  func lint() async -> Result<[Violation], ScanFailure> {
+    var violations: [Violation] = []
+    for target in targets.sorted(by: { $0.name < $1.name }) where target.isLinted {
+      violations += manifestViolations(of: target)
+    }
+    let files = targets.filter(\.isLinted).flatMap { target in
+      target.sources.filter { $0.hasSuffix(".swift") }.sorted().map { (target, $0) }
+    }
+    // Files are scanned in batches, as many at once as the machine has cores; the results are
+    // put back in file order, so the output does not depend on which batch finished first.
+    let batchSize = 128
+    let batches = stride(from: 0, to: files.count, by: batchSize).map {
+      files[$0..<min($0 + batchSize, files.count)]
+    }
+    let results = await withTaskGroup(
+      of: (Int, Result<ScannedBatch, ScanFailure>).self
+    ) { group in
+      for (number, batch) in batches.enumerated() {
+        group.addTask { (number, self.sourceViolations(of: batch)) }
+      }
+      var collected = [Result<ScannedBatch, ScanFailure>?](repeating: nil, count: batches.count)
+      for await (number, result) in group { collected[number] = result }
+      return collected
+    }
+    var scanned = ScannedBatch()
+    for result in results {
+      switch result {
+      case .success(let found):
+        violations += found.violations
+        scanned.imports.merge(found.imports) { $0.union($1) }
+        scanned.exports.merge(found.exports) { $0.union($1) }
+        scanned.symbols.merge(found.symbols) { first, _ in first }
+      case .failure(let failure): return .failure(failure)
+      case nil: break
+      }
+    }
+    if isEnabled("folder-dependency") { violations += folderViolations(scanned.symbols) }
+    if isEnabled("unused-dependency") { violations += unusedDependencies(scanned) }
+    if isEnabled("missing-owner") { violations += ownershipViolations() }
+    return .success(manifestSuppressionsApplied(to: violations).map(explained))
+  }
+
+  /// The findings about `Package.swift` with the manifest's own suppressions applied: a
+  /// `// architecture:allow RULE — reason` comment there accepts a finding on its line or the
+  /// next, as in a source file.
+  func manifestSuppressionsApplied(to violations: [Violation]) -> [Violation] {
+    let manifest = root.appendingPathComponent("Package.swift").path
+    guard
+      case .success(let suppressions) = ScannedFile.scan(manifest, setting: setting, { $3 }),
+      !suppressions.isEmpty
+    else { return violations }
+    let inManifest = violations.filter { $0.file == "Package.swift" }
+    return violations.filter { $0.file != "Package.swift" }
+      + applying(suppressions, to: inManifest, in: "Package", file: "Package.swift")
+  }
+
+  /// A finding with the configuration's reason: the target's role's or layer's `because` for
+  /// the rules about what a layer may use, otherwise the rule's own.
+  func explained(_ violation: Violation) -> Violation {
+    var explained = violation
+    let layerRules: Set<String> = [
+      "layer-dependency", "third-party-product", "test-support", "outside-layer",
+    ]
+    let target = byName[violation.target]
+    let fromLayer =
+      violation.rule == "folder-dependency"
+      ? folderLayer(of: violation.file)?.because
+      : layerRules.contains(violation.rule)
+        ? (target?.role?.because ?? target?.layer?.because) : nil
+    explained.because = fromLayer ?? enabled[violation.rule]?.because
+    return explained
+  }
+
+  /// The violations in a batch of files and the modules each target's files import, or the
+  /// first file that cannot be read.
+  func sourceViolations(of files: ArraySlice<(Target, String)>) -> Result<ScannedBatch, ScanFailure>
+  {
+    var batch = ScannedBatch()
+    for (target, source) in files {
+      let file = target.path + "/" + source
+      let indexed = indexedTargets.contains(target.name)
+      let outcome = ScannedFile.scan(rootPath + "/" + file, setting: setting) {
+        source, tokens, imports, suppressions in
+        (
+          applying(
+            suppressions,
+            to: sourceViolations(
+              of: target, file: file, source: source, tokens: tokens, imports: imports),
+            in: target.name, file: file),
+          imports,
+          indexed ? FileSymbols(target: target.name, tokens: tokens, source: source) : nil
+        )
+      }
+      switch outcome {
+      case .success(let (found, imports, symbols)):
+        batch.violations += found
+        if let symbols { batch.symbols[file] = symbols }
+        batch.imports[target.name, default: []].formUnion(imports.map(\.module))
+        batch.exports[target.name, default: []].formUnion(
+          imports.filter(\.isExported).map(\.module))
+      case .failure(let failure): return .failure(failure)
+      }
+    }
+    return .success(batch)
+  }
+}

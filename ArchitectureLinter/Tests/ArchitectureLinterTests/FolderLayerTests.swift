@@ -1,0 +1,116 @@
+import ArchitectureLinter
+import Foundation
+import Testing
+
+/// Layers for the folders inside one target, before it is split, and the preview of a split.
+@Suite("Folder layers and the split preview")
+struct FolderLayerTests {
+  /// A copy of the `FolderLayers` fixture whose `Sources/App/UI` is a target of its own that
+  /// `App` depends on: the split the preview predicts.
+  func splitCopy() throws -> URL {
+    let package = try makeTemporaryFolder("split").appendingPathComponent("Split")
+    try FileManager.default.copyItem(
+      at: packageRoot.appendingPathComponent("Tests/Fixtures/FolderLayers"), to: package)
+    let sources = package.appendingPathComponent("Sources")
+    try FileManager.default.moveItem(
+      at: sources.appendingPathComponent("App/UI"), to: sources.appendingPathComponent("UI"))
+    try Data(
+      """
+      // swift-tools-version: 6.2
+      import PackageDescription
+
+      let package = Package(
+        name: "Split",
+        targets: [
+          .target(name: "UI", path: "Sources/UI"),
+          .executableTarget(name: "App", dependencies: ["UI"], path: "Sources/App"),
+        ]
+      )
+
+      """.utf8
+    ).write(to: package.appendingPathComponent("Package.swift"))
+    return package
+  }
+
+  @Test func theSplitPreviewListsExactlyTheUsesTheCompilerRefusesOnceTheFolderIsAModule()
+    async throws
+  {
+    let preview = try await Linter.run(
+      ["--split-preview", "Sources/App/UI/", "--format", "json"],
+      description: try await Linter.describe(fixture: "FolderLayers"))
+    #expect(preview.status == 0, "\(preview.error)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(preview.output.utf8)) as? [String: Any])
+    let uses = try #require(document["uses"] as? [[String: Any]])
+    let predicted = Set(
+      uses.compactMap { use -> String? in
+        guard let file = use["file"] as? String, let line = use["line"] as? Int,
+          let column = use["column"] as? Int
+        else { return nil }
+        return "\(file.replacingOccurrences(of: "Sources/App/UI/", with: "")):\(line):\(column)"
+      })
+    #expect(document["crossings"] as? Int == 4)
+
+    let package = try splitCopy()
+    defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
+    let build = try await Subprocess.run(
+      "swift", ["build", "--target", "UI"], in: package)
+    #expect(build.status != 0)
+    let refused = Set(
+      (build.output + build.error).matches(
+        of: /Sources\/UI\/([A-Za-z]+\.swift):(\d+):(\d+): error: cannot find '[A-Za-z]+' in scope/
+      ).map { "\($0.1):\($0.2):\($0.3)" })
+    #expect(!refused.isEmpty, "\(build.output)\(build.error)")
+    #expect(predicted == refused)
+  }
+
+  @Test func aFolderThatUsesNothingElseOfItsTargetCanBecomeAModuleAsItIs() async throws {
+    let preview = try await Linter.run(
+      ["--split-preview", "Sources/App/Networking"],
+      description: try await Linter.describe(fixture: "FolderLayers"))
+    // The client names Trip, declared in Models: one use to cut.
+    #expect(preview.output.contains("Sources/App/Networking/APIClient.swift:2:20: 'Trip'"))
+    let models = try await Linter.run(
+      ["--split-preview", "Sources/App/Models"],
+      description: try await Linter.describe(fixture: "FolderLayers"))
+    #expect(
+      models.output.hasSuffix(
+        "split preview: 1 use in 1 file of Sources/App/Models name 1 declaration of the rest of 'App': each would cross back if Sources/App/Models became a module\n"
+      ))
+  }
+
+  @Test(arguments: [
+    ("Sources/App", "is a target already"),
+    ("Sources/Elsewhere", "is not a folder of Swift sources inside a target"),
+  ])
+  func aPreviewOfAFolderThatIsNoPartOfATargetIsBadInput(folder: String, message: String)
+    async throws
+  {
+    let outcome = try await Linter.run(
+      ["--split-preview", folder], description: try await Linter.describe(fixture: "FolderLayers"))
+    #expect(outcome.status == 2)
+    #expect(outcome.error.contains(message))
+  }
+
+  @Test func aFolderPatternThatMatchesNoFolderIsBadInputNotAPass() async throws {
+    let folder = try makeTemporaryFolder("folders")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let configuration = folder.appendingPathComponent("architecture.json")
+    try Data(
+      #"""
+      {
+        "layers": [
+          { "name": "Kernel", "folders": ["Sources/App/Model"], "mayUse": [] },
+          { "name": "App", "names": ["App"], "mayUse": ["Kernel"] }
+        ],
+        "rules": { "folder-dependency": {} }
+      }
+      """#.utf8
+    ).write(to: configuration)
+    let outcome = try await Linter.run(
+      ["--config", configuration.path],
+      description: try await Linter.describe(fixture: "FolderLayers"))
+    #expect(outcome.status == 2)
+    #expect(outcome.error.contains("'Sources/App/Model' matches no folder"))
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Voyage's own `architecture.json` on Voyage's own package graph: the rules the linter's
+/// fixtures prove in general, held for this package's layers and roles.
+@Suite("Voyage's architecture configuration")
+struct VoyageConfigurationTests {
+  /// The front that names an implementation is a finding, although the composition root beside
+  /// it in the App layer may name it.
+  @Test func voyagesFrontMayNotDependOnAnImplementationButItsRootMay() async throws {
+    let description = try await Linter.describe(package: repositoryRoot)
+    var graph = try #require(
+      try JSONSerialization.jsonObject(with: description) as? [String: Any])
+    var targets = try #require(graph["targets"] as? [[String: Any]])
+    let front = try #require(targets.firstIndex { $0["name"] as? String == "CommandLineInterface" })
+    let root = try #require(targets.first { $0["name"] as? String == "AppComposition" })
+    #expect((root["target_dependencies"] as? [String])?.contains("BookingData") == true)
+    targets[front]["target_dependencies"] =
+      ((targets[front]["target_dependencies"] as? [String]) ?? []) + ["BookingData"]
+    graph["targets"] = targets
+    let clean = try await Linter.run(["--only", "layer-dependency"], description: description)
+    #expect(clean.status == 0, "\(clean.output)")
+    let broken = try await Linter.run(
+      ["--only", "layer-dependency"], description: try JSONSerialization.data(withJSONObject: graph)
+    )
+    #expect(broken.status == 1)
+    #expect(
+      broken.output.contains(
+        "[layer-dependency] App (Front) target 'CommandLineInterface' depends on Infrastructure target 'BookingData'; Front may depend on CompositionRoot, Features, Kernel, Interfaces."
+      ), "\(broken.output)")
+  }
+
+  @Test func explainAddsWhatVoyagesConfigurationSays() async throws {
+    let outcome = try await Linter.run(["--explain", "layer-dependency"])
+    #expect(outcome.status == 0)
+    #expect(outcome.output.contains("In this package (architecture.json):"))
+    #expect(outcome.output.contains("  App (Front): the command line drives the features"))
+  }
+}
