@@ -1482,7 +1482,10 @@ struct ProductModules {
   }
 }
 
-struct Target {
+/// A target as the rules see it: its kind, its layer and role, its files and what it depends on.
+/// A class, not a struct: every file of a target refers to it, and copying its layer's tables
+/// for each file cost a tenth of a large run in reference counting.
+final class Target: Sendable {
   let name: String
   let moduleName: String
   let kind: String
@@ -1493,6 +1496,22 @@ struct Target {
   let sources: [String]
   let dependencies: [String]
   let products: [String]
+
+  init(
+    name: String, moduleName: String, kind: String, path: String, layer: Configuration.Layer?,
+    role: Configuration.Role?, sources: [String], dependencies: [String], products: [String]
+  ) {
+    self.name = name
+    self.moduleName = moduleName
+    self.kind = kind
+    self.path = path
+    self.layer = layer
+    self.role = role
+    self.sources = sources
+    self.dependencies = dependencies
+    self.products = products
+  }
+
   var isTest: Bool { kind == "test" }
   /// Plugins, binary targets (a remote one has no folder) and snippets (which may use every
   /// library of their package) hold no module source to check.
@@ -2650,6 +2669,9 @@ final class Linter: Sendable {
   /// The rules that look at every import, decided once instead of per import.
   let checksUndeclaredImports: Bool
   let checksTestableImports: Bool
+  /// The options of the rules that read every file's imports and tokens, looked up once: a
+  /// lookup by rule name for each file and import cost a twentieth of a large run in hashing.
+  let fileRules: FileRules
 
   init(
     package: PackageDescription, configuration: Configuration,
@@ -2723,6 +2745,7 @@ final class Linter: Sendable {
     manifestIndex = index
     checksUndeclaredImports = enabled["undeclared-import"] != nil
     checksTestableImports = enabled["testable-import"] != nil
+    fileRules = FileRules(enabled)
   }
 
   func isEnabled(_ rule: String) -> Bool { enabled[rule] != nil }
@@ -2869,6 +2892,29 @@ final class Linter: Sendable {
       }
     }
     return .success(batch)
+  }
+}
+
+/// The enabled rules that read each file, with their options (`nil`: the rule does not run).
+struct FileRules: Sendable {
+  let layerDependency: Bool
+  let uiFramework: Configuration.Options?
+  let featureNetwork: Configuration.Options?
+  let directOutput: Configuration.Options?
+  let receiptMinting: Configuration.Options?
+  let rawEscapeCode: Configuration.Options?
+  let viewModelFinal: Configuration.Options?
+  let publicImplementation: Configuration.Options?
+
+  init(_ enabled: [String: Configuration.Options]) {
+    layerDependency = enabled["layer-dependency"] != nil
+    uiFramework = enabled["ui-framework"]
+    featureNetwork = enabled["feature-network"]
+    directOutput = enabled["direct-output"]
+    receiptMinting = enabled["receipt-minting"]
+    rawEscapeCode = enabled["raw-escape-code"]
+    viewModelFinal = enabled["view-model-final"]
+    publicImplementation = enabled["public-implementation"]
   }
 }
 
@@ -3086,7 +3132,7 @@ extension Linter {
     for found in imports {
       // Each file that imports across a forbidden edge is a finding of its own, beside the
       // manifest's, so a baseline lists the files that use an edge and a new one is new.
-      if isEnabled("layer-dependency"), declared.contains(found.module),
+      if fileRules.layerDependency, declared.contains(found.module),
         let other = byModule[found.module], breaksLayerRule(target, other),
         crossingModules.insert(found.module).inserted
       {
@@ -3144,7 +3190,7 @@ extension Linter {
               "@testable import of '\(found.module)' in production target '\(target.name)'; make the API package or public instead",
             key: "testable-import|\(target.name) -> \(found.module)|\(file)"))
       }
-      if let options = enabled["ui-framework"], options.modules.contains(found.module),
+      if let options = fileRules.uiFramework, options.modules.contains(found.module),
         !target.isTestCode, !options.allowedLayers.contains(target.layer?.name ?? ""),
         !options.allowedTargets.contains(target.name)
       {
@@ -3175,22 +3221,22 @@ extension Linter {
     }
     let layerName = target.layer?.name ?? ""
     let networkNames: [[UInt8]] =
-      enabled["feature-network"].map {
+      fileRules.featureNetwork.map {
         $0.layers.contains(layerName) ? $0.names.map { Array($0.utf8) } : []
       } ?? []
     let outputNames: [[UInt8]] =
-      enabled["direct-output"].map {
+      fileRules.directOutput.map {
         $0.layers.contains(layerName) && !$0.allowedTargets.contains(target.name)
           ? $0.names.map { Array($0.utf8) } : []
       } ?? []
-    let receiptType = enabled["receipt-minting"].flatMap { options in
+    let receiptType = fileRules.receiptMinting.flatMap { options in
       options.allowedTargets.contains(target.name) ? nil : options.type
     }
     let receiptBytes = receiptType.map { Array($0.utf8) }
-    let escapesAllowed = enabled["raw-escape-code"].map { $0.allowedTargets.contains(target.name) }
-    let viewModelSuffix = enabled["view-model-final"].map { $0.suffix ?? "ViewModel" }
+    let escapesAllowed = fileRules.rawEscapeCode.map { $0.allowedTargets.contains(target.name) }
+    let viewModelSuffix = fileRules.viewModelFinal.map { $0.suffix ?? "ViewModel" }
     let implementationSuffixes =
-      enabled["public-implementation"].map { $0.layers.contains(layerName) ? $0.suffixes : [] }
+      fileRules.publicImplementation.map { $0.layers.contains(layerName) ? $0.suffixes : [] }
       ?? []
     let typeKeywords: [Keyword] = [.struct, .class, .enum, .actor, .protocol, .typealias]
     func modifiers(before index: Int) -> [Keyword] {
@@ -3202,7 +3248,7 @@ extension Linter {
         if token.holdsEscape, escapesAllowed == false {
           report(
             "raw-escape-code", token,
-            "'\(target.name)' writes a raw terminal escape code; only \(describe(enabled["raw-escape-code"]?.allowedTargets ?? [])) may: use its theme, so NO_COLOR and pipes are respected"
+            "'\(target.name)' writes a raw terminal escape code; only \(describe(fileRules.rawEscapeCode?.allowedTargets ?? [])) may: use its theme, so NO_COLOR and pipes are respected"
           )
         }
         continue
@@ -3233,7 +3279,7 @@ extension Linter {
           if constructs {
             report(
               "receipt-minting", token,
-              "'\(target.name)' constructs a \(receiptType); only \(describe(enabled["receipt-minting"]?.allowedTargets ?? [])) may. Obtain one from the module that does"
+              "'\(target.name)' constructs a \(receiptType); only \(describe(fileRules.receiptMinting?.allowedTargets ?? [])) may. Obtain one from the module that does"
             )
           }
         }
@@ -4526,9 +4572,9 @@ struct LinterRun {
     let root = URL(fileURLWithPath: package.path)
     if options.listFiles {
       for target in package.targets where !Target.unlintedKinds.contains(target.type) {
+        // Joined as strings: URL.appendingPathComponent asks the file system about each file.
         for source in (target.sources ?? []).sorted() where source.hasSuffix(".swift") {
-          transcript.print(
-            root.appendingPathComponent(target.path).appendingPathComponent(source).path)
+          transcript.print(package.path + "/" + target.path + "/" + source)
         }
       }
       return 0

@@ -29,9 +29,9 @@ struct LinterRun {
     let root = URL(fileURLWithPath: package.path)
     if options.listFiles {
       for target in package.targets where !Target.unlintedKinds.contains(target.type) {
+        // Joined as strings: URL.appendingPathComponent asks the file system about each file.
         for source in (target.sources ?? []).sorted() where source.hasSuffix(".swift") {
-          transcript.print(
-            root.appendingPathComponent(target.path).appendingPathComponent(source).path)
+          transcript.print(package.path + "/" + target.path + "/" + source)
         }
       }
       return 0

@@ -29,6 +29,9 @@ final class Linter: Sendable {
   /// The rules that look at every import, decided once instead of per import.
   let checksUndeclaredImports: Bool
   let checksTestableImports: Bool
+  /// The options of the rules that read every file's imports and tokens, looked up once: a
+  /// lookup by rule name for each file and import cost a twentieth of a large run in hashing.
+  let fileRules: FileRules
 
   init(
     package: PackageDescription, configuration: Configuration,
@@ -102,6 +105,7 @@ final class Linter: Sendable {
     manifestIndex = index
     checksUndeclaredImports = enabled["undeclared-import"] != nil
     checksTestableImports = enabled["testable-import"] != nil
+    fileRules = FileRules(enabled)
   }
 
   func isEnabled(_ rule: String) -> Bool { enabled[rule] != nil }
@@ -248,5 +252,28 @@ final class Linter: Sendable {
       }
     }
     return .success(batch)
+  }
+}
+
+/// The enabled rules that read each file, with their options (`nil`: the rule does not run).
+struct FileRules: Sendable {
+  let layerDependency: Bool
+  let uiFramework: Configuration.Options?
+  let featureNetwork: Configuration.Options?
+  let directOutput: Configuration.Options?
+  let receiptMinting: Configuration.Options?
+  let rawEscapeCode: Configuration.Options?
+  let viewModelFinal: Configuration.Options?
+  let publicImplementation: Configuration.Options?
+
+  init(_ enabled: [String: Configuration.Options]) {
+    layerDependency = enabled["layer-dependency"] != nil
+    uiFramework = enabled["ui-framework"]
+    featureNetwork = enabled["feature-network"]
+    directOutput = enabled["direct-output"]
+    receiptMinting = enabled["receipt-minting"]
+    rawEscapeCode = enabled["raw-escape-code"]
+    viewModelFinal = enabled["view-model-final"]
+    publicImplementation = enabled["public-implementation"]
   }
 }

@@ -12,7 +12,7 @@ extension Linter {
     for found in imports {
       // Each file that imports across a forbidden edge is a finding of its own, beside the
       // manifest's, so a baseline lists the files that use an edge and a new one is new.
-      if isEnabled("layer-dependency"), declared.contains(found.module),
+      if fileRules.layerDependency, declared.contains(found.module),
         let other = byModule[found.module], breaksLayerRule(target, other),
         crossingModules.insert(found.module).inserted
       {
@@ -70,7 +70,7 @@ extension Linter {
               "@testable import of '\(found.module)' in production target '\(target.name)'; make the API package or public instead",
             key: "testable-import|\(target.name) -> \(found.module)|\(file)"))
       }
-      if let options = enabled["ui-framework"], options.modules.contains(found.module),
+      if let options = fileRules.uiFramework, options.modules.contains(found.module),
         !target.isTestCode, !options.allowedLayers.contains(target.layer?.name ?? ""),
         !options.allowedTargets.contains(target.name)
       {
@@ -101,22 +101,22 @@ extension Linter {
     }
     let layerName = target.layer?.name ?? ""
     let networkNames: [[UInt8]] =
-      enabled["feature-network"].map {
+      fileRules.featureNetwork.map {
         $0.layers.contains(layerName) ? $0.names.map { Array($0.utf8) } : []
       } ?? []
     let outputNames: [[UInt8]] =
-      enabled["direct-output"].map {
+      fileRules.directOutput.map {
         $0.layers.contains(layerName) && !$0.allowedTargets.contains(target.name)
           ? $0.names.map { Array($0.utf8) } : []
       } ?? []
-    let receiptType = enabled["receipt-minting"].flatMap { options in
+    let receiptType = fileRules.receiptMinting.flatMap { options in
       options.allowedTargets.contains(target.name) ? nil : options.type
     }
     let receiptBytes = receiptType.map { Array($0.utf8) }
-    let escapesAllowed = enabled["raw-escape-code"].map { $0.allowedTargets.contains(target.name) }
-    let viewModelSuffix = enabled["view-model-final"].map { $0.suffix ?? "ViewModel" }
+    let escapesAllowed = fileRules.rawEscapeCode.map { $0.allowedTargets.contains(target.name) }
+    let viewModelSuffix = fileRules.viewModelFinal.map { $0.suffix ?? "ViewModel" }
     let implementationSuffixes =
-      enabled["public-implementation"].map { $0.layers.contains(layerName) ? $0.suffixes : [] }
+      fileRules.publicImplementation.map { $0.layers.contains(layerName) ? $0.suffixes : [] }
       ?? []
     let typeKeywords: [Keyword] = [.struct, .class, .enum, .actor, .protocol, .typealias]
     func modifiers(before index: Int) -> [Keyword] {
@@ -128,7 +128,7 @@ extension Linter {
         if token.holdsEscape, escapesAllowed == false {
           report(
             "raw-escape-code", token,
-            "'\(target.name)' writes a raw terminal escape code; only \(describe(enabled["raw-escape-code"]?.allowedTargets ?? [])) may: use its theme, so NO_COLOR and pipes are respected"
+            "'\(target.name)' writes a raw terminal escape code; only \(describe(fileRules.rawEscapeCode?.allowedTargets ?? [])) may: use its theme, so NO_COLOR and pipes are respected"
           )
         }
         continue
@@ -159,7 +159,7 @@ extension Linter {
           if constructs {
             report(
               "receipt-minting", token,
-              "'\(target.name)' constructs a \(receiptType); only \(describe(enabled["receipt-minting"]?.allowedTargets ?? [])) may. Obtain one from the module that does"
+              "'\(target.name)' constructs a \(receiptType); only \(describe(fileRules.receiptMinting?.allowedTargets ?? [])) may. Obtain one from the module that does"
             )
           }
         }
