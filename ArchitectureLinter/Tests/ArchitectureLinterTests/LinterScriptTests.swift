@@ -92,4 +92,41 @@ struct LinterScriptTests {
         "Reading/Lexer.swift:\(line):18: error: [folder-dependency] 'Linter' is declared in Sources/ArchitectureLinter/Rules/Linter.swift, a folder of LinterRules; this file's folder is LinterReading, which may use LinterCatalog."
       ), "\(lint.output)")
   }
+
+  /// The executable and the interpreted script, as a person runs them, on a configuration with a
+  /// trailing comma: exit 2, the reason on standard error, and on standard output nothing (text)
+  /// or a document that says the run failed (JSON, SARIF). The plugin's own is in PluginTests.
+  @Test func theExecutableAndTheScriptKeepBadInputOffStandardOutput() async throws {
+    let folder = try makeTemporaryFolder("broken")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let configuration = folder.appendingPathComponent("architecture.json")
+    try Data(#"{"rules": {"undeclared-import": {},}}"#.utf8).write(to: configuration)
+    let description = try await Linter.describe(fixture: "Clean")
+    // `swift build --build-tests` puts the executable beside the test bundle.
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("check-architecture")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: executable.path),
+      "build the tests with the executable: swift build --build-tests")
+    let script = packageRoot.appendingPathComponent("Scripts/check-architecture.swift").path
+    let ways: [(String, [String])] = [
+      (executable.path, ["--config", configuration.path]),
+      (executable.path, ["--config", configuration.path, "--format", "json"]),
+      ("swift", [script, "--config", configuration.path, "--format", "sarif"]),
+    ]
+    for (program, arguments) in ways {
+      let outcome = try await Subprocess.run(program, arguments, input: description)
+      #expect(outcome.status == 2, "\(program) \(arguments): \(outcome.error)")
+      #expect(outcome.error.contains("error: "), "\(outcome.error)")
+      #expect(outcome.error.contains("a trailing comma before '}'"), "\(outcome.error)")
+      if arguments.contains("--format") {
+        let document = try #require(
+          try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any],
+          "\(outcome.output)")
+        #expect(document["exit_status"] as? Int == 2 || document["runs"] != nil)
+      } else {
+        #expect(outcome.output.isEmpty, "\(outcome.output)")
+      }
+    }
+  }
 }
