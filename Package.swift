@@ -65,7 +65,8 @@ enum Front: String {
   case commandLineInterface = "CommandLineInterface"
 }
 
-/// Hand-written doubles of an interface, written once for every test target that needs them.
+/// Hand-written doubles of an interface, written once for every test target (and every feature's
+/// example) that needs them.
 enum TestSupport: String {
   case booking = "BookingInterfaceTestSupport"
   case payment = "PaymentInterfaceTestSupport"
@@ -479,6 +480,50 @@ let appTargets: [Target] =
   // The `voyage` command: a few lines that hand the process to the command line.
   + [executable("voyage", front: .commandLineInterface)]
 
+// MARK: - Examples
+
+/// A feature's example: an executable in `Sources/Examples/<Feature>Example` that runs the feature
+/// alone against the interfaces' doubles, the fastest build the feature's developers have. It
+/// names its feature, what the feature may use (`FeatureDependency`: the kernel and interfaces)
+/// and the doubles it runs against; no parameter can name another feature, an implementation or
+/// the App layer. `swift run <product>` runs it.
+func example(
+  _ feature: Feature, product: String, uses dependencies: [FeatureDependency],
+  runsAgainst doubles: [TestSupport]
+) -> (Target, Product) {
+  let name = "\(feature.rawValue)Example"
+  let names = dependencies.map { dependency in
+    switch dependency {
+    case .kernel(let module): module.rawValue
+    case .interface(let module): module.rawValue
+    }
+  }
+  let target = Target.executableTarget(
+    name: name,
+    dependencies: ([feature.rawValue] + names + doubles.map(\.rawValue)).map { .target(name: $0) },
+    path: "Sources/Examples/\(name)",
+    exclude: ["README.md"],
+    swiftSettings: sharedSwiftSettings
+  )
+  return (target, .executable(name: product, targets: [name]))
+}
+
+let examples: [(Target, Product)] = [
+  // Search against canned trips: `swift run search-example Lisbon`.
+  example(
+    .search, product: "search-example",
+    uses: [.kernel(.sharedKernel), .kernel(.designSystem)], runsAgainst: [.booking]),
+  // The checkout saga against the in-memory supplier, payment provider and ledger.
+  example(
+    .checkout, product: "checkout-example",
+    uses: [.kernel(.sharedKernel), .kernel(.designSystem), .interface(.payment)],
+    runsAgainst: [.booking, .payment]),
+  // A canned ledger's tickets.
+  example(
+    .tickets, product: "tickets-example",
+    uses: [.kernel(.sharedKernel), .kernel(.designSystem)], runsAgainst: [.booking]),
+]
+
 // MARK: - Benchmarks
 
 /// A release-mode benchmark, run on purpose (`swift run -c release <name>`), never by the tests.
@@ -578,12 +623,13 @@ let package = Package(
   products: [
     .executable(name: "voyage", targets: ["voyage"]),
     .library(name: "CommandLineInterface", targets: ["CommandLineInterface"]),
-  ],
+  ] + examples.map(\.1),
   // The architecture linter, a package of its own in this repository (so that adding it to
   // another package brings none of Voyage's targets into that graph): through it, `swift package
   // check-architecture` runs here as it does in any package that adds the linter.
   dependencies: [.package(path: "ArchitectureLinter")],
   targets: kernelTargets + interfaceTargets + infrastructureTargets + featureTargets + appTargets
+    + examples.map(\.0)
     + benchmarkTargets
     + testSupportTargets
     + architectureTestTargets

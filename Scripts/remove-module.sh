@@ -57,18 +57,21 @@ IFS=$'\t' read -r _ kind _ path _ _ <<<"$row"
 [[ "$path" == Sources/*/"$name" ]] || refuse "'$name' lives in '$path', not in Sources/<Layer>/$name"
 layer=$(cut -d/ -f2 <<<"$path")
 
-# Who uses it: the App layer and the benchmarks go with a feature; anything else is a refusal.
+# Who uses it: the App layer, the benchmarks and its example go with a feature; anything else is a
+# refusal.
 users() { # awk condition on a dependent's row
   awk -F '\t' -v n="$name" "\$1 != n \"Tests\" && index(\",\" \$6 \",\", \",\" n \",\") && ($1) { print \$1 }" <<<"$targets"
 }
 if [ "$layer" = Features ]; then
-  dependents=$(users '$4 !~ /^Sources\/App\// && $4 !~ /^Benchmarks\//')
+  dependents=$(users '$4 !~ /^Sources\/App\// && $4 !~ /^Benchmarks\// && $4 !~ /^Sources\/Examples\//')
   app_targets=$(awk -F '\t' '$4 ~ /^Sources\/App\// { print $1 }' <<<"$targets")
   benchmarks=$(users '$4 ~ /^Benchmarks\//')
+  examples=$(users '$4 ~ /^Sources\/Examples\//')
 else
   dependents=$(users '1')
   app_targets=""
   benchmarks=""
+  examples=""
 fi
 # A test target of an App module depends on what its module uses; it is not a user of its own.
 dependents=$(grep -v -x -F -f <(sed 's/$/Tests/' <<<"$app_targets") <<<"$dependents" || true)
@@ -85,6 +88,7 @@ for target in $app_targets; do
   [ -d "Tests/${target}Tests" ] && kept+=("Tests/${target}Tests")
 done
 for benchmark in $benchmarks; do kept+=("Benchmarks/$benchmark"); done
+for example in $examples; do kept+=("Sources/Examples/$example"); done
 while IFS= read -r readme; do kept+=("$readme"); done < <(git ls-files --cached --others --exclude-standard '*README.md' | grep -v '^ArchitectureLinter/Tests/Fixtures/')
 tar -cf "$backup/kept.tar" "${kept[@]}" 2>/dev/null
 undo() {
@@ -167,6 +171,19 @@ remove_entries() { # names…: the manifest entries that declare them
       push @blocks, $current if $current ne "";
       $head . join("", grep { !$declares->($_) } @blocks) . $tail;
     }ge;
+    # The example of a feature goes with it: its `example(.checkout, …)` and the comment above it.
+    if ($helper eq "feature" && $case ne "") {
+      s{(let examples: \[\(Target, Product\)\] = \[\n)((?:.+\n)+?)(\]\n)}{
+        my ($head, $body, $tail) = ($1, $2, $3);
+        my @blocks; my $current = "";
+        for my $line (split /(?<=\n)/, $body) {
+          if ($line =~ m{^  \S} && $current =~ /\),\n\z/) { push @blocks, $current; $current = ""; }
+          $current .= $line;
+        }
+        push @blocks, $current if $current ne "";
+        $head . join("", grep { $_ !~ /^  example\(\s*\.\Q$case\E\b/m } @blocks) . $tail;
+      }se;
+    }
     # What the App layer lists by name.
     for my $n (@names) { s/"\Q$n\E",\s*//g; s/,\s*"\Q$n\E"(?=\s*,?\s*\])//g; s/\[\s*"\Q$n\E"\s*\]/[]/g; }
     # What lists name by its case: `.feature(.checkout)` anywhere, a bare `.checkout` in the App
@@ -203,7 +220,8 @@ if [ -n "$enum_name" ] && grep -qE "\.${case_name}\b" <(sed -n '/^let kernelTarg
 fi
 
 # The owners' lines, and the folders.
-for gone in "$path" "Tests/${name}Tests" $(printf 'Benchmarks/%s ' $benchmarks); do
+for gone in "$path" "Tests/${name}Tests" $(printf 'Benchmarks/%s ' $benchmarks) \
+  $(printf 'Sources/Examples/%s ' $examples); do
   grep -v -E "^/$gone/ " CODEOWNERS >CODEOWNERS.new || true
   mv CODEOWNERS.new CODEOWNERS
 done
@@ -211,6 +229,10 @@ rm -rf "$path" "Tests/${name}Tests"
 for benchmark in $benchmarks; do
   rm -rf "Benchmarks/$benchmark"
   echo "remove-module: removed the benchmark $benchmark, which used $name"
+done
+for example in $examples; do
+  rm -rf "Sources/Examples/$example"
+  echo "remove-module: removed its example $example"
 done
 
 swift format -i Package.swift

@@ -163,6 +163,15 @@ struct TypeLevelCanaryTests {
       line: "_ = front(.commandLineInterface, root: .appComposition, uses: [\"BookingData\"])",
       error: "cannot convert value of type 'String' to expected element type 'Feature'"),
     ManifestCanary(
+      rule: "an example cannot name an implementation",
+      line:
+        "_ = example(.search, product: \"x\", uses: [.infrastructure(.bookingData)], runsAgainst: [])",
+      error: "type 'FeatureDependency' has no member 'infrastructure'"),
+    ManifestCanary(
+      rule: "an example cannot name another feature",
+      line: "_ = example(.search, product: \"x\", uses: [.feature(.checkout)], runsAgainst: [])",
+      error: "type 'FeatureDependency' has no member 'feature'"),
+    ManifestCanary(
       rule: "the kernel cannot name a dependency",
       line: "_ = kernel(.sharedKernel, uses: [.interface(.booking)])",
       error: "extra argument 'uses' in call"),
@@ -185,6 +194,7 @@ struct TypeLevelCanaryTests {
         _ = infrastructure(.networking, implements: [.booking], uses: [.kernel(.sharedKernel), .interface(.payment), .infrastructure(.embeddedDatabase), .systemLibrary(.sqlite)])
         _ = front(.commandLineInterface, root: .appComposition, uses: [.search], testsUse: [.infrastructure(.bookingData)])
         _ = compositionRoot(.appComposition, uses: [.infrastructure(.bookingData), .feature(.search)])
+        _ = example(.checkout, product: "x", uses: [.kernel(.sharedKernel), .interface(.payment)], runsAgainst: [.booking, .payment])
         """)
     #expect(outcome.status == 0, "\(outcome.error)")
   }

@@ -36,4 +36,29 @@ struct VoyageConfigurationTests {
     #expect(outcome.output.contains("In this package (architecture.json):"))
     #expect(outcome.output.contains("  App (Front): the command line drives the features"))
   }
+
+  /// A feature's example may use its feature, the kernel, the interfaces and their doubles: one
+  /// that names an implementation is a finding (the manifest's `example` helper cannot name one;
+  /// this is the linter's rung, for a target declared without it).
+  @Test func anExampleMayNotDependOnAnImplementation() async throws {
+    let description = try await Linter.describe(package: repositoryRoot)
+    var graph = try #require(
+      try JSONSerialization.jsonObject(with: description) as? [String: Any])
+    var targets = try #require(graph["targets"] as? [[String: Any]])
+    let example = try #require(
+      targets.firstIndex { $0["name"] as? String == "SearchFeatureExample" })
+    targets[example]["target_dependencies"] =
+      ((targets[example]["target_dependencies"] as? [String]) ?? []) + ["BookingData"]
+    graph["targets"] = targets
+    let clean = try await Linter.run(["--only", "layer-dependency"], description: description)
+    #expect(clean.status == 0, "\(clean.output)")
+    let broken = try await Linter.run(
+      ["--only", "layer-dependency"], description: try JSONSerialization.data(withJSONObject: graph)
+    )
+    #expect(broken.status == 1)
+    #expect(
+      broken.output.contains(
+        "[layer-dependency] Examples target 'SearchFeatureExample' depends on Infrastructure target 'BookingData'; Examples may depend on Features, Kernel, Interfaces, TestSupport."
+      ), "\(broken.output)")
+  }
 }
