@@ -16,6 +16,7 @@
 # an interface, and one in the kernel. The package's files are restored when it ends, whatever
 # happens; its own .build is left alone (the builds use DIR/scratch). --clean-only measures the
 # clean build alone; --build-option passes ARG to every `swift build` (`--product search-example`).
+# Besides the table it prints, DIR/summary.jsonl holds each kind of build as one JSON object.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -24,7 +25,7 @@ repeat=3
 jobs=$(nproc)
 out=""
 changes=()
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; }
 clean_only=0
 build_options=()
 while [ $# -gt 0 ]; do
@@ -143,14 +144,20 @@ modules=$(python3 -c 'import json, sys; print(sum(1 for t in json.load(open(sys.
 echo "measure-build: $name, $repeat builds of each kind, --jobs $jobs, one build at a time" >&2
 
 rows=()
-report() { # label, name prefix, seconds...
-  local label=$1 prefix=$2
-  shift 2
+: >"$out/summary.jsonl"
+report() { # label, file (or ""), name prefix, seconds...
+  local label=$1 file=$2 prefix=$3
+  shift 3
   local median
   median=$(median_run "$prefix" "$@")
   local count
   count=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["modules"]))' "$out/$median.json")
-  rows+=("| $label | $(printf '%s\n' "$@" | spread) | $count | $(field "$out/$median.json" span_seconds) | $(field "$out/$median.json" critical_path_seconds) | $median.svg |")
+  rows+=("| $label${file:+ ($file)} | $(printf '%s\n' "$@" | spread) | $count | $(field "$out/$median.json" span_seconds) | $(field "$out/$median.json" critical_path_seconds) | $median.svg |")
+  # The same, one JSON object a line, for scripts (measure-size-curve.sh).
+  python3 -c 'import json, sys
+print(json.dumps({"label": sys.argv[1], "seconds": [float(s) for s in sys.argv[4:]],
+  "timeline": sys.argv[2], "jobs": int(sys.argv[3])}))' "$label" "$out/$median.json" "$jobs" "$@" \
+    >>"$out/summary.jsonl"
 }
 
 clean=()
@@ -159,7 +166,7 @@ for ((run = 1; run <= repeat; run++)); do
   clean+=("$(build "clean-$run" "$name: clean build ($run of $repeat, --jobs $jobs)")")
   echo "  clean build $run: ${clean[-1]} s" >&2
 done
-report "clean build" clean "${clean[@]}"
+report "clean build" "" clean "${clean[@]}"
 
 number=0
 for change in "${changes[@]+"${changes[@]}"}"; do
@@ -181,9 +188,10 @@ for change in "${changes[@]+"${changes[@]}"}"; do
     echo "  $label, build $run: ${seconds[-1]} s" >&2
   done
   cp "$backup/$(echo "$file" | tr / _)" "$package/$file"
-  # Back to the package as it was, so the next change starts from the same build.
-  build "$slug-restore" "restore" >/dev/null
-  report "$label ($file)" "$slug" "${seconds[@]}"
+  # Back to the package as it was, so the next change starts from the same build (after the last
+  # change, nothing follows).
+  [ "$number" -lt "${#changes[@]}" ] && build "$slug-restore" "restore" >/dev/null
+  report "$label" "$file" "$slug" "${seconds[@]}"
 done
 
 echo

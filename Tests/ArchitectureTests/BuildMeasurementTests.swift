@@ -128,4 +128,36 @@ struct BuildMeasurementTests {
       contentsOf: package.appendingPathComponent("Sources/Top/Top.swift"), encoding: .utf8)
     #expect(restored == files["Sources/Top/Top.swift"])
   }
+
+  /// The size curve's generator writes the same app in both shapes, and each builds: one target
+  /// in folders, and modules by Voyage's rules (a kernel, interfaces, infrastructure, a target
+  /// per feature, the composition root).
+  @Test func theSyntheticAppBuildsInBothShapes() async throws {
+    let folder = try makeTemporaryFolder("synthetic")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let generator = repositoryRoot.appendingPathComponent("Scripts/generate-synthetic-app.py").path
+    var lines: [String: Int] = [:]
+    for shape in ["single", "modules"] {
+      let app = folder.appendingPathComponent(shape)
+      let generated = try await Subprocess.run(
+        "python3", [generator, "--features", "2", "--shape", shape, "--out", app.path])
+      #expect(generated.status == 0, "\(generated.error)")
+      let fields = Dictionary(
+        uniqueKeysWithValues: generated.output.split(separator: "\n").map { line in
+          let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+          return (parts[0], parts.count > 1 ? parts[1] : "")
+        })
+      lines[shape] = Int(fields["lines"] ?? "")
+      for change in ["feature-change", "shared-change"] {
+        let file = try #require(fields[change])
+        #expect(FileManager.default.fileExists(atPath: app.appendingPathComponent(file).path))
+      }
+      let built = try await Subprocess.run("swift", ["build", "--package-path", app.path])
+      #expect(built.status == 0, "\(shape): \(built.output.suffix(1_500))")
+    }
+    // The same code either way: only the import and access lines differ.
+    let single = try #require(lines["single"])
+    let modules = try #require(lines["modules"])
+    #expect(single > 600 && abs(modules - single) < single / 10, "\(lines)")
+  }
 }
