@@ -2501,9 +2501,33 @@ struct ManifestLocations {
     "target", "executableTarget", "testTarget", "systemLibrary", "binaryTarget", "plugin", "macro",
   ]
 
+  init(manifest: Data, targets: [(name: String, dependencies: [String])]) {
+    manifest.withUnsafeBytes { raw in
+      let reading = ManifestReading(bytes: raw.bindMemory(to: UInt8.self))
+      let declarationOf = reading.declaringCalls()
+      for (name, number) in declarationOf {
+        declarations[name] = reading.place(reading.nameIndex(ofCall: number))
+      }
+      for target in targets {
+        guard let number = declarationOf[target.name] else { continue }
+        for dependency in target.dependencies {
+          guard let entry = reading.entry(naming: dependency, inCall: number) else { continue }
+          entries[Self.key(target.name, dependency)] = entry
+        }
+      }
+    }
+  }
+}
+
+/// The manifest's tokens grouped by the brackets that hold them, read in named steps: the groups,
+/// the calls that declare a target by name, and the array element of a call that names a
+/// dependency. It lives as long as the bytes it reads (inside `withUnsafeBytes`).
+private struct ManifestReading {
+  typealias Place = ManifestLocations.Place
+
   /// One bracketed region of tokens: a call's parentheses (with its callee), an array's or
   /// a tuple's brackets. `parts` are the ranges between its top-level commas.
-  private struct Group {
+  struct Group {
     let open: Int
     var close = 0
     let callee: String?
@@ -2511,136 +2535,153 @@ struct ManifestLocations {
     var parent: Int?
   }
 
-  init(manifest: Data, targets: [(name: String, dependencies: [String])]) {
-    manifest.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      let source = SourceText(bytes: bytes)
-      let tokens = Lexer.tokens(of: bytes)
-      var groups: [Group] = []
-      var stack: [Int] = []
-      var partStart: [Int] = []
-      for (index, token) in tokens.enumerated() where token.kind == .punctuation {
-        switch token.byte {
-        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-          let callee =
-            token.byte == UInt8(ascii: "(") && index > 0 && tokens[index - 1].isIdentifier
-            ? source.text(tokens[index - 1]) : nil
-          groups.append(Group(open: index, callee: callee, parent: stack.last))
-          stack.append(groups.count - 1)
-          partStart.append(index + 1)
-        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-          guard let current = stack.popLast(), let start = partStart.popLast() else { continue }
-          if start < index { groups[current].parts.append(start..<index) }
-          groups[current].close = index
-        case UInt8(ascii: ","):
-          guard let current = stack.last, let start = partStart.last else { continue }
-          groups[current].parts.append(start..<index)
-          partStart[partStart.count - 1] = index + 1
-        default:
-          continue
-        }
-      }
-      func label(of part: Range<Int>) -> String? {
-        guard part.count >= 2, tokens[part.lowerBound].isIdentifier,
-          tokens[part.lowerBound + 1].isPunctuation(":")
-        else { return nil }
-        return source.text(tokens[part.lowerBound])
-      }
-      func value(of part: Range<Int>) -> Range<Int> {
-        label(of: part) == nil ? part : (part.lowerBound + 2)..<part.upperBound
-      }
-      // A plain one-line string literal's contents (no escapes, no interpolation).
-      func literal(_ index: Int) -> String? {
-        let token = tokens[index]
-        guard token.kind == .string, token.length >= 2 else { return nil }
-        let start = Int(token.start)
-        let end = start + Int(token.length)
-        guard bytes[start] == UInt8(ascii: "\""), bytes[end - 1] == UInt8(ascii: "\""),
-          !bytes[start..<end].contains(UInt8(ascii: "\\"))
-        else { return nil }
-        return String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]), as: UTF8.self)
-      }
-      func place(_ index: Int) -> Place {
-        Place(line: Int(tokens[index].line), column: Int(tokens[index].column))
-      }
-      func end(_ index: Int) -> Place {
-        let token = tokens[index]
-        let length = token.kind == .punctuation ? 1 : Int(token.length)
-        return Place(line: Int(token.line), column: Int(token.column) + length)
-      }
-      // Calls that declare something by name, with that name.
-      var declaring: [Int: String] = [:]
-      for (number, group) in groups.enumerated() where group.callee != nil {
-        guard let first = group.parts.first, label(of: first) == nil || label(of: first) == "name",
-          value(of: first).count == 1, let name = literal(value(of: first).lowerBound),
-          !group.parts.contains(where: { label(of: $0) == "targets" })
-        else { continue }
-        declaring[number] = name
-      }
-      func isNested(_ number: Int) -> Bool {
-        var parent = groups[number].parent
-        while let current = parent {
-          if declaring[current] != nil { return true }
-          parent = groups[current].parent
-        }
-        return false
-      }
-      // A name can also be the first argument of a call that declares no target
-      // (`.enableUpcomingFeature("MemberImportVisibility")` in swift-system, above the test target
-      // of that name): SwiftPM's target calls come first, then the first call in the file.
-      func order(_ number: Int) -> (Int, Int) {
-        (Self.targetCalls.contains(groups[number].callee ?? "") ? 0 : 1, number)
-      }
-      var declarationOf: [String: Int] = [:]
-      for number in declaring.keys.sorted(by: { order($0) < order($1) }) where !isNested(number) {
-        let name = declaring[number] ?? ""
-        if declarationOf[name] == nil { declarationOf[name] = number }
-      }
-      for (name, number) in declarationOf {
-        declarations[name] = place(value(of: groups[number].parts[0]).lowerBound)
-      }
-      for target in targets {
-        guard let number = declarationOf[target.name] else { continue }
-        let call = groups[number]
-        let nameEnd = call.parts[0].upperBound
-        // A call that holds its name alone, or was never closed, holds no dependency.
-        guard nameEnd < call.close else { continue }
-        for dependency in target.dependencies {
-          let candidates = ((nameEnd + 1)..<call.close).filter { literal($0) == dependency }
-          // An entry named under `dependencies:` beats the same name in another argument.
-          let inDependencies = candidates.first { index in
-            call.parts.contains { label(of: $0) == "dependencies" && $0.contains(index) }
-          }
-          guard let found = inDependencies ?? candidates.first else { continue }
-          // The element of the innermost array that holds the name.
-          guard
-            let array = groups.indices.filter({
-              groups[$0].open > call.open && groups[$0].open < found && found < groups[$0].close
-                && groups[$0].callee == nil
-                && tokens[groups[$0].open].isPunctuation("[")
-            }).max(by: { groups[$0].open < groups[$1].open }),
-            let element = groups[array].parts.firstIndex(where: { $0.contains(found) })
-          else {
-            entries[Self.key(target.name, dependency)] = Entry(
-              start: place(found), deletion: (place(found), place(found)))
-            continue
-          }
-          let parts = groups[array].parts
-          let range = parts[element]
-          let deletion: (Place, Place)
-          if tokens[range.upperBound].isPunctuation(",") {
-            deletion = (place(range.lowerBound), place(range.upperBound + 1))
-          } else if element > 0 {
-            deletion = (place(parts[element - 1].upperBound), end(range.upperBound - 1))
-          } else {
-            deletion = (place(range.lowerBound), end(range.upperBound - 1))
-          }
-          entries[Self.key(target.name, dependency)] = Entry(
-            start: place(range.lowerBound), deletion: deletion)
-        }
+  let bytes: UnsafeBufferPointer<UInt8>
+  let source: SourceText
+  let tokens: [Token]
+  let groups: [Group]
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    source = SourceText(bytes: bytes)
+    tokens = Lexer.tokens(of: bytes)
+    groups = Self.groups(of: tokens, in: source)
+  }
+
+  /// Every bracketed group, with its parts between top-level commas and its parent.
+  static func groups(of tokens: [Token], in source: SourceText) -> [Group] {
+    var groups: [Group] = []
+    var stack: [Int] = []
+    var partStart: [Int] = []
+    for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+      switch token.byte {
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+        let callee =
+          token.byte == UInt8(ascii: "(") && index > 0 && tokens[index - 1].isIdentifier
+          ? source.text(tokens[index - 1]) : nil
+        groups.append(Group(open: index, callee: callee, parent: stack.last))
+        stack.append(groups.count - 1)
+        partStart.append(index + 1)
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+        guard let current = stack.popLast(), let start = partStart.popLast() else { continue }
+        if start < index { groups[current].parts.append(start..<index) }
+        groups[current].close = index
+      case UInt8(ascii: ","):
+        guard let current = stack.last, let start = partStart.last else { continue }
+        groups[current].parts.append(start..<index)
+        partStart[partStart.count - 1] = index + 1
+      default:
+        continue
       }
     }
+    return groups
+  }
+
+  /// An argument's label (`name` of `name: "X"`), if it has one.
+  func label(of part: Range<Int>) -> String? {
+    guard part.count >= 2, tokens[part.lowerBound].isIdentifier,
+      tokens[part.lowerBound + 1].isPunctuation(":")
+    else { return nil }
+    return source.text(tokens[part.lowerBound])
+  }
+
+  /// An argument without its label.
+  func value(of part: Range<Int>) -> Range<Int> {
+    label(of: part) == nil ? part : (part.lowerBound + 2)..<part.upperBound
+  }
+
+  /// A plain one-line string literal's contents (no escapes, no interpolation).
+  func literal(_ index: Int) -> String? {
+    let token = tokens[index]
+    guard token.kind == .string, token.length >= 2 else { return nil }
+    let start = Int(token.start)
+    let end = start + Int(token.length)
+    guard bytes[start] == UInt8(ascii: "\""), bytes[end - 1] == UInt8(ascii: "\""),
+      !bytes[start..<end].contains(UInt8(ascii: "\\"))
+    else { return nil }
+    return String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]), as: UTF8.self)
+  }
+
+  func place(_ index: Int) -> Place {
+    Place(line: Int(tokens[index].line), column: Int(tokens[index].column))
+  }
+
+  /// Where the token at `index` ends.
+  func end(_ index: Int) -> Place {
+    let token = tokens[index]
+    let length = token.kind == .punctuation ? 1 : Int(token.length)
+    return Place(line: Int(token.line), column: Int(token.column) + length)
+  }
+
+  /// The token of the name a declaring call's first argument holds.
+  func nameIndex(ofCall number: Int) -> Int { value(of: groups[number].parts[0]).lowerBound }
+
+  /// Each target's declaring call, by name: a call whose first argument is a name as a string
+  /// and that declares no `targets:`, not inside another such call. A name can also be the first
+  /// argument of a call that declares no target (`.enableUpcomingFeature("MemberImportVisibility")`
+  /// in swift-system, above the test target of that name): SwiftPM's target calls come first,
+  /// then the first call in the file.
+  func declaringCalls() -> [String: Int] {
+    var declaring: [Int: String] = [:]
+    for (number, group) in groups.enumerated() where group.callee != nil {
+      guard let first = group.parts.first, label(of: first) == nil || label(of: first) == "name",
+        value(of: first).count == 1, let name = literal(value(of: first).lowerBound),
+        !group.parts.contains(where: { label(of: $0) == "targets" })
+      else { continue }
+      declaring[number] = name
+    }
+    func isNested(_ number: Int) -> Bool {
+      var parent = groups[number].parent
+      while let current = parent {
+        if declaring[current] != nil { return true }
+        parent = groups[current].parent
+      }
+      return false
+    }
+    func order(_ number: Int) -> (Int, Int) {
+      (ManifestLocations.targetCalls.contains(groups[number].callee ?? "") ? 0 : 1, number)
+    }
+    var declarationOf: [String: Int] = [:]
+    for number in declaring.keys.sorted(by: { order($0) < order($1) }) where !isNested(number) {
+      let name = declaring[number] ?? ""
+      if declarationOf[name] == nil { declarationOf[name] = number }
+    }
+    return declarationOf
+  }
+
+  /// The entry of the declaring call `number` that names `dependency`: the element of the
+  /// innermost array that holds the name, and the text that deleting it removes.
+  func entry(naming dependency: String, inCall number: Int) -> ManifestLocations.Entry? {
+    let call = groups[number]
+    let nameEnd = call.parts[0].upperBound
+    // A call that holds its name alone, or was never closed, holds no dependency.
+    guard nameEnd < call.close else { return nil }
+    let candidates = ((nameEnd + 1)..<call.close).filter { literal($0) == dependency }
+    // An entry named under `dependencies:` beats the same name in another argument.
+    let inDependencies = candidates.first { index in
+      call.parts.contains { label(of: $0) == "dependencies" && $0.contains(index) }
+    }
+    guard let found = inDependencies ?? candidates.first else { return nil }
+    guard
+      let array = groups.indices.filter({
+        groups[$0].open > call.open && groups[$0].open < found && found < groups[$0].close
+          && groups[$0].callee == nil && tokens[groups[$0].open].isPunctuation("[")
+      }).max(by: { groups[$0].open < groups[$1].open }),
+      let element = groups[array].parts.firstIndex(where: { $0.contains(found) })
+    else {
+      return ManifestLocations.Entry(start: place(found), deletion: (place(found), place(found)))
+    }
+    let parts = groups[array].parts
+    let range = parts[element]
+    let deletion: (Place, Place)
+    if tokens[range.upperBound].isPunctuation(",") {
+      deletion = (place(range.lowerBound), place(range.upperBound + 1))
+    } else if element > 0 {
+      deletion = (place(parts[element - 1].upperBound), end(range.upperBound - 1))
+    } else {
+      deletion = (place(range.lowerBound), end(range.upperBound - 1))
+    }
+    return ManifestLocations.Entry(start: place(range.lowerBound), deletion: deletion)
   }
 }
 
@@ -3213,118 +3254,20 @@ extension Linter {
   func tokenViolations(_ tokens: [Token], of source: SourceText, in target: Target, file: String)
     -> [Violation]
   {
-    var violations: [Violation] = []
-    var reported: Set<String> = []
-    func report(_ rule: String, _ token: Token, _ message: String, fix: Fix? = nil) {
-      let key = "\(rule)|\(target.name)|\(file)"
-      guard reported.insert(key).inserted else { return }
-      violations.append(
-        Violation(
-          rule: rule, file: file, line: Int(token.line), column: Int(token.column),
-          message: message, key: key, fix: fix))
-    }
-    let layerName = target.layer?.name ?? ""
-    let networkNames: [[UInt8]] =
-      fileRules.featureNetwork.map {
-        $0.layers.contains(layerName) ? $0.names.map { Array($0.utf8) } : []
-      } ?? []
-    let outputNames: [[UInt8]] =
-      fileRules.directOutput.map {
-        $0.layers.contains(layerName) && !$0.allowedTargets.contains(target.name)
-          ? $0.names.map { Array($0.utf8) } : []
-      } ?? []
-    let receiptType = fileRules.receiptMinting.flatMap { options in
-      options.allowedTargets.contains(target.name) ? nil : options.type
-    }
-    let receiptBytes = receiptType.map { Array($0.utf8) }
-    let escapesAllowed = fileRules.rawEscapeCode.map { $0.allowedTargets.contains(target.name) }
-    let viewModelSuffix = fileRules.viewModelFinal.map { $0.suffix ?? "ViewModel" }
-    let implementationSuffixes =
-      fileRules.publicImplementation.map { $0.layers.contains(layerName) ? $0.suffixes : [] }
-      ?? []
-    let typeKeywords: [Keyword] = [.struct, .class, .enum, .actor, .protocol, .typealias]
-    func modifiers(before index: Int) -> [Keyword] {
-      tokens[max(0, index - 4)..<index].filter(\.isIdentifier).map(\.keyword)
-    }
-    for (index, token) in tokens.enumerated() {
-      let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+    var scan = TokenScan(
+      linter: self, rules: TokenRules(fileRules, target: target), tokens: tokens, source: source,
+      target: target, file: file)
+    for index in tokens.indices {
+      let token = tokens[index]
       if token.kind == .string {
-        if token.holdsEscape, escapesAllowed == false {
-          report(
-            "raw-escape-code", token,
-            "'\(target.name)' writes a raw terminal escape code; only \(describe(fileRules.rawEscapeCode?.allowedTargets ?? [])) may: use its theme, so NO_COLOR and pipes are respected"
-          )
-        }
-        continue
-      }
-      guard token.isIdentifier else { continue }
-      if token.keyword == .other {
-        if let name = networkNames.first(where: { source.token(token, is: $0) }) {
-          report(
-            "feature-network", token,
-            "\(layerName) target '\(target.name)' uses \(String(decoding: name, as: UTF8.self)); network calls belong to a repository behind an interface"
-          )
-        }
-        if let name = outputNames.first(where: { source.token(token, is: $0) }),
-          next?.isPunctuation("(") == true || next?.isPunctuation(".") == true,
-          index == 0
-            || !(tokens[index - 1].isPunctuation(".") || tokens[index - 1].is(.func))
-        {
-          report(
-            "direct-output", token,
-            "\(layerName) target '\(target.name)' writes to the terminal with \(String(decoding: name, as: UTF8.self)); log through the Logger it receives, or return the text for the front to print"
-          )
-        }
-        if let receiptType, let receiptBytes, source.token(token, is: receiptBytes) {
-          let constructs =
-            next?.isPunctuation("(") == true
-            || (next?.isPunctuation(".") == true && index + 2 < tokens.count
-              && tokens[index + 2].is(.`init`))
-          if constructs {
-            report(
-              "receipt-minting", token,
-              "'\(target.name)' constructs a \(receiptType); only \(describe(fileRules.receiptMinting?.allowedTargets ?? [])) may. Obtain one from the module that does"
-            )
-          }
-        }
-        continue
-      }
-      guard let next, next.isIdentifier, next.keyword == .other else { continue }
-      if token.keyword == .class, let viewModelSuffix {
-        let typeName = source.text(next)
-        if typeName.hasSuffix(viewModelSuffix) && !modifiers(before: index).contains(.final) {
-          report(
-            "view-model-final", token,
-            "class '\(typeName)' in '\(target.name)' is not final; mark it final",
-            fix: Fix(
-              summary: "mark the class final", file: file, line: Int(token.line),
-              column: Int(token.column), endLine: Int(token.line), endColumn: Int(token.column),
-              replacement: "final "))
-        }
-      }
-      if !implementationSuffixes.isEmpty, typeKeywords.contains(token.keyword) {
-        let typeName = source.text(next)
-        guard implementationSuffixes.contains(where: typeName.hasSuffix) else { continue }
-        let found = modifiers(before: index)
-        let isPublic = found.contains(.public) || found.contains(.open)
-        let isNamespace =
-          token.keyword == .enum && index + 2 < tokens.count && tokens[index + 2].isPunctuation("{")
-          && !enumHasCases(tokens, openingBraceAt: index + 2)
-        if isPublic && !isNamespace {
-          let key = "public-implementation|\(target.name) -> \(typeName)"
-          if reported.insert(key).inserted {
-            violations.append(
-              Violation(
-                rule: "public-implementation", file: file, line: Int(token.line),
-                column: Int(token.column),
-                message:
-                  "\(layerName) module '\(target.name)' makes '\(typeName)' public; keep implementations internal and expose them as `any Interface` from the module's factory",
-                key: key))
-          }
-        }
+        scan.checkString(at: index)
+      } else if token.isIdentifier && token.keyword == .other {
+        scan.checkName(at: index)
+      } else if token.isIdentifier {
+        scan.checkDeclaration(at: index)
       }
     }
-    return violations
+    return scan.violations
   }
 
   func enumHasCases(_ tokens: [Token], openingBraceAt start: Int) -> Bool {
@@ -3349,6 +3292,169 @@ func relativePath(to path: String, from root: String) -> String {
   let parts =
     Array(repeating: "..", count: base.count - shared) + target.dropFirst(shared).map(String.init)
   return parts.isEmpty ? "." : parts.joined(separator: "/")
+}
+
+/// The options of the token rules as they apply to one target, decided once per file.
+struct TokenRules {
+  let layerName: String
+  let networkNames: [[UInt8]]
+  let outputNames: [[UInt8]]
+  let receiptType: String?
+  let receiptBytes: [UInt8]?
+  let escapesAllowed: Bool?
+  let viewModelSuffix: String?
+  let implementationSuffixes: [String]
+  let rawEscapeAllowedTargets: [String]
+  let receiptAllowedTargets: [String]
+
+  init(_ rules: FileRules, target: Target) {
+    let layerName = target.layer?.name ?? ""
+    self.layerName = layerName
+    networkNames =
+      rules.featureNetwork.map {
+        $0.layers.contains(layerName) ? $0.names.map { Array($0.utf8) } : []
+      } ?? []
+    outputNames =
+      rules.directOutput.map {
+        $0.layers.contains(layerName) && !$0.allowedTargets.contains(target.name)
+          ? $0.names.map { Array($0.utf8) } : []
+      } ?? []
+    receiptType = rules.receiptMinting.flatMap { options in
+      options.allowedTargets.contains(target.name) ? nil : options.type
+    }
+    receiptBytes = receiptType.map { Array($0.utf8) }
+    escapesAllowed = rules.rawEscapeCode.map { $0.allowedTargets.contains(target.name) }
+    viewModelSuffix = rules.viewModelFinal.map { $0.suffix ?? "ViewModel" }
+    implementationSuffixes =
+      rules.publicImplementation.map { $0.layers.contains(layerName) ? $0.suffixes : [] } ?? []
+    rawEscapeAllowedTargets = rules.rawEscapeCode?.allowedTargets ?? []
+    receiptAllowedTargets = rules.receiptMinting?.allowedTargets ?? []
+  }
+}
+
+/// One file's tokens read once for the token rules: what a string holds, what a name names, and
+/// what a declaration declares; one finding per rule and file.
+struct TokenScan {
+  let linter: Linter
+  let rules: TokenRules
+  let tokens: [Token]
+  let source: SourceText
+  let target: Target
+  let file: String
+  private(set) var violations: [Violation] = []
+  private var reported: Set<String> = []
+
+  init(
+    linter: Linter, rules: TokenRules, tokens: [Token], source: SourceText, target: Target,
+    file: String
+  ) {
+    self.linter = linter
+    self.rules = rules
+    self.tokens = tokens
+    self.source = source
+    self.target = target
+    self.file = file
+  }
+
+  static let typeKeywords: [Keyword] = [.struct, .class, .enum, .actor, .protocol, .typealias]
+
+  mutating func report(_ rule: String, _ token: Token, _ message: String, fix: Fix? = nil) {
+    let key = "\(rule)|\(target.name)|\(file)"
+    guard reported.insert(key).inserted else { return }
+    violations.append(
+      Violation(
+        rule: rule, file: file, line: Int(token.line), column: Int(token.column),
+        message: message, key: key, fix: fix))
+  }
+
+  func modifiers(before index: Int) -> [Keyword] {
+    tokens[max(0, index - 4)..<index].filter(\.isIdentifier).map(\.keyword)
+  }
+
+  /// `raw-escape-code`: a string literal that holds an escape character.
+  mutating func checkString(at index: Int) {
+    let token = tokens[index]
+    guard token.holdsEscape, rules.escapesAllowed == false else { return }
+    report(
+      "raw-escape-code", token,
+      "'\(target.name)' writes a raw terminal escape code; only \(linter.describe(rules.rawEscapeAllowedTargets)) may: use its theme, so NO_COLOR and pipes are respected"
+    )
+  }
+
+  /// `feature-network`, `direct-output` and `receipt-minting`: a name the target may not use.
+  mutating func checkName(at index: Int) {
+    let token = tokens[index]
+    let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+    if let name = rules.networkNames.first(where: { source.token(token, is: $0) }) {
+      report(
+        "feature-network", token,
+        "\(rules.layerName) target '\(target.name)' uses \(String(decoding: name, as: UTF8.self)); network calls belong to a repository behind an interface"
+      )
+    }
+    if let name = rules.outputNames.first(where: { source.token(token, is: $0) }),
+      next?.isPunctuation("(") == true || next?.isPunctuation(".") == true,
+      index == 0 || !(tokens[index - 1].isPunctuation(".") || tokens[index - 1].is(.func))
+    {
+      report(
+        "direct-output", token,
+        "\(rules.layerName) target '\(target.name)' writes to the terminal with \(String(decoding: name, as: UTF8.self)); log through the Logger it receives, or return the text for the front to print"
+      )
+    }
+    if let receiptType = rules.receiptType, let receiptBytes = rules.receiptBytes,
+      source.token(token, is: receiptBytes)
+    {
+      let constructs =
+        next?.isPunctuation("(") == true
+        || (next?.isPunctuation(".") == true && index + 2 < tokens.count
+          && tokens[index + 2].is(.`init`))
+      if constructs {
+        report(
+          "receipt-minting", token,
+          "'\(target.name)' constructs a \(receiptType); only \(linter.describe(rules.receiptAllowedTargets)) may. Obtain one from the module that does"
+        )
+      }
+    }
+  }
+
+  /// `view-model-final` and `public-implementation`: what a declaration declares.
+  mutating func checkDeclaration(at index: Int) {
+    let token = tokens[index]
+    guard index + 1 < tokens.count else { return }
+    let next = tokens[index + 1]
+    guard next.isIdentifier, next.keyword == .other else { return }
+    if token.keyword == .class, let viewModelSuffix = rules.viewModelSuffix {
+      let typeName = source.text(next)
+      if typeName.hasSuffix(viewModelSuffix) && !modifiers(before: index).contains(.final) {
+        report(
+          "view-model-final", token,
+          "class '\(typeName)' in '\(target.name)' is not final; mark it final",
+          fix: Fix(
+            summary: "mark the class final", file: file, line: Int(token.line),
+            column: Int(token.column), endLine: Int(token.line), endColumn: Int(token.column),
+            replacement: "final "))
+      }
+    }
+    guard !rules.implementationSuffixes.isEmpty, Self.typeKeywords.contains(token.keyword) else {
+      return
+    }
+    let typeName = source.text(next)
+    guard rules.implementationSuffixes.contains(where: typeName.hasSuffix) else { return }
+    let found = modifiers(before: index)
+    let isPublic = found.contains(.public) || found.contains(.open)
+    let isNamespace =
+      token.keyword == .enum && index + 2 < tokens.count && tokens[index + 2].isPunctuation("{")
+      && !linter.enumHasCases(tokens, openingBraceAt: index + 2)
+    guard isPublic && !isNamespace else { return }
+    let key = "public-implementation|\(target.name) -> \(typeName)"
+    guard reported.insert(key).inserted else { return }
+    violations.append(
+      Violation(
+        rule: "public-implementation", file: file, line: Int(token.line),
+        column: Int(token.column),
+        message:
+          "\(rules.layerName) module '\(target.name)' makes '\(typeName)' public; keep implementations internal and expose them as `any Interface` from the module's factory",
+        key: key))
+  }
 }
 
 /// The folder rule (`folder-dependency`) and `--split-preview`: layers of the folders inside one target.

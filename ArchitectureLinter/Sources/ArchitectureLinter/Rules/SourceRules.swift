@@ -89,118 +89,20 @@ extension Linter {
   func tokenViolations(_ tokens: [Token], of source: SourceText, in target: Target, file: String)
     -> [Violation]
   {
-    var violations: [Violation] = []
-    var reported: Set<String> = []
-    func report(_ rule: String, _ token: Token, _ message: String, fix: Fix? = nil) {
-      let key = "\(rule)|\(target.name)|\(file)"
-      guard reported.insert(key).inserted else { return }
-      violations.append(
-        Violation(
-          rule: rule, file: file, line: Int(token.line), column: Int(token.column),
-          message: message, key: key, fix: fix))
-    }
-    let layerName = target.layer?.name ?? ""
-    let networkNames: [[UInt8]] =
-      fileRules.featureNetwork.map {
-        $0.layers.contains(layerName) ? $0.names.map { Array($0.utf8) } : []
-      } ?? []
-    let outputNames: [[UInt8]] =
-      fileRules.directOutput.map {
-        $0.layers.contains(layerName) && !$0.allowedTargets.contains(target.name)
-          ? $0.names.map { Array($0.utf8) } : []
-      } ?? []
-    let receiptType = fileRules.receiptMinting.flatMap { options in
-      options.allowedTargets.contains(target.name) ? nil : options.type
-    }
-    let receiptBytes = receiptType.map { Array($0.utf8) }
-    let escapesAllowed = fileRules.rawEscapeCode.map { $0.allowedTargets.contains(target.name) }
-    let viewModelSuffix = fileRules.viewModelFinal.map { $0.suffix ?? "ViewModel" }
-    let implementationSuffixes =
-      fileRules.publicImplementation.map { $0.layers.contains(layerName) ? $0.suffixes : [] }
-      ?? []
-    let typeKeywords: [Keyword] = [.struct, .class, .enum, .actor, .protocol, .typealias]
-    func modifiers(before index: Int) -> [Keyword] {
-      tokens[max(0, index - 4)..<index].filter(\.isIdentifier).map(\.keyword)
-    }
-    for (index, token) in tokens.enumerated() {
-      let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+    var scan = TokenScan(
+      linter: self, rules: TokenRules(fileRules, target: target), tokens: tokens, source: source,
+      target: target, file: file)
+    for index in tokens.indices {
+      let token = tokens[index]
       if token.kind == .string {
-        if token.holdsEscape, escapesAllowed == false {
-          report(
-            "raw-escape-code", token,
-            "'\(target.name)' writes a raw terminal escape code; only \(describe(fileRules.rawEscapeCode?.allowedTargets ?? [])) may: use its theme, so NO_COLOR and pipes are respected"
-          )
-        }
-        continue
-      }
-      guard token.isIdentifier else { continue }
-      if token.keyword == .other {
-        if let name = networkNames.first(where: { source.token(token, is: $0) }) {
-          report(
-            "feature-network", token,
-            "\(layerName) target '\(target.name)' uses \(String(decoding: name, as: UTF8.self)); network calls belong to a repository behind an interface"
-          )
-        }
-        if let name = outputNames.first(where: { source.token(token, is: $0) }),
-          next?.isPunctuation("(") == true || next?.isPunctuation(".") == true,
-          index == 0
-            || !(tokens[index - 1].isPunctuation(".") || tokens[index - 1].is(.func))
-        {
-          report(
-            "direct-output", token,
-            "\(layerName) target '\(target.name)' writes to the terminal with \(String(decoding: name, as: UTF8.self)); log through the Logger it receives, or return the text for the front to print"
-          )
-        }
-        if let receiptType, let receiptBytes, source.token(token, is: receiptBytes) {
-          let constructs =
-            next?.isPunctuation("(") == true
-            || (next?.isPunctuation(".") == true && index + 2 < tokens.count
-              && tokens[index + 2].is(.`init`))
-          if constructs {
-            report(
-              "receipt-minting", token,
-              "'\(target.name)' constructs a \(receiptType); only \(describe(fileRules.receiptMinting?.allowedTargets ?? [])) may. Obtain one from the module that does"
-            )
-          }
-        }
-        continue
-      }
-      guard let next, next.isIdentifier, next.keyword == .other else { continue }
-      if token.keyword == .class, let viewModelSuffix {
-        let typeName = source.text(next)
-        if typeName.hasSuffix(viewModelSuffix) && !modifiers(before: index).contains(.final) {
-          report(
-            "view-model-final", token,
-            "class '\(typeName)' in '\(target.name)' is not final; mark it final",
-            fix: Fix(
-              summary: "mark the class final", file: file, line: Int(token.line),
-              column: Int(token.column), endLine: Int(token.line), endColumn: Int(token.column),
-              replacement: "final "))
-        }
-      }
-      if !implementationSuffixes.isEmpty, typeKeywords.contains(token.keyword) {
-        let typeName = source.text(next)
-        guard implementationSuffixes.contains(where: typeName.hasSuffix) else { continue }
-        let found = modifiers(before: index)
-        let isPublic = found.contains(.public) || found.contains(.open)
-        let isNamespace =
-          token.keyword == .enum && index + 2 < tokens.count && tokens[index + 2].isPunctuation("{")
-          && !enumHasCases(tokens, openingBraceAt: index + 2)
-        if isPublic && !isNamespace {
-          let key = "public-implementation|\(target.name) -> \(typeName)"
-          if reported.insert(key).inserted {
-            violations.append(
-              Violation(
-                rule: "public-implementation", file: file, line: Int(token.line),
-                column: Int(token.column),
-                message:
-                  "\(layerName) module '\(target.name)' makes '\(typeName)' public; keep implementations internal and expose them as `any Interface` from the module's factory",
-                key: key))
-          }
-        }
+        scan.checkString(at: index)
+      } else if token.isIdentifier && token.keyword == .other {
+        scan.checkName(at: index)
+      } else if token.isIdentifier {
+        scan.checkDeclaration(at: index)
       }
     }
-    return violations
+    return scan.violations
   }
 
   func enumHasCases(_ tokens: [Token], openingBraceAt start: Int) -> Bool {
@@ -225,4 +127,167 @@ func relativePath(to path: String, from root: String) -> String {
   let parts =
     Array(repeating: "..", count: base.count - shared) + target.dropFirst(shared).map(String.init)
   return parts.isEmpty ? "." : parts.joined(separator: "/")
+}
+
+/// The options of the token rules as they apply to one target, decided once per file.
+struct TokenRules {
+  let layerName: String
+  let networkNames: [[UInt8]]
+  let outputNames: [[UInt8]]
+  let receiptType: String?
+  let receiptBytes: [UInt8]?
+  let escapesAllowed: Bool?
+  let viewModelSuffix: String?
+  let implementationSuffixes: [String]
+  let rawEscapeAllowedTargets: [String]
+  let receiptAllowedTargets: [String]
+
+  init(_ rules: FileRules, target: Target) {
+    let layerName = target.layer?.name ?? ""
+    self.layerName = layerName
+    networkNames =
+      rules.featureNetwork.map {
+        $0.layers.contains(layerName) ? $0.names.map { Array($0.utf8) } : []
+      } ?? []
+    outputNames =
+      rules.directOutput.map {
+        $0.layers.contains(layerName) && !$0.allowedTargets.contains(target.name)
+          ? $0.names.map { Array($0.utf8) } : []
+      } ?? []
+    receiptType = rules.receiptMinting.flatMap { options in
+      options.allowedTargets.contains(target.name) ? nil : options.type
+    }
+    receiptBytes = receiptType.map { Array($0.utf8) }
+    escapesAllowed = rules.rawEscapeCode.map { $0.allowedTargets.contains(target.name) }
+    viewModelSuffix = rules.viewModelFinal.map { $0.suffix ?? "ViewModel" }
+    implementationSuffixes =
+      rules.publicImplementation.map { $0.layers.contains(layerName) ? $0.suffixes : [] } ?? []
+    rawEscapeAllowedTargets = rules.rawEscapeCode?.allowedTargets ?? []
+    receiptAllowedTargets = rules.receiptMinting?.allowedTargets ?? []
+  }
+}
+
+/// One file's tokens read once for the token rules: what a string holds, what a name names, and
+/// what a declaration declares; one finding per rule and file.
+struct TokenScan {
+  let linter: Linter
+  let rules: TokenRules
+  let tokens: [Token]
+  let source: SourceText
+  let target: Target
+  let file: String
+  private(set) var violations: [Violation] = []
+  private var reported: Set<String> = []
+
+  init(
+    linter: Linter, rules: TokenRules, tokens: [Token], source: SourceText, target: Target,
+    file: String
+  ) {
+    self.linter = linter
+    self.rules = rules
+    self.tokens = tokens
+    self.source = source
+    self.target = target
+    self.file = file
+  }
+
+  static let typeKeywords: [Keyword] = [.struct, .class, .enum, .actor, .protocol, .typealias]
+
+  mutating func report(_ rule: String, _ token: Token, _ message: String, fix: Fix? = nil) {
+    let key = "\(rule)|\(target.name)|\(file)"
+    guard reported.insert(key).inserted else { return }
+    violations.append(
+      Violation(
+        rule: rule, file: file, line: Int(token.line), column: Int(token.column),
+        message: message, key: key, fix: fix))
+  }
+
+  func modifiers(before index: Int) -> [Keyword] {
+    tokens[max(0, index - 4)..<index].filter(\.isIdentifier).map(\.keyword)
+  }
+
+  /// `raw-escape-code`: a string literal that holds an escape character.
+  mutating func checkString(at index: Int) {
+    let token = tokens[index]
+    guard token.holdsEscape, rules.escapesAllowed == false else { return }
+    report(
+      "raw-escape-code", token,
+      "'\(target.name)' writes a raw terminal escape code; only \(linter.describe(rules.rawEscapeAllowedTargets)) may: use its theme, so NO_COLOR and pipes are respected"
+    )
+  }
+
+  /// `feature-network`, `direct-output` and `receipt-minting`: a name the target may not use.
+  mutating func checkName(at index: Int) {
+    let token = tokens[index]
+    let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+    if let name = rules.networkNames.first(where: { source.token(token, is: $0) }) {
+      report(
+        "feature-network", token,
+        "\(rules.layerName) target '\(target.name)' uses \(String(decoding: name, as: UTF8.self)); network calls belong to a repository behind an interface"
+      )
+    }
+    if let name = rules.outputNames.first(where: { source.token(token, is: $0) }),
+      next?.isPunctuation("(") == true || next?.isPunctuation(".") == true,
+      index == 0 || !(tokens[index - 1].isPunctuation(".") || tokens[index - 1].is(.func))
+    {
+      report(
+        "direct-output", token,
+        "\(rules.layerName) target '\(target.name)' writes to the terminal with \(String(decoding: name, as: UTF8.self)); log through the Logger it receives, or return the text for the front to print"
+      )
+    }
+    if let receiptType = rules.receiptType, let receiptBytes = rules.receiptBytes,
+      source.token(token, is: receiptBytes)
+    {
+      let constructs =
+        next?.isPunctuation("(") == true
+        || (next?.isPunctuation(".") == true && index + 2 < tokens.count
+          && tokens[index + 2].is(.`init`))
+      if constructs {
+        report(
+          "receipt-minting", token,
+          "'\(target.name)' constructs a \(receiptType); only \(linter.describe(rules.receiptAllowedTargets)) may. Obtain one from the module that does"
+        )
+      }
+    }
+  }
+
+  /// `view-model-final` and `public-implementation`: what a declaration declares.
+  mutating func checkDeclaration(at index: Int) {
+    let token = tokens[index]
+    guard index + 1 < tokens.count else { return }
+    let next = tokens[index + 1]
+    guard next.isIdentifier, next.keyword == .other else { return }
+    if token.keyword == .class, let viewModelSuffix = rules.viewModelSuffix {
+      let typeName = source.text(next)
+      if typeName.hasSuffix(viewModelSuffix) && !modifiers(before: index).contains(.final) {
+        report(
+          "view-model-final", token,
+          "class '\(typeName)' in '\(target.name)' is not final; mark it final",
+          fix: Fix(
+            summary: "mark the class final", file: file, line: Int(token.line),
+            column: Int(token.column), endLine: Int(token.line), endColumn: Int(token.column),
+            replacement: "final "))
+      }
+    }
+    guard !rules.implementationSuffixes.isEmpty, Self.typeKeywords.contains(token.keyword) else {
+      return
+    }
+    let typeName = source.text(next)
+    guard rules.implementationSuffixes.contains(where: typeName.hasSuffix) else { return }
+    let found = modifiers(before: index)
+    let isPublic = found.contains(.public) || found.contains(.open)
+    let isNamespace =
+      token.keyword == .enum && index + 2 < tokens.count && tokens[index + 2].isPunctuation("{")
+      && !linter.enumHasCases(tokens, openingBraceAt: index + 2)
+    guard isPublic && !isNamespace else { return }
+    let key = "public-implementation|\(target.name) -> \(typeName)"
+    guard reported.insert(key).inserted else { return }
+    violations.append(
+      Violation(
+        rule: "public-implementation", file: file, line: Int(token.line),
+        column: Int(token.column),
+        message:
+          "\(rules.layerName) module '\(target.name)' makes '\(typeName)' public; keep implementations internal and expose them as `any Interface` from the module's factory",
+        key: key))
+  }
 }
