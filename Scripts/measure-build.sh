@@ -13,7 +13,7 @@
 # another number each time) or `public` (a new public function each time). FILE is relative to the
 # package. Without --change, the changes come from the package's architecture (architecture.json,
 # read through the linter's --list-targets): a body inside a feature, a new public declaration in
-# an interface, and one in the kernel. The package's files are restored when it ends, whatever
+# an interface, and one in the kernel (in each layer, the module the most targets depend on). The package's files are restored when it ends, whatever
 # happens; its own .build is left alone (the builds use DIR/scratch). --clean-only measures the
 # clean build alone; --build-option passes ARG to every `swift build` (`--product search-example`).
 # Besides the table it prints, DIR/summary.jsonl holds each kind of build as one JSON object.
@@ -63,9 +63,15 @@ if [ ${#changes[@]} -eq 0 ] && [ "$clean_only" -eq 0 ]; then
     exit 64
   }
   targets=$(swift "$here/check-architecture.swift" "$out/description.json" --list-targets)
-  pick() { # layer -> a Swift file of its first library target
+  pick() { # layer -> a Swift file of its library target that the most targets depend on
     local path
-    path=$(awk -F '\t' -v layer="$1" '$2 == "library" && $3 == layer { print $4; exit }' <<<"$targets")
+    path=$(awk -F '\t' -v layer="$1" '
+      { n = split($6, deps, ","); for (i = 1; i <= n; i++) used[deps[i]]++ }
+      $2 == "library" && $3 == layer { candidates[$1] = $4 }
+      END {
+        for (name in candidates) if (best == "" || used[name] > used[best] || (used[name] == used[best] && name < best)) best = name
+        if (best != "") print candidates[best]
+      }' <<<"$targets")
     [ -n "$path" ] && (cd "$package" && find "$path" -name '*.swift' | sort | head -n 1)
   }
   feature=$(pick Features) interface=$(pick Interfaces) kernel=$(pick Kernel)
