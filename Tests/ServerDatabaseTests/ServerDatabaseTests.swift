@@ -13,11 +13,11 @@ struct ServerDatabaseTests {
 
   func open(
     _ migrations: [String] = counters, connections: Int = 4,
-    statementTimeout: Duration = .seconds(10)
+    deadline: Duration = .seconds(10)
   ) async throws -> ServerDatabase {
     try await ServerDatabase(
       connectionString: TestServer.url(), migrations: migrations, versionTable: "schema_version",
-      schema: schema, connections: connections, statementTimeout: statementTimeout)
+      schema: schema, connections: connections, deadline: deadline)
   }
 
   @Test func parametersAreDataNeverSQL() async throws {
@@ -129,7 +129,7 @@ struct ServerDatabaseTests {
       try connection.execute("BEGIN")
       try connection.execute("LOCK TABLE counters IN ACCESS EXCLUSIVE MODE")
     }
-    let database = try await open(statementTimeout: .seconds(1))
+    let database = try await open(deadline: .seconds(1))
     await #expect {
       try await database.read { connection throws(ServerDatabaseError) in
         try connection.query("SELECT count(*)::int8 FROM counters")
@@ -220,7 +220,7 @@ struct ServerDatabaseTests {
   /// could not start, and the statement timeout would fail the first ones. That they all return
   /// proves sixteen threads of their own were blocked at the same moment; no clock is read.
   @Test func sixteenBlockingCallsAreInsideTheServerAtOnce() async throws {
-    let database = try await open(connections: 16, statementTimeout: .seconds(20))
+    let database = try await open(connections: 16, deadline: .seconds(20))
     try await database.read { connection throws(ServerDatabaseError) in
       try connection.execute("CREATE SEQUENCE arrivals")
     }

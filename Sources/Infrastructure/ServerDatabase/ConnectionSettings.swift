@@ -8,18 +8,19 @@ struct ConnectionSettings: Sendable {
   let connectionString: String
   /// The server as errors name it: database, host and port, never a password.
   let server: String
-  /// How long one statement may run before the server cancels it.
-  let statementTimeout: Duration
+  /// How long one call (a transaction, a read) may take, held by the client; the server's
+  /// `statement_timeout` is set to it too.
+  let deadline: Duration
   /// The schema to work in (`search_path`), or the server's default.
   let schema: String?
   /// What must never appear in a message: the password, as written and as libpq decoded it.
   private let secrets: [String]
 
-  init(connectionString: String, statementTimeout: Duration, schema: String?)
+  init(connectionString: String, deadline: Duration, schema: String?)
     throws(ServerDatabaseError)
   {
     self.connectionString = connectionString
-    self.statementTimeout = statementTimeout
+    self.deadline = deadline
     self.schema = schema
     var secrets = Self.uriPassword(in: connectionString).map { [$0] } ?? []
     var error: UnsafeMutablePointer<CChar>?
@@ -47,12 +48,9 @@ struct ConnectionSettings: Sendable {
     server = "the PostgreSQL database '\(database)' at \(host):\(port)"
   }
 
-  /// The connect timeout libpq takes, in whole seconds (at least 2, libpq's minimum that works).
-  var connectTimeoutSeconds: Int64 { max(2, statementTimeout.components.seconds + 1) }
-
-  /// The timeout as `statement_timeout` takes it.
-  var statementTimeoutMilliseconds: Int64 {
-    let (seconds, attoseconds) = statementTimeout.components
+  /// The deadline as `statement_timeout` takes it.
+  var deadlineMilliseconds: Int64 {
+    let (seconds, attoseconds) = deadline.components
     return max(1, seconds * 1_000 + attoseconds / 1_000_000_000_000_000)
   }
 

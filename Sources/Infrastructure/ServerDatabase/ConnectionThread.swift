@@ -1,18 +1,21 @@
 import Dispatch
 
 /// One server connection and the thread that is its only user: an actor whose executor is a
-/// serial dispatch queue, so its methods, and the blocking libpq calls they make, run on a
-/// thread libdispatch gives that queue, never on Swift's cooperative pool (one thread per core,
-/// which a handful of slow statements would otherwise stop).
+/// serial dispatch queue, so its methods, and the libpq calls they make, run on a thread
+/// libdispatch gives that queue, never on Swift's cooperative pool (one thread per core, which a
+/// handful of slow statements would otherwise stop).
 ///
 /// It connects on first use and again after the connection broke (a restarted server), so a
 /// long-lived graph outlives the server's restarts: a connection that broke while it waited
 /// between two calls fails the next call's first statement, before the server ran any of it,
-/// and that call runs again, once, on a new connection.
+/// and that call runs again, once, on a new connection. A call that ran out of time, or whose
+/// task was cancelled, is never run again.
 actor ConnectionThread {
   private let executor: QueueExecutor
   private let settings: ConnectionSettings
   private var connection: ServerConnection?
+  /// Where this thread waits for the server; a cancelled caller interrupts it.
+  nonisolated let wait = InterruptibleWait()
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
@@ -21,29 +24,41 @@ actor ConnectionThread {
     executor = QueueExecutor(label: label)
   }
 
-  /// Runs `body` with the connection, on this actor's own thread.
+  /// Runs `body` with the connection, on this actor's own thread, ending by `deadline`; a
+  /// caller's cancellation handler calls `wait.interrupt()` to end it sooner.
   func run<Result: Sendable>(
+    until deadline: ContinuousClock.Instant,
     _ body: @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
-  ) throws(ServerDatabaseError) -> Result {
+  ) -> Swift.Result<Result, ServerDatabaseError> {
+    wait.rearm()
+    guard !Task.isCancelled else { return .failure(.interrupted(server: settings.server)) }
     if let waited = connection {
+      waited.deadline = deadline
       let answers = waited.answers
       do throws(ServerDatabaseError) {
-        return try body(waited)
+        return .success(try body(waited))
       } catch {
-        guard waited.isBroken else { throw error }
+        guard waited.isBroken else { return .failure(error) }
         connection = nil
-        // Answered since it was handed out: the break came during this call, whose work may
-        // have reached the server, so it is the caller's to report, not this thread's to redo.
-        guard waited.answers == answers else { throw error }
+        // Only a break found before the server answered anything of this call is redone: a
+        // break during the call may have let its work reach the server, and a call past its
+        // deadline or interrupted is over.
+        guard case .connectionLost = error, waited.answers == answers else {
+          return .failure(error)
+        }
       }
     }
-    let fresh = try ServerConnection(settings)
-    connection = fresh
     do throws(ServerDatabaseError) {
-      return try body(fresh)
+      let fresh = try ServerConnection(settings, wait: wait, deadline: deadline)
+      connection = fresh
+      do throws(ServerDatabaseError) {
+        return .success(try body(fresh))
+      } catch {
+        if fresh.isBroken { connection = nil }
+        return .failure(error)
+      }
     } catch {
-      if fresh.isBroken { connection = nil }
-      throw error
+      return .failure(error)
     }
   }
 }

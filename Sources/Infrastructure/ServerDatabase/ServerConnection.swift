@@ -2,36 +2,71 @@ import CLibPQ
 import Foundation
 
 /// One libpq connection, handed to the closures of ``ServerDatabase/transaction(_:)`` and
-/// ``ServerDatabase/read(_:)``. Every call blocks its thread until the server answers, which is
-/// why only a `ConnectionThread` (a thread outside Swift's cooperative pool) ever makes one.
+/// ``ServerDatabase/read(_:)``. It speaks libpq's non-blocking interface (`PQsendQueryParams`,
+/// `PQconsumeInput`, and `poll(2)` on `PQsocket`), so the client holds each call's deadline
+/// itself: a server that stops answering (stopped with SIGSTOP, a cable cut) ends the call at
+/// its deadline, as a cancelled task ends it at once; the statement in flight is then cancelled
+/// at the server and the connection dropped. Only a `ConnectionThread` (a thread outside
+/// Swift's cooperative pool) ever uses one.
 package final class ServerConnection {
   private let handle: OpaquePointer
   private let settings: ConnectionSettings
+  private let wait: InterruptibleWait
+  /// When the call in progress must end; set by the `ConnectionThread` before each call.
+  var deadline: ContinuousClock.Instant
+  /// Whether a call gave up on this connection in the middle of a statement (its deadline
+  /// passed, its task was cancelled): what the server will answer is unknown, so the
+  /// connection is never used again.
+  private(set) var isAbandoned = false
 
-  /// Connects as `settings` say (blocking), then applies the statement timeout and schema.
-  init(_ settings: ConnectionSettings) throws(ServerDatabaseError) {
+  /// How long a cancel request may take before the connection is dropped anyway: part of the
+  /// margin a command may run past its deadline.
+  static let cancelPatience: Duration = .milliseconds(500)
+
+  /// Connects as `settings` say, by `deadline` (ended early by `wait`'s interruption), then
+  /// applies the statement timeout and schema.
+  init(_ settings: ConnectionSettings, wait: InterruptibleWait, deadline: ContinuousClock.Instant)
+    throws(ServerDatabaseError)
+  {
     self.settings = settings
-    let keywords = ["connect_timeout", "fallback_application_name", "dbname"]
+    self.wait = wait
+    self.deadline = deadline
+    let keywords = ["fallback_application_name", "dbname"]
     // Ours first, so that the connection string (expanded from `dbname`) overrides them.
-    let values = [String(settings.connectTimeoutSeconds), "voyage", settings.connectionString]
-    let handle = withCStrings(keywords) { keywords in
-      withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
+    let values = ["voyage", settings.connectionString]
+    let started = withCStrings(keywords) { keywords in
+      withCStrings(values) { values in PQconnectStartParams(keywords, values, 1) }
     }
-    guard let handle else {
+    guard let started else {
       throw .unreachable(server: settings.server, reason: "libpq could not allocate a connection")
     }
-    guard PQstatus(handle) == CONNECTION_OK else {
-      let message = settings.redacting(String(cString: PQerrorMessage(handle)))
-      PQfinish(handle)
-      throw Self.connectionFailure(message, server: settings.server)
+    // The first poll waits for the socket to be writable, as libpq's documentation says.
+    var polling = PGRES_POLLING_WRITING
+    while polling != PGRES_POLLING_OK {
+      guard polling != PGRES_POLLING_FAILED, PQstatus(started) != CONNECTION_BAD else {
+        let message = settings.redacting(String(cString: PQerrorMessage(started)))
+        PQfinish(started)
+        throw Self.connectionFailure(message, server: settings.server)
+      }
+      let events = polling == PGRES_POLLING_READING ? Int16(POLLIN) : Int16(POLLOUT)
+      switch wait.socket(PQsocket(started), ready: events, until: deadline) {
+      case .ready: polling = PQconnectPoll(started)
+      case .deadlinePassed:
+        PQfinish(started)
+        throw .timedOut(server: settings.server, after: settings.deadline)
+      case .interrupted:
+        PQfinish(started)
+        throw .interrupted(server: settings.server)
+      }
     }
-    self.handle = handle
+    handle = started
+    PQsetnonblocking(handle, 1)
     // libpq prints the server's notices ("relation already exists, skipping") on stderr;
     // they are not a person's business.
     PQsetNoticeProcessor(handle, { _, _ in }, nil)
     _ = try query(
       "SELECT set_config('statement_timeout', $1, false)",
-      [.text("\(settings.statementTimeoutMilliseconds)")])
+      [.text("\(settings.deadlineMilliseconds)")])
     if let schema = settings.schema {
       _ = try query("SELECT set_config('search_path', $1, false)", [.text(schema)])
     }
@@ -41,8 +76,8 @@ package final class ServerConnection {
     PQfinish(handle)
   }
 
-  /// Whether the connection broke and must be replaced.
-  var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+  /// Whether the connection broke, or was abandoned mid-statement, and must be replaced.
+  var isBroken: Bool { isAbandoned || PQstatus(handle) != CONNECTION_OK }
 
   /// How many statements the server has answered on this connection, failures included: a
   /// connection that broke before its first answer to a caller never ran that caller's work.
@@ -81,9 +116,9 @@ package final class ServerConnection {
 
   /// Runs a script of several statements without parameters: for migrations, which are code.
   func executeScript(_ sql: String) throws(ServerDatabaseError) {
-    guard let result = PQexec(handle, sql) else { throw failure(nil) }
+    guard PQsendQuery(handle, sql) == 1 else { throw failure(nil) }
+    guard let result = try answer() else { throw failure(nil) }
     defer { PQclear(result) }
-    if !isBroken { answers += 1 }
     guard PQresultStatus(result) == PGRES_COMMAND_OK || PQresultStatus(result) == PGRES_TUPLES_OK
     else { throw failure(result) }
   }
@@ -95,15 +130,77 @@ package final class ServerConnection {
     let copies = texts.map { $0.flatMap { strdup($0) } }
     defer { for copy in copies { free(copy) } }
     let values = copies.map { $0.map { UnsafePointer($0) } }
-    let result = PQexecParams(handle, sql, Int32(values.count), nil, values, nil, nil, 0)
-    guard let result else { throw failure(nil) }
-    if !isBroken { answers += 1 }
+    let sent = PQsendQueryParams(handle, sql, Int32(values.count), nil, values, nil, nil, 0)
+    guard sent == 1 else { throw failure(nil) }
+    guard let result = try answer() else { throw failure(nil) }
     let status = PQresultStatus(result)
     guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
       defer { PQclear(result) }
       throw failure(result)
     }
     return result
+  }
+
+  /// Sends what libpq holds and reads the whole answer to the statement just sent, by the
+  /// deadline: the first failed result if any, the last result otherwise (`nil` when the
+  /// connection broke before any came).
+  private func answer() throws(ServerDatabaseError) -> OpaquePointer? {
+    while true {
+      let flushed = PQflush(handle)
+      if flushed == 0 { break }
+      guard flushed > 0 else { return nil }
+      // Read while writing too: a server blocked writing to us would never read the rest.
+      try waitForSocket(Int16(POLLIN) | Int16(POLLOUT))
+      guard PQconsumeInput(handle) == 1 else { return nil }
+    }
+    var kept: OpaquePointer?
+    while true {
+      while PQisBusy(handle) == 1 {
+        do throws(ServerDatabaseError) {
+          try waitForSocket(Int16(POLLIN))
+        } catch {
+          PQclear(kept)
+          throw error
+        }
+        guard PQconsumeInput(handle) == 1 else {
+          PQclear(kept)
+          return nil
+        }
+      }
+      guard let next = PQgetResult(handle) else { break }
+      let failed = { (result: OpaquePointer) in
+        let status = PQresultStatus(result)
+        return status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK
+      }
+      if let previous = kept, failed(previous) {
+        PQclear(next)
+      } else {
+        PQclear(kept)
+        kept = next
+      }
+    }
+    if kept != nil, !isBroken { answers += 1 }
+    return kept
+  }
+
+  /// Waits for the socket to be ready for `events`. At the deadline, or when the calling task
+  /// is cancelled, the statement in flight is cancelled at the server and the connection
+  /// abandoned.
+  private func waitForSocket(_ events: Int16) throws(ServerDatabaseError) {
+    switch wait.socket(PQsocket(handle), ready: events, until: deadline) {
+    case .ready: return
+    case .deadlinePassed:
+      abandon()
+      throw .timedOut(server: settings.server, after: settings.deadline)
+    case .interrupted:
+      abandon()
+      throw .interrupted(server: settings.server)
+    }
+  }
+
+  private func abandon() {
+    isAbandoned = true
+    StatementCancellation.send(on: handle, waitingAtMost: Self.cancelPatience)
   }
 
   private func failure(_ result: OpaquePointer?) -> ServerDatabaseError {
@@ -118,7 +215,7 @@ package final class ServerConnection {
     if message.isEmpty { message = String(cString: PQerrorMessage(handle)) }
     message = settings.redacting(message.trimmingCharacters(in: .whitespacesAndNewlines))
     switch sqlState {
-    case "57014": return .timedOut(server: server, after: settings.statementTimeout)
+    case "57014": return .timedOut(server: server, after: settings.deadline)
     case "53100": return .diskFull(server: server)
     case "3D000": return .databaseMissing(server: server)
     case _ where sqlState.hasPrefix("28"): return .authenticationRefused(server: server)

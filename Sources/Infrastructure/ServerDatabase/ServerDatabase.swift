@@ -7,9 +7,15 @@ package import EventLog
 /// taken from a pool that opens connections on demand (up to `connections`) and keeps them: a
 /// one-shot command opens one; a long-lived process reuses them, and one that broke while it
 /// waited (a server restart) is replaced by the call that finds it broken, which then succeeds.
+///
+/// Each call ends by its deadline, held by the client whatever the server does (a server that
+/// stops answering, a lock that is never released), and at once when its task is cancelled: the
+/// statement in flight is then cancelled at the server and its connection dropped.
 package final class ServerDatabase: Sendable {
   /// The server as errors name it (database, host and port; never the password).
   package let server: String
+  /// How long a call may take when it names no deadline of its own.
+  package let deadline: Duration
   private let pool: ConnectionPool
 
   /// Connects with `connectionString` (a libpq URI or `key=value` string) and applies the
@@ -18,16 +24,18 @@ package final class ServerDatabase: Sendable {
   /// transaction under an advisory lock, so processes starting together migrate once. A schema
   /// written by newer code (a version above `migrations.count`) is refused before anything is
   /// written. `schema` names the PostgreSQL schema to work in (created when migrating), or the
-  /// server's default; a statement running longer than `statementTimeout` is cancelled.
+  /// server's default. A call (a transaction, a read) that has not ended `deadline` after it
+  /// began is ended by the client: ``ServerDatabaseError/timedOut(server:after:)``.
   package init(
     connectionString: String, migrations: [String], versionTable: String, schema: String? = nil,
-    connections: Int = 4, statementTimeout: Duration = .seconds(10), log: Logger = .disabled
+    connections: Int = 4, deadline: Duration = .seconds(10), log: Logger = .disabled
   ) async throws(ServerDatabaseError) {
     precondition(Self.isIdentifier(versionTable), "the version table is a plain identifier")
     precondition(schema.map(Self.isIdentifier) ?? true, "the schema is a plain identifier")
     let settings = try ConnectionSettings(
-      connectionString: connectionString, statementTimeout: statementTimeout, schema: schema)
+      connectionString: connectionString, deadline: deadline, schema: schema)
     server = settings.server
+    self.deadline = deadline
     pool = ConnectionPool(settings, limit: connections)
     if let (from, to) = try await migrate(migrations, versionTable: versionTable, schema: schema) {
       log.info(
@@ -38,12 +46,14 @@ package final class ServerDatabase: Sendable {
 
   /// Runs `body` in one transaction, on a connection's own thread: committed if it returns,
   /// rolled back if it throws. Read committed: a statement that must see the latest row and
-  /// keep it (an order being moved) locks it with `SELECT … FOR UPDATE`.
+  /// keep it (an order being moved) locks it with `SELECT … FOR UPDATE`. The whole transaction
+  /// ends by `deadline` (``deadline`` from now when `nil`).
   @discardableResult
   package func transaction<Result: Sendable>(
+    until deadline: ContinuousClock.Instant? = nil,
     _ body: @escaping @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
   ) async throws(ServerDatabaseError) -> Result {
-    try await withConnection { connection throws(ServerDatabaseError) in
+    try await withConnection(until: deadline) { connection throws(ServerDatabaseError) in
       try connection.execute("BEGIN")
       do throws(ServerDatabaseError) {
         let result = try body(connection)
@@ -60,26 +70,29 @@ package final class ServerDatabase: Sendable {
   /// own thread. For reads, and for single statements that are safe to repeat (an `UPDATE`
   /// whose `WHERE` tests the state it changes, an `INSERT … ON CONFLICT DO NOTHING`): when a
   /// connection that waited between calls turns out broken (the server restarted), `body` runs
-  /// again on a new one, as a transaction does from `BEGIN`.
+  /// again on a new one, as a transaction does from `BEGIN`. The call ends by `deadline`
+  /// (``deadline`` from now when `nil`).
   @discardableResult
   package func read<Result: Sendable>(
+    until deadline: ContinuousClock.Instant? = nil,
     _ body: @escaping @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
   ) async throws(ServerDatabaseError) -> Result {
-    try await withConnection(body)
+    try await withConnection(until: deadline, body)
   }
 
   private func withConnection<Result: Sendable>(
+    until deadline: ContinuousClock.Instant?,
     _ body: @escaping @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
   ) async throws(ServerDatabaseError) -> Result {
+    let deadline = deadline ?? .now + self.deadline
     let thread = await pool.take()
-    do throws(ServerDatabaseError) {
-      let result = try await thread.run(body)
-      await pool.giveBack(thread)
-      return result
-    } catch {
-      await pool.giveBack(thread)
-      throw error
+    let outcome = await withTaskCancellationHandler {
+      await thread.run(until: deadline, body)
+    } onCancel: {
+      thread.wait.interrupt()
     }
+    await pool.giveBack(thread)
+    return try outcome.get()
   }
 
   /// Applies the migrations the schema lacks; returns the versions it went from and to, or `nil`

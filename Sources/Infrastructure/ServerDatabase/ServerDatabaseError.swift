@@ -12,8 +12,13 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
   /// The connection broke during a statement; whether that statement's transaction committed
   /// is unknown unless it was a read.
   case connectionLost(server: String)
-  /// A statement ran past its timeout (SQLSTATE 57014) and was cancelled by the server.
+  /// The server did not answer by the call's deadline: the client gave up (the statement in
+  /// flight cancelled, the connection dropped), or the server cancelled the statement itself
+  /// (SQLSTATE 57014). Whether a write in flight committed is unknown unless it was a read.
   case timedOut(server: String, after: Duration)
+  /// The calling task was cancelled (Ctrl-C, SIGTERM) while the call waited for the server; the
+  /// statement in flight was cancelled and the connection dropped, as at a deadline.
+  case interrupted(server: String)
   /// The server's disk is full (SQLSTATE 53100).
   case diskFull(server: String)
   /// The schema was written by newer code, with migrations this one does not know; it was
@@ -46,6 +51,8 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
       "the connection to \(server) was lost during a statement"
     case .timedOut(let server, let after):
       "\(server) did not answer within \(Self.shown(after)); try again, or set VOYAGE_DEADLINE_SECONDS higher"
+    case .interrupted(let server):
+      "the call to \(server) was interrupted before it answered"
     case .diskFull(let server):
       "the disk of \(server) is full"
     case .newerSchema(let server, let version, let supported):

@@ -18,7 +18,7 @@ public enum ServerLedgerDataAssembly {
       let database = try await ServerDatabase(
         connectionString: connectionString, migrations: PostgreSQLOrderLedger.migrations,
         versionTable: PostgreSQLOrderLedger.versionTable, schema: schema,
-        connections: connections, statementTimeout: deadline, log: log)
+        connections: connections, deadline: deadline, log: log)
       return PostgreSQLOrderLedger(database: database)
     } catch {
       throw PostgreSQLOrderLedger.ticketingError(error)

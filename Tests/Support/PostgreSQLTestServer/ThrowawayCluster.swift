@@ -31,6 +31,33 @@ public struct ThrowawayCluster: Sendable {
     _ = try await Self.script(["--restart", folder])
   }
 
+  /// Freezes the server as SIGSTOP does to a machine that stops answering: the postmaster and
+  /// every process it started stop where they are, their sockets open and silent.
+  public func freeze() throws {
+    try signalServer(SIGSTOP)
+  }
+
+  /// Lets a frozen server run again (SIGCONT).
+  public func thaw() throws {
+    try signalServer(SIGCONT)
+  }
+
+  /// Sends `signal` to the postmaster (first, so it starts nothing new) and its children.
+  private func signalServer(_ signal: Int32) throws {
+    let pidFile = try String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8)
+    guard let postmaster = pidFile.split(separator: "\n").first.flatMap({ Int32($0) }) else {
+      throw ClusterFailure(message: "no postmaster.pid in \(folder)")
+    }
+    kill(postmaster, signal)
+    for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+      guard let pid = Int32(entry),
+        let status = try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8),
+        status.split(separator: "\n").contains("PPid:\t\(postmaster)")
+      else { continue }
+      kill(pid, signal)
+    }
+  }
+
   /// Stops the server and deletes its folder.
   public func stop() async throws {
     _ = try await Self.script(["--stop", folder])
