@@ -24,10 +24,11 @@ struct VoyageCommandLineTests {
     try await run(arguments)
   }
 
-  /// Runs `voyage` with `arguments`, stdin closed, colour off, the given (or the test's) home.
+  /// Runs `voyage` with `arguments`, stdin closed, colour off, the given (or the test's) home;
+  /// `started` hears the process identifier once it runs (to send it a signal).
   func run(
     _ arguments: [String], home: URL? = nil, input: String? = nil, executable: URL = Self.binary,
-    environment extra: [String: String?] = [:]
+    environment extra: [String: String?] = [:], started: @Sendable (Int32) -> Void = { _ in }
   ) async throws -> Outcome {
     let process = Process()
     process.executableURL = executable
@@ -57,6 +58,7 @@ struct VoyageCommandLineTests {
       }
     }
     try process.run()
+    started(process.processIdentifier)
     if let input {
       standardInput.fileHandleForWriting.write(Data(input.utf8))
       try standardInput.fileHandleForWriting.close()

@@ -73,6 +73,50 @@ struct ServerLedgerTests {
     #expect(state == [[.text("order-1"), .text("drafted")]])
   }
 
+  /// Another session holds the order's row (`SELECT … FOR UPDATE`, as an operator's open
+  /// transaction would): the step waits past its deadline, is read back on a new connection and
+  /// found not recorded, and the failure is noted all the same, since noting it never waits for
+  /// the row's lock.
+  @Test(.timeLimit(.minutes(1)))
+  func aStepPastItsDeadlineIsReadBackAndItsFailureNotedWhileTheRowIsLocked() async throws {
+    let booking = Booking(
+      id: try #require(BookingID("LIS-001")), title: "Old Town Walks in Lisbon",
+      destination: Destination(city: "Lisbon", country: "Portugal"),
+      startDate: CalendarDate(daysSinceEpoch: 21_000),
+      endDate: CalendarDate(daysSinceEpoch: 21_004),
+      price: Money(minorUnits: 45_000, currency: .eur), rating: try #require(Rating(tenths: 45)),
+      seatsLeft: 9, details: "")
+    let order = try DraftOrder(
+      id: try #require(OrderID("order-1")), booking: booking, guests: 1,
+      traveller: Traveller(name: "Ada"))
+    let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
+    let ledger = try await ServerLedgerDataAssembly.ledger(
+      connectionString: TestServer.url(), schema: schema, deadline: .seconds(1))
+    _ = try await ledger.begin(order, card: card)
+    let holder = try await ServerDatabase(
+      connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
+      connections: 1)
+    try await holder.read { connection throws(ServerDatabaseError) in
+      try connection.execute("BEGIN")
+      try connection.execute("SELECT * FROM orders FOR UPDATE")
+    }
+    let hold = SeatHold(
+      id: try #require(HoldID("hold-1")), bookingID: booking.id, places: 1,
+      expiresAt: Date(timeIntervalSince1970: 4_000_000_000))
+    await #expect {
+      try await ledger.advance(order.id, by: .held(hold))
+    } throws: { error in
+      guard case .unanswered(_, checked: true) = error as? TicketingError else { return false }
+      return true
+    }
+    try await ledger.noteFailure(order.id, "ledger_unanswered")
+    let noted = try await ledger.record(of: order.id)
+    #expect(noted?.state == .drafted && noted?.lastFailure == "ledger_unanswered")
+    try await holder.read { connection throws(ServerDatabaseError) in
+      try connection.execute("ROLLBACK")
+    }
+  }
+
   @Test func aLedgerWrittenByANewerVoyageIsRefusedAndLeftUntouched() async throws {
     let newer = try await ServerDatabase(
       connectionString: TestServer.url(),

@@ -1,6 +1,8 @@
 import AppComposition
+import BookingInterface
 import CheckoutFeature
 import DesignSystem
+import Foundation
 import PaymentInterface
 import SharedKernel
 
@@ -123,18 +125,33 @@ enum CheckoutFeatureCommands: CommandGroup {
         )
       }
     }
+    // The ledger is opened (connected, migrated) where a signal can end the wait too.
+    let graph = commandLine.graph
+    let opening = await TerminationSignals.cancelling { () async -> TicketingError? in
+      do throws(TicketingError) {
+        _ = try await graph.ledger()
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let signal = opening.signal {
+      return interrupted(before: key, by: signal, json: parsed.has("--json"), in: commandLine)
+    }
     let feature: CheckoutFeature
-    do {
-      feature = try await commandLine.graph.checkout()
+    do throws(TicketingError) {
+      if let error = opening.value { throw error }
+      feature = try await graph.checkout()
     } catch {
       return commandLine.storageFailure(error, json: parsed.has("--json"))
     }
-    await feature.checkout(
-      CheckoutRequest(bookingID: id, guests: guests, traveller: traveller, card: card, orderID: key)
-    )
+    let request = CheckoutRequest(
+      bookingID: id, guests: guests, traveller: traveller, card: card, orderID: key)
+    let signal = await TerminationSignals.cancelling { await feature.checkout(request) }.signal
     await commandLine.graph.settled()
     return commandLine.present(
-      feature.failure.map(status), json: parsed.has("--json"), jsonBody: feature.json()
+      feature.failure.map { signal == SIGTERM ? .terminated : status($0) },
+      json: parsed.has("--json"), jsonBody: feature.json()
     ) {
       feature.screen(theme: $0)
     }
@@ -172,6 +189,26 @@ enum CheckoutFeatureCommands: CommandGroup {
     }
   }
 
+  /// A checkout that a signal ended while the ledger was being opened: nothing was recorded,
+  /// held or charged under its key.
+  @MainActor
+  private static func interrupted(
+    before key: OrderID, by signal: Int32, json: Bool, in commandLine: VoyageCommandLine
+  ) -> ExitStatus {
+    let message = "Interrupted before order \(key) was recorded: nothing was held or charged."
+    if json {
+      commandLine.terminal.write(
+        JSONDocument.text([
+          "error": ["code": "interrupted", "message": message, "order_id": key.rawValue]
+        ]), to: .output)
+    } else {
+      commandLine.terminal.line(
+        commandLine.errorTheme.paint(
+          "\(commandLine.errorTheme.symbol(.failure)) \(message)", .danger), to: .error)
+    }
+    return signal == SIGTERM ? .terminated : .interrupted
+  }
+
   private static func status(_ failure: CheckoutFailure) -> ExitStatus {
     switch failure {
     case .notFound, .ticketNotFound, .orderNotFound, .rejected, .payment, .supplierRefused,
@@ -180,7 +217,8 @@ enum CheckoutFeatureCommands: CommandGroup {
     case .upstreamUnavailable, .supplierUnavailable, .paymentUnavailable, .outcomeUnknown:
       .unavailable
     case .keyReused: .usage
-    case .storage, .ledgerStorage, .paymentStorage, .supplierStorage: .storage
+    case .storage, .ledgerStorage, .ledgerUnanswered, .paymentStorage, .supplierStorage: .storage
+    case .interrupted: .interrupted
     }
   }
 }

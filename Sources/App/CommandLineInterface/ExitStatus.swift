@@ -11,4 +11,8 @@ enum ExitStatus: Int32 {
   case cannotCreate = 73
   /// EX_IOERR: the Voyage home folder or its databases failed.
   case storage = 74
+  /// 128 + SIGINT, as a shell reports a command that Ctrl-C ended.
+  case interrupted = 130
+  /// 128 + SIGTERM, as a shell reports a command that `kill` ended.
+  case terminated = 143
 }

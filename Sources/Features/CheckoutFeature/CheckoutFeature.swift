@@ -149,6 +149,14 @@ public enum CheckoutFailure: Error, Sendable, Equatable {
   /// The order was recorded, but a later step could not be (a full disk, a damaged file): its
   /// key finishes it once the ledger can be written again.
   case ledgerStorage(OrderID, TicketingError)
+  /// The ledger did not answer a write in time (a server that stopped answering, a lock held
+  /// elsewhere), after the order's key was chosen. `recorded` is the order's last state the
+  /// ledger confirmed (`nil`: not even its draft was); `error` says whether the change under way
+  /// was read back and found missing, or could not be read back either.
+  case ledgerUnanswered(OrderID, recorded: OrderState?, TicketingError)
+  /// The command was interrupted (Ctrl-C, SIGTERM) and stopped at once. `recorded` is the
+  /// order's last state the ledger confirmed; a change under way may have been recorded too.
+  case interrupted(OrderID, recorded: OrderState?)
   /// The payment provider's store (the embedded sandbox's file) failed.
   case paymentStorage(OrderID, reason: String)
   /// The supplier's store (the embedded sandbox's file) failed; `nil` when that was before the
@@ -161,7 +169,8 @@ public enum CheckoutFailure: Error, Sendable, Equatable {
     case .payment(_, let order), .supplierUnavailable(let order, _),
       .supplierRefused(let order, _), .outcomeUnknown(let order, _),
       .paymentUnavailable(let order, _), .orderPaid(let order), .orderEnded(let order, _),
-      .paymentStorage(let order, _), .ledgerStorage(let order, _):
+      .paymentStorage(let order, _), .ledgerStorage(let order, _),
+      .ledgerUnanswered(let order, _, _), .interrupted(let order, _):
       order
     case .supplierStorage(let order, _): order
     case .notFound, .ticketNotFound, .orderNotFound, .rejected, .upstreamUnavailable, .keyReused,

@@ -75,6 +75,11 @@ struct CheckoutScreen {
     "Order \(order) is saved: run the same command again with --idempotency-key \(order) to finish it; it never holds or charges twice."
   }
 
+  /// What finishes an order whose state is not certain: the same command, with its key.
+  static func finish(_ order: OrderID) -> String {
+    "Run the same command again with --idempotency-key \(order) to finish it; it never holds or charges twice."
+  }
+
   static func message(_ failure: CheckoutFailure) -> String {
     switch failure {
     case .notFound(let id): "No trip has the identifier \(id)."
@@ -103,9 +108,34 @@ struct CheckoutScreen {
     case .storage(let error): "The order could not be recorded: \(error)."
     case .ledgerStorage(let order, let error):
       "The order's next step could not be recorded: \(error). \(nextStep(order))"
+    case .ledgerUnanswered(let order, let recorded, .unanswered(let reason, let checked)):
+      "The ledger did not answer: \(reason). \(standing(order, recorded, checked)) \(finish(order))"
+    case .ledgerUnanswered(let order, let recorded, let error):
+      "The ledger did not answer: \(error). \(standing(order, recorded, false)) \(finish(order))"
+    case .interrupted(let order, let recorded?):
+      "Interrupted: order \(order) was last recorded \(recorded.rawValue) (a step under way may have been recorded too). \(finish(order))"
+    case .interrupted(let order, nil):
+      "Interrupted: whether order \(order) was recorded is unknown. \(finish(order))"
     case .paymentStorage(let order, let reason), .supplierStorage(let order?, let reason):
       "\(capitalized(reason)). \(nextStep(order))"
     case .supplierStorage(nil, let reason): "\(capitalized(reason))."
+    }
+  }
+
+  /// Where an order stands after a write the ledger did not answer: its last confirmed state,
+  /// and whether the change under way was read back and found missing (`checked`) or is
+  /// unknown.
+  private static func standing(_ order: OrderID, _ recorded: OrderState?, _ checked: Bool)
+    -> String
+  {
+    switch (recorded, checked) {
+    case (let state?, true):
+      return "Order \(order) is \(state.rawValue); its next step was not recorded."
+    case (let state?, false):
+      return
+        "Order \(order) was last recorded \(state.rawValue); whether its next step was recorded is unknown."
+    case (nil, true): return "Order \(order) was not recorded."
+    case (nil, false): return "Whether order \(order) was recorded is unknown."
     }
   }
 
@@ -131,6 +161,8 @@ struct CheckoutScreen {
     case .keyReused: "idempotency_key_reused"
     case .orderEnded: "order_ended"
     case .storage(.diskFull), .ledgerStorage(_, .diskFull): "disk_full"
+    case .ledgerUnanswered: "ledger_unanswered"
+    case .interrupted: "interrupted"
     case .storage, .ledgerStorage, .paymentStorage, .supplierStorage: "storage_failed"
     }
   }

@@ -33,18 +33,40 @@ struct CheckoutUseCase {
     -> Ticket
   {
     let log = SagaLog(dependencies.log, order: request.orderID)
+    // The order's last state the ledger confirmed: what a failure that leaves it open says.
+    var recorded: OrderState?
     func reported(_ step: Step) {
-      if case .recorded(let state) = step { log.recorded(state) }
+      if case .recorded(let state) = step {
+        recorded = state
+        log.recorded(state)
+      }
       progress(step)
     }
     do {
-      let ticket = try await run(request, log: log, progress: reported)
+      let ticket = try await run(
+        request, log: log, progress: reported, resumed: { recorded = $0 })
       log.finished(ticket)
       return ticket
     } catch {
-      log.failed(error)
-      await note(error)
-      throw error
+      let failure = Self.told(error, key: request.orderID, recorded: recorded)
+      log.failed(failure)
+      await note(failure)
+      throw failure
+    }
+  }
+
+  /// The failure as the traveller is told it: once the command was interrupted, whatever
+  /// failed after is the interruption; a write the ledger did not answer names the order's
+  /// last confirmed state.
+  private static func told(_ failure: CheckoutFailure, key: OrderID, recorded: OrderState?)
+    -> CheckoutFailure
+  {
+    if Task.isCancelled { return .interrupted(key, recorded: recorded) }
+    switch failure {
+    case .storage(let error), .ledgerStorage(_, let error):
+      guard case .unanswered = error else { return failure }
+      return .ledgerUnanswered(key, recorded: recorded, error)
+    default: return failure
     }
   }
 
@@ -52,21 +74,23 @@ struct CheckoutUseCase {
   /// can say it. A ledger that cannot be written now (a full disk) keeps what it had.
   private func note(_ failure: CheckoutFailure) async {
     switch failure {
-    case .orderEnded, .orderPaid, .keyReused: return
+    case .orderEnded, .orderPaid, .keyReused, .interrupted: return
     default: break
     }
     guard let order = failure.recordedOrder else { return }
     try? await dependencies.ledger.noteFailure(order, CheckoutScreen.code(failure))
   }
 
-  private func run(_ request: CheckoutRequest, log: SagaLog, progress: (Step) -> Void)
-    async throws(CheckoutFailure) -> Ticket
-  {
+  private func run(
+    _ request: CheckoutRequest, log: SagaLog, progress: (Step) -> Void,
+    resumed: (OrderState) -> Void
+  ) async throws(CheckoutFailure) -> Ticket {
     // The recorded order is read before the trip is judged: an order that already has its
     // ticket, or its places, is answered from the ledger, whatever the trip's places are now.
     let earlier = try await storage(nil) { () async throws(TicketingError) in
       try await dependencies.ledger.record(of: request.orderID)
     }
+    if let earlier { resumed(earlier.state) }
     log.started(request, resumedFrom: earlier?.state)
     if let earlier {
       guard earlier.isBound(to: request) else { throw .keyReused(request.orderID) }
@@ -96,6 +120,7 @@ struct CheckoutUseCase {
         }
       }, produced: { ["state": .text($0.state.rawValue)] })
     if earlier == nil { progress(.recorded(.drafted)) }
+    resumed(record.state)
     while true {
       switch record.state {
       case .drafted:

@@ -15,7 +15,7 @@ import SharedKernel
 /// | order recorded | info | `state` |
 /// | compensating | warning | `compensation` (`release` or `refund`), `because` |
 /// | checkout finished | info | `ticket`, `duration_ms` |
-/// | checkout failed | warning (refused) or error | `error`, `message`, `duration_ms` |
+/// | checkout failed | warning (refused, interrupted) or error | `error`, `message`, `duration_ms` |
 struct SagaLog {
   let log: Logger
   private let started = ContinuousClock.now
@@ -77,7 +77,7 @@ struct SagaLog {
     let level: LogLevel =
       switch failure {
       case .rejected, .payment, .keyReused, .orderEnded, .notFound, .ticketNotFound,
-        .orderNotFound, .orderPaid:
+        .orderNotFound, .orderPaid, .interrupted:
         .warning
       default: .error
       }

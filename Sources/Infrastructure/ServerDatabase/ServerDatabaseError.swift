@@ -50,7 +50,7 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
     case .connectionLost(let server):
       "the connection to \(server) was lost during a statement"
     case .timedOut(let server, let after):
-      "\(server) did not answer within \(Self.shown(after)); try again, or set VOYAGE_DEADLINE_SECONDS higher"
+      "\(server) did not answer within \(Self.shown(after))"
     case .interrupted(let server):
       "the call to \(server) was interrupted before it answered"
     case .diskFull(let server):

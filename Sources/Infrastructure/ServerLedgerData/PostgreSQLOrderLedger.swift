@@ -14,8 +14,25 @@ import SharedKernel
 /// instance reads what the first one wrote. The legal moves live in the database (an
 /// `order_transitions` table and a trigger), so not even a hand-written `UPDATE` can skip a step.
 /// Times are the server's clock, so instances on several machines agree on what is newest.
+///
+/// Every call ends by the database's deadline, held by the client. A write whose answer did not
+/// come (the deadline passed, the connection broke) is checked, not assumed: the order is read
+/// back on a new connection, and a change found recorded is a success after all. That read, and
+/// the failure the saga then notes, share one margin after the missed deadline
+/// (``marginAfterNoAnswer``), so a call waits at most its deadline plus that margin.
 struct PostgreSQLOrderLedger: OrderLedger {
   let database: ServerDatabase
+  /// When the margin that follows a write the server did not answer ends; `nil` once a call
+  /// was answered again.
+  private let noAnswerMarginEnds = LockedValue<ContinuousClock.Instant?>(nil)
+
+  /// How long after a missed deadline the calls that follow it (reading the order back, noting
+  /// why the attempt stopped) may still run: what a command may take beyond its deadline.
+  static let marginAfterNoAnswer: Duration = .seconds(1)
+
+  init(database: ServerDatabase) {
+    self.database = database
+  }
 
   /// The table that records which of `migrations` were applied.
   static let versionTable = "voyage_ledger_schema"
@@ -90,6 +107,17 @@ struct PostgreSQLOrderLedger: OrderLedger {
     """
     ALTER TABLE orders ADD COLUMN last_failure text;
     """,
+    // The same, kept apart from the order's row, so noting it never waits for the row's lock:
+    // a step stuck on that lock is often why the attempt stopped. A note older than the order's
+    // last step no longer applies.
+    """
+    CREATE TABLE order_failures (
+      order_id text NOT NULL,
+      failure text NOT NULL,
+      noted_at double precision NOT NULL
+    );
+    CREATE INDEX order_failures_by_order ON order_failures (order_id, noted_at);
+    """,
   ]
 
   /// The server's clock, as seconds since 1970, read once per statement.
@@ -111,34 +139,48 @@ struct PostgreSQLOrderLedger: OrderLedger {
       order.traveller.email.map(ServerValue.text) ?? .null, .text(card.brand),
       .text(card.lastFour), .text(expiry), .text(card.fingerprint),
     ]
+    let sameRequest = { @Sendable (existing: [ServerValue]) -> Bool in
+      existing[1].text == order.bookingID.rawValue
+        && existing[2].integer == Int64(order.guests)
+        && existing[3].integer == order.amount.minorUnits
+        && existing[4].text == order.amount.currency.code
+        && existing[5].text == order.traveller.name
+        && existing[6].text == card.brand && existing[7].text == card.lastFour
+        && existing[8].text == expiry && existing[17].text == card.fingerprint
+    }
+    let key = ServerValue.text(order.id.rawValue)
+    // Read back after a lost answer: the row, if it is this request's. (The write's result is
+    // itself optional: a row that is not there is `nil`, never a found `nil`.)
+    let readBack = {
+      (deadline: ContinuousClock.Instant) async throws(ServerDatabaseError) -> [ServerValue]?? in
+      let row = try await database.read(until: deadline) {
+        connection throws(ServerDatabaseError) -> [ServerValue]? in
+        try connection.query(Self.orderColumns + " WHERE id = $1", [key]).first
+      }
+      guard let row, sameRequest(row) else { return nil }
+      return row
+    }
     // A new key, the usual case: one statement, one round trip, and the row is this request's.
-    let inserted = try await mapping { () async throws(ServerDatabaseError) in
-      try await database.read { connection throws(ServerDatabaseError) in
-        try connection.query(insert + " RETURNING " + Self.orderColumnList, values).first
-      }
-    }
+    let inserted = try await write(
+      { (deadline) async throws(ServerDatabaseError) -> [ServerValue]? in
+        try await database.read(until: deadline) { connection throws(ServerDatabaseError) in
+          try connection.query(insert + " RETURNING " + Self.orderColumnList, values).first
+        }
+      }, readBack: { deadline async throws(ServerDatabaseError) in try await readBack(deadline) })
     if let inserted { return try LedgerRows.record(from: inserted) }
-    let row = try await mapping { () async throws(ServerDatabaseError) in
-      try await database.transaction { connection throws(ServerDatabaseError) -> [ServerValue]? in
-        // A racing instance's insert of the same key makes this one wait for its commit, then
-        // do nothing; the select that follows reads the row that instance wrote.
-        try connection.execute(insert, values)
-        guard
-          let existing = try connection.query(
-            Self.orderColumns + " WHERE id = $1", [.text(order.id.rawValue)]
-          ).first
-        else { return nil }
-        let sameRequest =
-          existing[1].text == order.bookingID.rawValue
-          && existing[2].integer == Int64(order.guests)
-          && existing[3].integer == order.amount.minorUnits
-          && existing[4].text == order.amount.currency.code
-          && existing[5].text == order.traveller.name
-          && existing[6].text == card.brand && existing[7].text == card.lastFour
-          && existing[8].text == expiry && existing[17].text == card.fingerprint
-        return sameRequest ? existing : nil
-      }
-    }
+    let row = try await write(
+      { (deadline) async throws(ServerDatabaseError) -> [ServerValue]? in
+        try await database.transaction(until: deadline) {
+          connection throws(ServerDatabaseError) -> [ServerValue]? in
+          // A racing instance's insert of the same key makes this one wait for its commit, then
+          // do nothing; the select that follows reads the row that instance wrote.
+          try connection.execute(insert, values)
+          guard
+            let existing = try connection.query(Self.orderColumns + " WHERE id = $1", [key]).first
+          else { return nil }
+          return sameRequest(existing) ? existing : nil
+        }
+      }, readBack: { deadline async throws(ServerDatabaseError) in try await readBack(deadline) })
     guard let row else { throw .orderConflict(order.id) }
     return try LedgerRows.record(from: row)
   }
@@ -167,37 +209,49 @@ struct PostgreSQLOrderLedger: OrderLedger {
     if !cancels {
       let before = OrderState.allCases.filter { $0.next.contains(step.state) }
         .map { "'\($0.rawValue)'" }.joined(separator: ", ")
-      let moved = try await mapping { () async throws(ServerDatabaseError) in
-        try await database.read { connection throws(ServerDatabaseError) in
-          try connection.query(
-            update + " AND state IN (\(before)) RETURNING " + Self.orderColumnList,
-            [.text(step.state.rawValue), .text(id.rawValue)] + values
-          ).first
-        }
-      }
+      let moved = try await write(
+        { deadline async throws(ServerDatabaseError) -> [ServerValue]? in
+          try await database.read(until: deadline) { connection throws(ServerDatabaseError) in
+            try connection.query(
+              update + " AND state IN (\(before)) RETURNING " + Self.orderColumnList,
+              [.text(step.state.rawValue), .text(id.rawValue)] + values
+            ).first
+          }
+        },
+        readBack: { deadline async throws(ServerDatabaseError) -> [ServerValue]?? in
+          guard let row = try await recordedRow(id, showing: step, until: deadline) else {
+            return nil
+          }
+          return row
+        })
       if let moved { return try LedgerRows.record(from: moved) }
     }
-    let outcome = try await mapping { () async throws(ServerDatabaseError) in
-      try await database.transaction { connection throws(ServerDatabaseError) -> Advance in
-        guard
-          let current = try connection.query(
-            Self.orderColumns + " WHERE id = $1 FOR UPDATE OF orders", [.text(id.rawValue)]
-          ).first, let state = current[9].text.flatMap(OrderState.init)
-        else { return .unknown }
-        // Two instances working on one key both make each step; the second to record it finds
-        // it already there (the order may even have moved on) and gets the record as it is.
-        if LedgerRows.alreadyRecords(current, step) { return .moved(current) }
-        guard state.next.contains(step.state) else { return .illegal(state) }
-        try connection.execute(update, [.text(step.state.rawValue), .text(id.rawValue)] + values)
-        if case .cancelled = step {
-          try connection.execute(
-            "UPDATE tickets SET cancelled_at = \(Self.now) WHERE order_id = $1",
-            [.text(id.rawValue)])
+    let outcome = try await write(
+      { deadline async throws(ServerDatabaseError) -> Advance in
+        try await database.transaction(until: deadline) {
+          connection throws(ServerDatabaseError) -> Advance in
+          guard
+            let current = try connection.query(
+              Self.orderColumns + " WHERE id = $1 FOR UPDATE OF orders", [.text(id.rawValue)]
+            ).first, let state = current[9].text.flatMap(OrderState.init)
+          else { return .unknown }
+          // Two instances working on one key both make each step; the second to record it finds
+          // it already there (the order may even have moved on) and gets the record as it is.
+          if LedgerRows.alreadyRecords(current, step) { return .moved(current) }
+          guard state.next.contains(step.state) else { return .illegal(state) }
+          try connection.execute(update, [.text(step.state.rawValue), .text(id.rawValue)] + values)
+          if case .cancelled = step {
+            try connection.execute(
+              "UPDATE tickets SET cancelled_at = \(Self.now) WHERE order_id = $1",
+              [.text(id.rawValue)])
+          }
+          return try connection.query(Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)])
+            .first.map(Advance.moved) ?? .unknown
         }
-        return try connection.query(Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)])
-          .first.map(Advance.moved) ?? .unknown
-      }
-    }
+      },
+      readBack: { deadline async throws(ServerDatabaseError) in
+        try await recordedRow(id, showing: step, until: deadline).map(Advance.moved)
+      })
     switch outcome {
     case .moved(let row): return try LedgerRows.record(from: row)
     case .unknown: throw .unknownOrder(id.rawValue)
@@ -205,18 +259,33 @@ struct PostgreSQLOrderLedger: OrderLedger {
     }
   }
 
+  /// The order's row, read back after a lost answer, if it shows `step` recorded.
+  private func recordedRow(
+    _ id: OrderID, showing step: OrderStep, until deadline: ContinuousClock.Instant
+  ) async throws(ServerDatabaseError) -> [ServerValue]? {
+    try await database.read(until: deadline) { connection throws(ServerDatabaseError) in
+      try connection.query(Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)]).first
+        .flatMap { LedgerRows.alreadyRecords($0, step) ? $0 : nil }
+    }
+  }
+
+  /// Noted in a table of its own, so a lock held on the order's row (often why the attempt
+  /// stopped) never holds the note; after a write the server did not answer, it shares that
+  /// write's margin instead of waiting a whole deadline again.
   func noteFailure(_ id: OrderID, _ failure: String) async throws(TicketingError) {
-    let changed = try await mapping { () async throws(ServerDatabaseError) in
-      try await database.transaction { connection throws(ServerDatabaseError) in
+    let deadline = noAnswerMarginEnds.withLock { $0 } ?? .now + database.deadline
+    let changed = try await call { () async throws(ServerDatabaseError) in
+      try await database.read(until: deadline) { connection throws(ServerDatabaseError) in
         try connection.execute(
-          "UPDATE orders SET last_failure = $1 WHERE id = $2", [.text(failure), .text(id.rawValue)])
+          "INSERT INTO order_failures (order_id, failure, noted_at) SELECT id, $2, \(Self.now) FROM orders WHERE id = $1",
+          [.text(id.rawValue), .text(failure)])
       }
     }
     guard changed == 1 else { throw .unknownOrder(id.rawValue) }
   }
 
   func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
-    let rows = try await mapping { () async throws(ServerDatabaseError) in
+    let rows = try await call { () async throws(ServerDatabaseError) in
       try await database.read { connection throws(ServerDatabaseError) in
         try connection.query(
           Self.orderColumns
@@ -233,47 +302,56 @@ struct PostgreSQLOrderLedger: OrderLedger {
   {
     let order = paid.order
     let candidate = Ticket(id: LedgerRows.newTicketID(), for: paid, issuedAt: Date())
-    let outcome = try await mapping { () async throws(ServerDatabaseError) in
-      try await database.transaction { connection throws(ServerDatabaseError) -> Advance in
-        guard
-          let state = try connection.query(
-            "SELECT state FROM orders WHERE id = $1 FOR UPDATE", [.text(order.id.rawValue)]
-          ).first?.first?.text.flatMap(OrderState.init)
-        else { return .unknown }
-        if state == .ticketed,
-          let issued = try connection.query(
-            Self.ticketColumns + " WHERE order_id = $1", [.text(order.id.rawValue)]
-          ).first
-        {
-          return .moved(issued)
+    let outcome = try await write(
+      { deadline async throws(ServerDatabaseError) -> Advance in
+        try await database.transaction(until: deadline) {
+          connection throws(ServerDatabaseError) -> Advance in
+          guard
+            let state = try connection.query(
+              "SELECT state FROM orders WHERE id = $1 FOR UPDATE", [.text(order.id.rawValue)]
+            ).first?.first?.text.flatMap(OrderState.init)
+          else { return .unknown }
+          if state == .ticketed,
+            let issued = try connection.query(
+              Self.ticketColumns + " WHERE order_id = $1", [.text(order.id.rawValue)]
+            ).first
+          {
+            return .moved(issued)
+          }
+          guard state == .charged else { return .illegal(state) }
+          try connection.execute(
+            """
+            UPDATE orders SET state = 'ticketed', supplier_reference = $1, charge_id = $2,
+              updated_at = \(Self.now), last_failure = NULL
+            WHERE id = $3
+            """,
+            [.text(reference.rawValue), .text(paid.receipt.chargeID), .text(order.id.rawValue)])
+          try connection.execute(
+            """
+            INSERT INTO tickets (id, order_id, booking_id, traveller_name, guests,
+              amount_minor_units, currency, card_brand, charge_id, issued_at, cancelled_at,
+              card_last_four)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \(Self.now), NULL, $10)
+            """,
+            [
+              .text(candidate.id.rawValue), .text(order.id.rawValue),
+              .text(order.bookingID.rawValue), .text(candidate.travellerName),
+              .integer(Int64(candidate.guests)), .integer(candidate.amountPaid.minorUnits),
+              .text(candidate.amountPaid.currency.code), .text(candidate.cardBrand),
+              .text(paid.receipt.chargeID), .text(candidate.cardLastFour),
+            ])
+          return try connection.query(
+            Self.ticketColumns + " WHERE id = $1", [.text(candidate.id.rawValue)]
+          ).first.map(Advance.moved) ?? .unknown
         }
-        guard state == .charged else { return .illegal(state) }
-        try connection.execute(
-          """
-          UPDATE orders SET state = 'ticketed', supplier_reference = $1, charge_id = $2,
-            updated_at = \(Self.now), last_failure = NULL
-          WHERE id = $3
-          """,
-          [.text(reference.rawValue), .text(paid.receipt.chargeID), .text(order.id.rawValue)])
-        try connection.execute(
-          """
-          INSERT INTO tickets (id, order_id, booking_id, traveller_name, guests,
-            amount_minor_units, currency, card_brand, charge_id, issued_at, cancelled_at,
-            card_last_four)
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \(Self.now), NULL, $10)
-          """,
-          [
-            .text(candidate.id.rawValue), .text(order.id.rawValue),
-            .text(order.bookingID.rawValue), .text(candidate.travellerName),
-            .integer(Int64(candidate.guests)), .integer(candidate.amountPaid.minorUnits),
-            .text(candidate.amountPaid.currency.code), .text(candidate.cardBrand),
-            .text(paid.receipt.chargeID), .text(candidate.cardLastFour),
-          ])
-        return try connection.query(
-          Self.ticketColumns + " WHERE id = $1", [.text(candidate.id.rawValue)]
-        ).first.map(Advance.moved) ?? .unknown
-      }
-    }
+      },
+      readBack: { deadline async throws(ServerDatabaseError) in
+        try await database.read(until: deadline) { connection throws(ServerDatabaseError) in
+          try connection.query(
+            Self.ticketColumns + " WHERE order_id = $1", [.text(order.id.rawValue)]
+          ).first.map(Advance.moved)
+        }
+      })
     switch outcome {
     case .moved(let row): return try LedgerRows.ticket(from: row)
     case .unknown: throw .unknownOrder(order.id.rawValue)
@@ -282,7 +360,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
   }
 
   func tickets() async throws(TicketingError) -> [Ticket] {
-    let rows = try await mapping { () async throws(ServerDatabaseError) in
+    let rows = try await call { () async throws(ServerDatabaseError) in
       try await database.read { connection throws(ServerDatabaseError) in
         try connection.query(Self.ticketColumns + " ORDER BY issued_at DESC, id")
       }
@@ -305,7 +383,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
   private func record(where condition: String, _ value: ServerValue) async throws(TicketingError)
     -> OrderRecord?
   {
-    let row = try await mapping { () async throws(ServerDatabaseError) in
+    let row = try await call { () async throws(ServerDatabaseError) in
       try await database.read { connection throws(ServerDatabaseError) in
         try connection.query(Self.orderColumns + " WHERE " + condition, [value]).first
       }
@@ -319,7 +397,8 @@ struct PostgreSQLOrderLedger: OrderLedger {
       card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
       supplier_reference, refund_id, updated_at,
       (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id, card_fingerprint,
-      last_failure
+      coalesce((SELECT failure FROM order_failures WHERE order_failures.order_id = orders.id
+        AND noted_at >= orders.updated_at ORDER BY noted_at DESC LIMIT 1), last_failure)
     """
 
   private static let orderColumns = "SELECT \(orderColumnList) FROM orders"
@@ -343,14 +422,51 @@ struct PostgreSQLOrderLedger: OrderLedger {
     }
   }
 
-  private func mapping<Result>(_ body: () async throws(ServerDatabaseError) -> Result)
+  /// Runs one call; an answer ends the margin of an earlier write the server did not answer.
+  private func call<Result>(_ body: () async throws(ServerDatabaseError) -> Result)
     async throws(TicketingError) -> Result
   {
     do {
-      return try await body()
+      let result = try await body()
+      noAnswerMarginEnds.withLock { $0 = nil }
+      return result
     } catch {
       throw Self.ticketingError(error)
     }
+  }
+
+  /// Runs a write by the database's deadline. When its answer does not come (the deadline
+  /// passed, the connection broke), `readBack` reads the order on a new connection within the
+  /// margin: a change found recorded is the write's result after all; one found missing, or
+  /// that cannot be read, is `TicketingError.unanswered`, saying which.
+  private func write<Result>(
+    _ body: (ContinuousClock.Instant) async throws(ServerDatabaseError) -> Result,
+    readBack: (ContinuousClock.Instant) async throws(ServerDatabaseError) -> Result?
+  ) async throws(TicketingError) -> Result {
+    let deadline = ContinuousClock.now + database.deadline
+    let failure: ServerDatabaseError
+    do {
+      let result = try await body(deadline)
+      noAnswerMarginEnds.withLock { $0 = nil }
+      return result
+    } catch {
+      failure = error
+    }
+    switch failure {
+    case .timedOut, .connectionLost: break
+    default: throw Self.ticketingError(failure)
+    }
+    let marginEnds = min(deadline, .now) + Self.marginAfterNoAnswer
+    noAnswerMarginEnds.withLock { $0 = marginEnds }
+    let found: Result?
+    do {
+      found = try await readBack(marginEnds)
+    } catch {
+      throw .unanswered(reason: failure.description, checked: false)
+    }
+    guard let found else { throw .unanswered(reason: failure.description, checked: true) }
+    noAnswerMarginEnds.withLock { $0 = nil }
+    return found
   }
 
   /// The interface's error for a server failure: one sentence that names the server, never

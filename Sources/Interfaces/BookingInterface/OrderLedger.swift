@@ -182,6 +182,11 @@ public enum TicketingError: Error, Equatable, Sendable, CustomStringConvertible 
   case unknownOrder(String)
   /// A file in the Voyage home was written by a newer Voyage; it was neither read nor changed.
   case newerSchema(path: String)
+  /// A write was sent and its answer never came by the deadline (a server that stopped
+  /// answering, a lock held elsewhere) or was lost with the connection. `checked` is true when
+  /// the order was then read back and found without the change; false when it could not be
+  /// read back either, so whether the change was recorded is unknown.
+  case unanswered(reason: String, checked: Bool)
   /// Any other storage failure.
   case storageFailed(reason: String)
 
@@ -203,6 +208,9 @@ public enum TicketingError: Error, Equatable, Sendable, CustomStringConvertible 
     case .unknownOrder(let id): "no order or ticket is known as \(id)"
     case .newerSchema(let path):
       "\(path) was written by a newer Voyage; it was left untouched: upgrade Voyage, or point it at another ledger (VOYAGE_HOME, or VOYAGE_DATABASE_URL for a server)"
+    case .unanswered(let reason, true): "\(reason); read back, the change was not recorded"
+    case .unanswered(let reason, false):
+      "\(reason); whether the change was recorded is unknown (it could not be read back)"
     case .storageFailed(let reason): "tickets could not be stored or read: \(reason)"
     }
   }

@@ -1,0 +1,145 @@
+// Exercises: CheckoutFeature, TicketsFeature
+import Foundation
+import PaymentSandbox
+import PostgreSQLTestServer
+import ServerDatabase
+import Testing
+
+/// What holds a checkout's ledger write up: a lock another session keeps, or the whole server
+/// frozen with SIGSTOP while the write waits for that lock.
+enum LedgerStall: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  case lockHeldElsewhere
+  case serverFrozen
+
+  var testDescription: String { rawValue }
+}
+
+/// How the stalled checkout ends: at its deadline, or by a signal a person sends.
+enum StalledCheckoutEnding: Int32, CaseIterable, CustomTestStringConvertible, Sendable {
+  case deadline = 0
+  case sigint = 2
+  case sigterm = 15
+
+  var testDescription: String {
+    switch self {
+    case .deadline: "at its deadline"
+    case .sigint: "by SIGINT"
+    case .sigterm: "by SIGTERM"
+    }
+  }
+}
+
+extension VoyageCommandLineTests {
+  /// A checkout whose `charged` step waits on the ledger (a cluster of the test's own: a trigger
+  /// makes the step wait for an advisory lock another session holds, and the server may then be
+  /// frozen) ends at its deadline (status 74) or at the signal (130, 143) instead of waiting
+  /// for ever; it says where the order stands and gives its key, even under `--json` with a key
+  /// it generated; the same command with that key, once the server is well, finishes the order
+  /// with one charge and one ticket. The time limit turns a checkout that never ends into a
+  /// failure; the signal cases' deadline (300 s) is beyond it, so only the signal ends them.
+  /// One case at a time: the frozen server must be frozen within the 3 s the step waits.
+  @Test(
+    .enabled(if: ThrowawayCluster.canStart, "needs PostgreSQL's server programs (initdb)"),
+    .timeLimit(.minutes(2)), .serialized,
+    arguments: LedgerStall.allCases, StalledCheckoutEnding.allCases)
+  func aCheckoutStalledOnTheLedgerEndsWithItsKeyAndWhereTheOrderStands(
+    stall: LedgerStall, ending: StalledCheckoutEnding
+  ) async throws {
+    let cluster = try await ThrowawayCluster.start()
+    do {
+      try await checkStalledCheckout(on: cluster, stall: stall, ending: ending)
+    } catch {
+      try? cluster.thaw()
+      try await cluster.stop()
+      throw error
+    }
+    try? cluster.thaw()
+    try await cluster.stop()
+  }
+
+  private func checkStalledCheckout(
+    on cluster: ThrowawayCluster, stall: LedgerStall, ending: StalledCheckoutEnding
+  ) async throws {
+    let environment = ["VOYAGE_DATABASE_URL": cluster.url]
+    let migrated = try await run(["orders"], environment: environment)
+    #expect(migrated.status == 0, "\(printed(migrated))")
+    let server = try await ServerDatabase(
+      connectionString: cluster.url, migrations: [], versionTable: "unused", connections: 1)
+    try await server.read { connection throws(ServerDatabaseError) in
+      try connection.execute(
+        """
+        CREATE FUNCTION waits() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN PERFORM pg_advisory_xact_lock(42); RETURN NEW; END $$
+        """)
+      try connection.execute(
+        """
+        CREATE TRIGGER waits BEFORE UPDATE ON orders FOR EACH ROW
+          WHEN (NEW.state = 'charged') EXECUTE FUNCTION waits()
+        """)
+      _ = try connection.query("SELECT pg_advisory_lock(42)")
+    }
+    let trip = try await bookableTrip()
+    // Connected before the checkout starts, so it sees the checkout wait at once.
+    let observer = try await ServerDatabase(
+      connectionString: cluster.url, migrations: [], versionTable: "unused", connections: 1)
+    let command = ["checkout", trip, "--name", "Ada", "--json"] + Self.card
+    let launched = AsyncStream<Int32>.makeStream()
+    async let stalled = run(
+      command,
+      environment: environment.merging([
+        "VOYAGE_DEADLINE_SECONDS": ending == .deadline ? "3" : "300"
+      ]) { $1 },
+      started: { launched.continuation.yield($0) })
+    var process: Int32 = 0
+    for await pid in launched.stream {
+      process = pid
+      break
+    }
+    try await someoneWaitsForALock(on: observer, while: process)
+    if stall == .serverFrozen { try cluster.freeze() }
+    if ending != .deadline { kill(process, ending.rawValue) }
+    let outcome = try await stalled
+
+    let expected: Int32 =
+      switch ending {
+      case .deadline: 74
+      case .sigint: 130
+      case .sigterm: 143
+      }
+    #expect(outcome.status == expected, "\(printed(outcome))")
+    let error = try #require(try json(outcome.output)["error"] as? [String: Any])
+    let key = try #require(error["order_id"] as? String, "\(outcome.output)")
+    #expect(error["code"] as? String == (ending == .deadline ? "ledger_unanswered" : "interrupted"))
+    let message = try #require(error["message"] as? String)
+    #expect(message.contains("held"), "\(message)")
+    #expect(message.contains("--idempotency-key \(key)"))
+
+    try cluster.thaw()
+    try await server.read { connection throws(ServerDatabaseError) in
+      _ = try connection.query("SELECT pg_advisory_unlock(42)")
+      try connection.execute("DROP TRIGGER waits ON orders")
+    }
+    let finished = try await run(
+      ["checkout", trip, "--name", "Ada", "--idempotency-key", key, "--json"] + Self.card,
+      environment: environment)
+    #expect(finished.status == 0, "\(printed(finished))")
+    let listed = try await run(["tickets", "--json"], environment: environment)
+    #expect((try json(listed.output)["tickets"] as? [[String: Any]])?.count == 1)
+    #expect(try await PaymentSandbox(home: home).chargeCount() == 1)
+  }
+
+  /// Returns once a statement waits for a lock (the checkout is mid-statement); throws if
+  /// `process` ended first. The server is asked again every 10 ms until it says so.
+  private func someoneWaitsForALock(on observer: ServerDatabase, while process: Int32)
+    async throws
+  {
+    while true {
+      let waiting = try await observer.read { connection throws(ServerDatabaseError) in
+        try connection.query("SELECT count(*)::int8 FROM pg_locks WHERE NOT granted")
+      }
+      if waiting.first?.first?.integer ?? 0 > 0 { return }
+      try #require(kill(process, 0) == 0, "the checkout ended before it waited for the lock")
+      try await Task.sleep(for: .milliseconds(10))
+    }
+  }
+}
