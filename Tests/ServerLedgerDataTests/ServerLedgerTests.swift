@@ -90,9 +90,13 @@ struct ServerLedgerTests {
       id: try #require(OrderID("order-1")), booking: booking, guests: 1,
       traveller: Traveller(name: "Ada"))
     let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
-    let ledger = try await ServerLedgerDataAssembly.ledger(
-      connectionString: TestServer.url(), schema: schema, deadline: .seconds(1))
-    _ = try await ledger.begin(order, card: card)
+    _ = try await ledger().begin(order, card: card)
+    // A step waits 5 s on the lock; what follows has 30 s, room enough on a loaded machine.
+    let ledger = PostgreSQLOrderLedger(
+      database: try await ServerDatabase(
+        connectionString: TestServer.url(), migrations: PostgreSQLOrderLedger.migrations,
+        versionTable: PostgreSQLOrderLedger.versionTable, schema: schema, deadline: .seconds(5)),
+      marginAfterNoAnswer: .seconds(30))
     let holder = try await ServerDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)

@@ -28,10 +28,12 @@ struct PostgreSQLOrderLedger: OrderLedger {
 
   /// How long after a missed deadline the calls that follow it (reading the order back, noting
   /// why the attempt stopped) may still run: what a command may take beyond its deadline.
-  static let marginAfterNoAnswer: Duration = .seconds(1)
+  let marginAfterNoAnswer: Duration
 
-  init(database: ServerDatabase) {
+  /// The ledger in `database`; the margin is 1 s unless a test needs room on a loaded machine.
+  init(database: ServerDatabase, marginAfterNoAnswer: Duration = .seconds(1)) {
     self.database = database
+    self.marginAfterNoAnswer = marginAfterNoAnswer
   }
 
   /// The table that records which of `migrations` were applied.
@@ -436,9 +438,9 @@ struct PostgreSQLOrderLedger: OrderLedger {
   }
 
   /// Runs a write by the database's deadline. When its answer does not come (the deadline
-  /// passed, the connection broke), `readBack` reads the order on a new connection within the
-  /// margin: a change found recorded is the write's result after all; one found missing, or
-  /// that cannot be read, is `TicketingError.unanswered`, saying which.
+  /// passed, the connection broke), `readBack` reads the order on a new connection by the
+  /// deadline plus the margin: a change found recorded is the write's result after all; one
+  /// found missing, or that cannot be read, is `TicketingError.unanswered`, saying which.
   private func write<Result>(
     _ body: (ContinuousClock.Instant) async throws(ServerDatabaseError) -> Result,
     readBack: (ContinuousClock.Instant) async throws(ServerDatabaseError) -> Result?
@@ -456,7 +458,9 @@ struct PostgreSQLOrderLedger: OrderLedger {
     case .timedOut, .connectionLost: break
     default: throw Self.ticketingError(failure)
     }
-    let marginEnds = min(deadline, .now) + Self.marginAfterNoAnswer
+    // What is left of the write's deadline, and the margin: a call and what follows it end by
+    // the deadline plus the margin, however early the answer was lost.
+    let marginEnds = deadline + marginAfterNoAnswer
     noAnswerMarginEnds.withLock { $0 = marginEnds }
     let found: Result?
     do {
