@@ -1,51 +1,56 @@
-import CLibPQ
 import Foundation
 
-/// How to connect, read once from a libpq connection string (a `postgresql://` URI or
-/// `key=value` pairs), with the password kept out of every sentence shown to a person.
+/// How to connect, read once from a connection string (a `postgresql://` URL or `key=value`
+/// pairs) by Voyage's own parser, with every secret kept out of every sentence shown to a person.
 struct ConnectionSettings: Sendable {
-  /// The string as given, passed to libpq and nowhere else.
-  let connectionString: String
-  /// The server as errors name it: database, host and port, never a password.
+  /// The settings libpq is given, decoded; libpq never sees the string itself.
+  let settings: [ConnectionString.Setting]
+  /// The server as messages name it, from Voyage's parsed view: database, host and port (or
+  /// socket), never a password.
   let server: String
   /// How long one call (a transaction, a read) may take, held by the client; the server's
   /// `statement_timeout` is set to it too.
   let deadline: Duration
   /// The schema to work in (`search_path`), or the server's default.
   let schema: String?
-  /// What must never appear in a message: the password, as written and as libpq decoded it.
+  /// What must never appear in a message: the passwords given, and libpq's `PGPASSWORD`.
   private let secrets: [String]
 
   init(connectionString: String, deadline: Duration, schema: String?)
     throws(ServerDatabaseError)
   {
-    self.connectionString = connectionString
+    let parsed: ConnectionString
+    do {
+      parsed = try ConnectionString(connectionString)
+    } catch {
+      throw .invalidConnectionString(reason: error.reason)
+    }
     self.deadline = deadline
     self.schema = schema
-    var secrets = Self.uriPassword(in: connectionString).map { [$0] } ?? []
-    var error: UnsafeMutablePointer<CChar>?
-    guard let options = PQconninfoParse(connectionString, &error) else {
-      let reason = error.map { String(cString: $0) } ?? "libpq could not parse it"
-      PQfreemem(error)
-      throw .invalidConnectionString(
-        reason: Self.redacting(reason.trimmingCharacters(in: .whitespacesAndNewlines), secrets))
-    }
-    defer { PQconninfoFree(options) }
-    var values: [String: String] = [:]
-    var option = options
-    while let keyword = option.pointee.keyword {
-      if let value = option.pointee.val {
-        values[String(cString: keyword)] = String(cString: value)
-      }
-      option += 1
-    }
-    if let password = values["password"], !password.isEmpty { secrets.append(password) }
-    self.secrets = secrets.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
     let environment = ProcessInfo.processInfo.environment
-    let database = values["dbname"] ?? environment["PGDATABASE"] ?? values["user"] ?? "postgres"
-    let host = values["host"] ?? environment["PGHOST"] ?? "the default socket"
-    let port = values["port"] ?? environment["PGPORT"] ?? "5432"
-    server = "the PostgreSQL database '\(database)' at \(host):\(port)"
+    settings = parsed.settings
+    secrets = (parsed.secrets + [environment["PGPASSWORD"] ?? ""]).filter { !$0.isEmpty }
+      .sorted { $0.count > $1.count }
+    server = Self.name(of: parsed, environment: environment)
+  }
+
+  /// "the PostgreSQL database 'voyage' at db.example:5432", "… at [::1]:5432", "… at the
+  /// socket /tmp/pg/.s.PGSQL.5432": libpq's defaults and environment filled in as it would.
+  static func name(of parsed: ConnectionString, environment: [String: String]) -> String {
+    let user = parsed["user"] ?? environment["PGUSER"]
+    let database = parsed["dbname"] ?? environment["PGDATABASE"] ?? user ?? "postgres"
+    let hosts = (parsed["host"] ?? parsed["hostaddr"] ?? environment["PGHOST"] ?? "")
+      .split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    let ports = (parsed["port"] ?? environment["PGPORT"] ?? "")
+      .split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    let places = hosts.enumerated().map { index, host in
+      let given = index < ports.count ? ports[index] : (ports.count == 1 ? ports[0] : "")
+      let port = given.isEmpty ? "5432" : given
+      if host.isEmpty { return "the default socket (port \(port))" }
+      if host.hasPrefix("/") || host.hasPrefix("@") { return "the socket \(host)/.s.PGSQL.\(port)" }
+      return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+    return "the PostgreSQL database '\(database)' at \(places.joined(separator: " or "))"
   }
 
   /// The deadline as `statement_timeout` takes it.
@@ -55,21 +60,7 @@ struct ConnectionSettings: Sendable {
   }
 
   /// `message` with every secret replaced by dots.
-  func redacting(_ message: String) -> String { Self.redacting(message, secrets) }
-
-  private static func redacting(_ message: String, _ secrets: [String]) -> String {
+  func redacting(_ message: String) -> String {
     secrets.reduce(message) { $0.replacingOccurrences(of: $1, with: "•••") }
-  }
-
-  /// The password of a `postgresql://user:password@host/…` URI, as written and percent-decoded,
-  /// found without libpq: its own error messages may quote the part it could not parse.
-  private static func uriPassword(in connectionString: String) -> String? {
-    guard let scheme = connectionString.range(of: "://") else { return nil }
-    let rest = connectionString[scheme.upperBound...]
-    guard let at = rest.lastIndex(of: "@") else { return nil }
-    let userInfo = rest[..<at]
-    guard let colon = userInfo.firstIndex(of: ":") else { return nil }
-    let written = String(userInfo[userInfo.index(after: colon)...])
-    return written.isEmpty ? nil : written
   }
 }

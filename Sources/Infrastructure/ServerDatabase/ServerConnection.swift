@@ -31,11 +31,13 @@ package final class ServerConnection {
     self.settings = settings
     self.wait = wait
     self.deadline = deadline
-    let keywords = ["fallback_application_name", "dbname"]
-    // Ours first, so that the connection string (expanded from `dbname`) overrides them.
-    let values = ["voyage", settings.connectionString]
-    let started = withCStrings(keywords) { keywords in
-      withCStrings(values) { values in PQconnectStartParams(keywords, values, 1) }
+    // The settings as Voyage read them, never expanded again by libpq (`expand_dbname` 0).
+    var given = settings.settings
+    if !given.contains(where: { $0.keyword == "fallback_application_name" }) {
+      given.insert(.init(keyword: "fallback_application_name", value: "voyage"), at: 0)
+    }
+    let started = withCStrings(given.map(\.keyword)) { keywords in
+      withCStrings(given.map(\.value)) { values in PQconnectStartParams(keywords, values, 0) }
     }
     guard let started else {
       throw .unreachable(server: settings.server, reason: "libpq could not allocate a connection")

@@ -44,6 +44,17 @@ package final class ServerDatabase: Sendable {
     }
   }
 
+  /// Reads `connectionString` as the initializer would, without connecting: a sentence that
+  /// says why it cannot be used (quoting nothing of it), or `nil` when it can.
+  package static func problem(withConnectionString connectionString: String) -> String? {
+    do {
+      _ = try ConnectionString(connectionString)
+      return nil
+    } catch {
+      return error.reason
+    }
+  }
+
   /// Runs `body` in one transaction, on a connection's own thread: committed if it returns,
   /// rolled back if it throws. Read committed: a statement that must see the latest row and
   /// keep it (an order being moved) locks it with `SELECT … FOR UPDATE`. The whole transaction

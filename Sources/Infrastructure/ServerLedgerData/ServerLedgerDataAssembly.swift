@@ -5,6 +5,13 @@ import ServerDatabase
 /// The only door into ServerLedgerData: opens the order ledger in a PostgreSQL database and
 /// returns it as the interface.
 public enum ServerLedgerDataAssembly {
+  /// Why `connectionString` cannot name a server (in words that quote nothing of it, since it
+  /// may hold a password), or `nil` when it can: read by Voyage, not by libpq, before anything
+  /// connects, so configuration is checked where it is read.
+  public static func problem(withConnectionString connectionString: String) -> String? {
+    ServerDatabase.problem(withConnectionString: connectionString)
+  }
+
   /// Connects with `connectionString` (a libpq URI such as `postgresql://user@host/voyage`, or
   /// `key=value` pairs), creating or migrating the ledger's tables, in `schema` when given (the
   /// server's default schema otherwise). A statement, lock waits included, may run for
