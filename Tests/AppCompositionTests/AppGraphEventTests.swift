@@ -20,7 +20,7 @@ struct AppGraphEventTests {
     async throws
   {
     let graph = AppGraph(
-      configuration: AppConfiguration(environment: [
+      configuration: try AppConfiguration(environment: [
         "VOYAGE_HOME": home.path, "VOYAGE_DEADLINE_SECONDS": "300",
       ]))
     let found = try await graph.bookings.search(SearchQuery.make(destination: "Lisbon", guests: 2))

@@ -15,35 +15,68 @@ struct AppGraphTests {
 
   @Test func theHomeIsVoyageHomeThenTheUsersDotVoyageThenNoneAndNoneIsAClearError() throws {
     #expect(
-      AppConfiguration(environment: ["VOYAGE_HOME": "/data/v", "HOME": "/home/ada"]).home?.path
+      try AppConfiguration(environment: ["VOYAGE_HOME": "/data/v", "HOME": "/home/ada"]).home?.path
         == "/data/v")
-    #expect(AppConfiguration(environment: ["HOME": "/home/ada"]).home?.path == "/home/ada/.voyage")
-    let homeless = AppConfiguration(environment: ["VOYAGE_HOME": ""])
+    #expect(
+      try AppConfiguration(environment: ["HOME": "/home/ada"]).home?.path == "/home/ada/.voyage")
+    let homeless = try AppConfiguration(environment: [:])
     #expect(homeless.home == nil)
     #expect(throws: TicketingError.noHome) { try homeless.requireHome() }
   }
 
   @Test(arguments: [
     ("0", Duration.milliseconds(100)), ("2.5", .milliseconds(2_500)), ("100000", .seconds(300)),
-    ("soon", AppConfiguration.defaultDeadline),
   ])
   func theDeadlineIsReadInSecondsAndKeptBetweenATenthAndFiveMinutes(
     text: String, deadline: Duration
-  ) {
-    #expect(AppConfiguration(environment: ["VOYAGE_DEADLINE_SECONDS": text]).deadline == deadline)
+  ) throws {
+    #expect(
+      try AppConfiguration(environment: ["VOYAGE_DEADLINE_SECONDS": text]).deadline == deadline)
   }
 
-  @Test func anEmptyServiceAddressMeansTheEmbeddedSandbox() {
-    let configuration = AppConfiguration(environment: [
-      "VOYAGE_SUPPLIER_URL": "", "VOYAGE_PAYMENTS_URL": "",
-    ])
-    #expect(configuration.supplierURL == nil && configuration.paymentsURL == nil)
+  /// A variable that is set must mean something: set but empty is never the default in
+  /// disguise (an empty `VOYAGE_DATABASE_URL` silently meant SQLite), and a value that means
+  /// nothing is never replaced by one; the error names the variable.
+  @Test(arguments: [
+    "VOYAGE_HOME", "VOYAGE_SUPPLIER_URL", "VOYAGE_PAYMENTS_URL",
+    "VOYAGE_SANDBOX_TRIPS_PER_DESTINATION", "VOYAGE_DEADLINE_SECONDS", "VOYAGE_DATABASE_URL",
+    "VOYAGE_TEST_STOP_AT",
+  ])
+  func aSettingSetButEmptyIsAnErrorNamingIt(variable: String) {
+    for empty in ["", "  "] {
+      #expect(throws: ConfigurationError.self) {
+        try AppConfiguration(environment: [variable: empty])
+      }
+      do {
+        _ = try AppConfiguration(environment: [variable: empty])
+      } catch {
+        #expect(error.message.hasPrefix("\(variable) is set but empty"))
+      }
+    }
+  }
+
+  @Test(arguments: [
+    ("VOYAGE_DEADLINE_SECONDS", "soon"), ("VOYAGE_SANDBOX_TRIPS_PER_DESTINATION", "many"),
+    ("VOYAGE_SUPPLIER_URL", "not a url"), ("VOYAGE_PAYMENTS_URL", "ftp://payments.example"),
+    ("VOYAGE_DATABASE_URL", "postgresql://ada:sec/ret@db.example:5432/voyage"),
+    ("VOYAGE_DATABASE_URL", "voyage"),
+  ])
+  func aValueThatMeansNothingIsAnErrorNamingTheVariableNotTheValue(
+    variable: String, value: String
+  ) {
+    do {
+      _ = try AppConfiguration(environment: [variable: value])
+      Issue.record("\(variable)=\(value) was accepted")
+    } catch {
+      #expect(error.variable == variable && error.message.hasPrefix(variable))
+      #expect(!error.message.contains(value) && !error.message.contains("ret@"), "\(error.message)")
+    }
   }
 
   @Test func aSearchBuildsOnlyWhatItNeedsAndNeverOpensTheLedger() async throws {
     defer { try? FileManager.default.removeItem(at: home) }
     let graph = AppGraph(
-      configuration: AppConfiguration(environment: [
+      configuration: try AppConfiguration(environment: [
         "VOYAGE_HOME": home.path, "VOYAGE_DEADLINE_SECONDS": "300",
       ]))
     let found = try await graph.bookings.search(SearchQuery.make(destination: "Lisbon"))
@@ -52,9 +85,9 @@ struct AppGraphTests {
     #expect(!created.contains { $0.hasPrefix("ledger") }, "\(created)")
   }
 
-  @Test func settlingWithNothingEmittedReturnsAtOnce() async {
+  @Test func settlingWithNothingEmittedReturnsAtOnce() async throws {
     let graph = AppGraph(
-      configuration: AppConfiguration(environment: [
+      configuration: try AppConfiguration(environment: [
         "VOYAGE_HOME": home.path, "VOYAGE_DEADLINE_SECONDS": "300",
       ]))
     await graph.settled()

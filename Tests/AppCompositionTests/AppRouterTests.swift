@@ -10,7 +10,8 @@ import Testing
 @MainActor
 struct AppRouterTests {
   @Test func aGraphsRouterStartsOnTheSearchScreenAndAFrontMovesIt() throws {
-    let graph = AppGraph(configuration: AppConfiguration(environment: ["VOYAGE_HOME": "/nowhere"]))
+    let graph = AppGraph(
+      configuration: try AppConfiguration(environment: ["VOYAGE_HOME": "/nowhere"]))
     #expect(graph.router.route == .search)
     let trip = try #require(BookingID("LIS-001"))
     graph.router.open(.trip(trip))

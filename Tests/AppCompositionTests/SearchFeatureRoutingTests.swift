@@ -27,7 +27,7 @@ struct SearchFeatureRoutingTests {
       "voyage-routing-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
     let graph = AppGraph(
-      configuration: AppConfiguration(environment: [
+      configuration: try AppConfiguration(environment: [
         "VOYAGE_HOME": home.path,
         // The longest deadline: a busy machine never decides the outcome.
         "VOYAGE_DEADLINE_SECONDS": "300",

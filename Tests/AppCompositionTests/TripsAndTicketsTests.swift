@@ -22,7 +22,7 @@ struct TripsAndTicketsTests {
   @Test func afterAPurchaseTheTripCountsItsTicketAndTheTicketLinksItsTrip() async throws {
     defer { try? FileManager.default.removeItem(at: home) }
     let graph = AppGraph(
-      configuration: AppConfiguration(environment: [
+      configuration: try AppConfiguration(environment: [
         "VOYAGE_HOME": home.path,
         // The longest deadline: a busy machine never decides the outcome.
         "VOYAGE_DEADLINE_SECONDS": "300",
@@ -63,7 +63,7 @@ struct TripsAndTicketsTests {
   @Test func showingATripWhereNoTicketWasEverBoughtCreatesNoLedger() async throws {
     defer { try? FileManager.default.removeItem(at: home) }
     let graph = AppGraph(
-      configuration: AppConfiguration(environment: [
+      configuration: try AppConfiguration(environment: [
         "VOYAGE_HOME": home.path,
         // The longest deadline: a busy machine never decides the outcome.
         "VOYAGE_DEADLINE_SECONDS": "300",

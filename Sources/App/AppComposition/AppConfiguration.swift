@@ -1,6 +1,10 @@
 public import BookingInterface
 public import Foundation
 
+#if os(Linux)
+  import ServerLedgerData
+#endif
+
 /// Where Voyage keeps its data and which outside systems it talks to, read from the environment.
 public struct AppConfiguration: Sendable {
   /// `$VOYAGE_HOME`, or `$HOME/.voyage`; `nil` when neither is set, which commands that keep
@@ -26,29 +30,68 @@ public struct AppConfiguration: Sendable {
   /// The deadline when `VOYAGE_DEADLINE_SECONDS` is not set.
   public static let defaultDeadline: Duration = .seconds(10)
 
-  /// Reads the configuration from `environment`; every variable is optional.
-  public init(environment: [String: String]) {
-    if let home = environment["VOYAGE_HOME"], !home.isEmpty {
+  /// Reads the configuration from `environment`. Every variable is optional, but one that is
+  /// set must mean something: set but empty, or a value it cannot use, is an error that names
+  /// the variable and the problem (never a value that may hold a secret), so nothing falls back
+  /// to a default the person did not choose (an empty `VOYAGE_DATABASE_URL` meaning SQLite).
+  public init(environment: [String: String]) throws(ConfigurationError) {
+    func value(_ name: String) throws(ConfigurationError) -> String? {
+      guard let value = environment[name] else { return nil }
+      guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+        throw ConfigurationError(
+          variable: name, problem: "is set but empty; unset it, or give it a value")
+      }
+      return value
+    }
+    if let home = try value("VOYAGE_HOME") {
       self.home = URL(fileURLWithPath: home)
     } else if let user = environment["HOME"], !user.isEmpty {
       self.home = URL(fileURLWithPath: user).appendingPathComponent(".voyage")
     } else {
       self.home = nil
     }
-    supplierURL = environment["VOYAGE_SUPPLIER_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
-    paymentsURL = environment["VOYAGE_PAYMENTS_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
+    supplierURL = try Self.webURL(value("VOYAGE_SUPPLIER_URL"), "VOYAGE_SUPPLIER_URL")
+    paymentsURL = try Self.webURL(value("VOYAGE_PAYMENTS_URL"), "VOYAGE_PAYMENTS_URL")
+    let trips = try value("VOYAGE_SANDBOX_TRIPS_PER_DESTINATION")
     sandboxTripsPerDestination =
-      environment["VOYAGE_SANDBOX_TRIPS_PER_DESTINATION"].flatMap { Int($0) }.map {
-        min(max($0, 1), 10_000)
+      try trips.map { text throws(ConfigurationError) in
+        guard let count = Int(text) else {
+          throw ConfigurationError(
+            variable: "VOYAGE_SANDBOX_TRIPS_PER_DESTINATION", problem: "must be a whole number")
+        }
+        return min(max(count, 1), 10_000)
       } ?? 50
+    let seconds = try value("VOYAGE_DEADLINE_SECONDS")
     deadline =
-      environment["VOYAGE_DEADLINE_SECONDS"].flatMap { Double($0) }.map {
-        .milliseconds(Int64(min(max($0, 0.1), 300) * 1_000))
+      try seconds.map { text throws(ConfigurationError) in
+        guard let seconds = Double(text), seconds.isFinite else {
+          throw ConfigurationError(
+            variable: "VOYAGE_DEADLINE_SECONDS",
+            problem: "must be a number of seconds, like 10 or 2.5")
+        }
+        return .milliseconds(Int64(min(max(seconds, 0.1), 300) * 1_000))
       } ?? Self.defaultDeadline
-    databaseURL = environment["VOYAGE_DATABASE_URL"].flatMap {
-      $0.isEmpty ? nil : DatabaseURL(connectionString: $0)
+    databaseURL = try value("VOYAGE_DATABASE_URL").map { text throws(ConfigurationError) in
+      if let problem = DatabaseURL.problem(with: text) {
+        throw ConfigurationError(variable: "VOYAGE_DATABASE_URL", problem: problem)
+      }
+      return DatabaseURL(connectionString: text)
     }
-    stopAt = environment["VOYAGE_TEST_STOP_AT"].flatMap { $0.isEmpty ? nil : $0 }
+    stopAt = try value("VOYAGE_TEST_STOP_AT")
+  }
+
+  /// `text` as the base URL of an outside HTTP service, or the error that says why not.
+  private static func webURL(_ text: String?, _ variable: String) throws(ConfigurationError)
+    -> URL?
+  {
+    guard let text else { return nil }
+    guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
+      url.host?.isEmpty == false
+    else {
+      throw ConfigurationError(
+        variable: variable, problem: "must be an http:// or https:// URL with a host")
+    }
+    return url
   }
 
   /// The home folder, or the error that says how to name one.
@@ -58,6 +101,19 @@ public struct AppConfiguration: Sendable {
   }
 }
 
+/// A variable of the environment that is set to something Voyage cannot use: the command does
+/// not run (a usage error), and the message names the variable and the problem, never a value
+/// that may hold a secret.
+public struct ConfigurationError: Error, Sendable, Equatable {
+  /// The variable, like `VOYAGE_DATABASE_URL`.
+  public let variable: String
+  /// What is wrong with its value, as the end of a sentence that starts with the variable.
+  public let problem: String
+
+  /// One sentence for the error line.
+  public var message: String { "\(variable) \(problem)" }
+}
+
 /// `$VOYAGE_DATABASE_URL`, kept out of every printout: it may hold a password, so its text goes
 /// to the database client and nowhere else (not `print`, not `dump`, not string interpolation).
 public struct DatabaseURL: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
@@ -65,6 +121,17 @@ public struct DatabaseURL: Sendable, CustomStringConvertible, CustomDebugStringC
 {
   /// The libpq URI or `key=value` string, as the environment gave it.
   let connectionString: String
+
+  /// Why `text` cannot name a server, in words that quote nothing of it; `nil` when it can.
+  static func problem(with text: String) -> String? {
+    #if os(Linux)
+      ServerLedgerDataAssembly.problem(withConnectionString: text).map {
+        "cannot be read: \($0) (its value is not shown: it may hold a password)"
+      }
+    #else
+      "is set, but this build of Voyage has no PostgreSQL ledger (Linux only); unset it"
+    #endif
+  }
 
   /// The variable's name, never its value.
   public var description: String { "VOYAGE_DATABASE_URL (not shown: it may hold a password)" }

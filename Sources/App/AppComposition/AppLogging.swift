@@ -61,7 +61,12 @@ public struct AppLogging: Sendable {
   public init(environment: [String: String], verbose: Bool, terminal: any Terminal)
     throws(AppLoggingError)
   {
-    let named = environment["VOYAGE_LOG"].flatMap { $0.isEmpty ? nil : $0 }
+    // Set but empty is a mistake to say, not a setting to ignore (the configuration's rule).
+    for variable in ["VOYAGE_LOG", "VOYAGE_LOG_FORMAT", "VOYAGE_LOG_FILE"]
+    where environment[variable]?.allSatisfy(\.isWhitespace) == true {
+      throw .badSetting("\(variable) is set but empty; unset it, or give it a value")
+    }
+    let named = environment["VOYAGE_LOG"]
     let level: LogLevel?
     if let named {
       guard let chosen = LogLevel(rawValue: named.lowercased()) else {
@@ -73,13 +78,13 @@ public struct AppLogging: Sendable {
     } else {
       level = nil
     }
-    let formatName = environment["VOYAGE_LOG_FORMAT"].flatMap { $0.isEmpty ? nil : $0 } ?? "text"
+    let formatName = environment["VOYAGE_LOG_FORMAT"] ?? "text"
     guard let format = LogFormat(rawValue: formatName.lowercased()) else {
       throw .badSetting(
         "VOYAGE_LOG_FORMAT must be text or json, not '\(String(formatName.prefix(20)).escapingControlCharacters)'"
       )
     }
-    let file = environment["VOYAGE_LOG_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+    let file = environment["VOYAGE_LOG_FILE"]
     guard let threshold = level ?? (verbose || file != nil ? .info : nil) else {
       self = .silent
       return

@@ -21,24 +21,49 @@ public enum Voyage {
     async -> Int32
   {
     let (arguments, verbose) = Self.takingVerbose(from: arguments)
+    let json = VoyageCommandLine.asksForJSON(arguments)
     let logging: AppLogging
     do {
       logging = try AppLogging(environment: environment, verbose: verbose, terminal: terminal)
     } catch {
-      let theme = terminal.theme(for: .error)
-      terminal.line(theme.paint("Error: \(error.message)", .danger), to: .error)
       if case .badSetting = error {
-        terminal.line("See 'voyage --help' for the log's settings.", to: .error)
-        return ExitStatus.usage.rawValue
+        return settingFailure(
+          error.message, see: "See 'voyage --help' for the log's settings.", status: .usage,
+          json: json, terminal: terminal)
       }
-      return ExitStatus.cannotCreate.rawValue
+      return settingFailure(
+        error.message, see: nil, status: .cannotCreate, json: json, terminal: terminal)
     }
-    let graph = AppGraph(
-      configuration: AppConfiguration(environment: environment), logging: logging)
+    let configuration: AppConfiguration
+    do {
+      configuration = try AppConfiguration(environment: environment)
+    } catch {
+      return settingFailure(
+        error.message, see: "See 'voyage --help' for the environment.", status: .usage,
+        json: json, terminal: terminal)
+    }
+    let graph = AppGraph(configuration: configuration, logging: logging)
     if arguments.isEmpty && terminal.isInteractive(.output) && terminal.isInteractive(.error) {
       return await VoyageCommandLine(terminal: terminal, graph: graph).converse().rawValue
     }
     return await VoyageCommandLine(terminal: terminal, graph: graph).run(arguments).rawValue
+  }
+
+  /// A setting of the environment that stops the command before it starts: one error line
+  /// on stderr (and where to read more), and under `--json` the usual error document on
+  /// stdout, so a script reads why.
+  private static func settingFailure(
+    _ message: String, see: String?, status: ExitStatus, json: Bool, terminal: any Terminal
+  ) -> Int32 {
+    if json {
+      let code = status == .usage ? "usage" : "cannot_create"
+      terminal.write(
+        JSONDocument.text(["error": ["code": code, "message": message]]), to: .output)
+    }
+    let theme = terminal.theme(for: .error)
+    terminal.line(theme.paint("Error: \(message.escapingControlCharacters)", .danger), to: .error)
+    if let see { terminal.line(see, to: .error) }
+    return status.rawValue
   }
 
   /// The arguments without `--verbose` and `-v` (anywhere before `--`: the log is the whole

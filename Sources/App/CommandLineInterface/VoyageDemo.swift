@@ -44,8 +44,13 @@ struct VoyageDemo: CommandGroup {
     environment["VOYAGE_PAYMENTS_URL"] = nil
     // The saga's log, kept in memory, narrates each checkout's steps.
     let logging = AppLogging.inMemory()
-    let graph = AppGraph(
-      configuration: AppConfiguration(environment: environment), logging: logging)
+    let configuration: AppConfiguration
+    do {
+      configuration = try AppConfiguration(environment: environment)
+    } catch {
+      throw UsageError(error.message)
+    }
+    let graph = AppGraph(configuration: configuration, logging: logging)
     func sagaLog(_ key: String) {
       let steps = logging.sagaSteps(of: key)
       guard !steps.isEmpty else { return }

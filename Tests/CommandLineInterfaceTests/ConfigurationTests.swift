@@ -1,0 +1,43 @@
+// Exercises: CheckoutFeature, TicketsFeature
+import Foundation
+import PaymentSandbox
+import Testing
+
+/// The environment as a person sets it: a variable that is set must mean something. Set but
+/// empty, or set to what cannot be used, the command does not run: status 64, one error line
+/// that names the variable (never a value that may hold a secret), and under `--json` the usual
+/// error document; nothing is written, held or charged.
+extension VoyageCommandLineTests {
+  @Test(arguments: [
+    ("VOYAGE_DATABASE_URL", ""), ("VOYAGE_DATABASE_URL", "postgresql://ada:pw/x@db:5432/voyage"),
+    ("VOYAGE_HOME", ""), ("VOYAGE_DEADLINE_SECONDS", "soon"), ("VOYAGE_SUPPLIER_URL", " "),
+    ("VOYAGE_LOG", ""), ("VOYAGE_LOG_FILE", ""),
+  ])
+  func aSettingSetToNothingUsableIsAUsageErrorThatNamesIt(variable: String, value: String)
+    async throws
+  {
+    let trip = "LIS-004"
+    for asksForJSON in [false, true] {
+      let outcome = try await run(
+        ["checkout", trip, "--name", "Ada", "--idempotency-key", "k-1"] + Self.card
+          + (asksForJSON ? ["--json"] : []),
+        environment: [variable: value])
+      #expect(outcome.status == 64, "\(printed(outcome))")
+      let first = try #require(outcome.error.split(separator: "\n").first.map(String.init))
+      #expect(first.hasPrefix("Error: \(variable) "), "\(first)")
+      if !value.trimmingCharacters(in: .whitespaces).isEmpty {
+        #expect(!printed(outcome).contains(value), "\(printed(outcome))")
+      }
+      if asksForJSON {
+        let error = try #require(try json(outcome.output)["error"] as? [String: Any])
+        #expect(error["code"] as? String == "usage")
+        #expect((error["message"] as? String)?.hasPrefix(variable) == true)
+      } else {
+        #expect(outcome.output.isEmpty)
+      }
+    }
+    #expect(
+      !FileManager.default.fileExists(atPath: home.appendingPathComponent("ledger.sqlite").path))
+    #expect(try await PaymentSandbox(home: home).chargeCount() == 0)
+  }
+}
