@@ -75,6 +75,29 @@ extension VoyageCommandLineTests {
     #expect((try json(sqliteHome.output)["tickets"] as? [[String: Any]])?.isEmpty == true)
   }
 
+  /// `show` reads the tickets held on a trip through the ledger's interface, the server's when
+  /// one is configured (it once looked for a SQLite file in the home folder and found none).
+  @Test(.enabled(if: TestServer.runs, TestServer.skipped))
+  func showListsTheTicketsHeldOnATripFromTheServerLedger() async throws {
+    let url = try await serverSchema()
+    let trip = try await bookableTrip()
+    let bought = try await run(
+      ["checkout", trip, "--name", "Ada", "--guests", "2", "--json"] + Self.card,
+      environment: ["VOYAGE_DATABASE_URL": url])
+    #expect(bought.status == 0, "\(printed(bought))")
+    let ticket = try #require(
+      (try json(bought.output)["ticket"] as? [String: Any])?["id"] as? String)
+    let shown = try await run(["show", trip, "--json"], environment: ["VOYAGE_DATABASE_URL": url])
+    let held = try #require(
+      (try json(shown.output)["trip"] as? [String: Any])?["tickets"] as? [[String: Any]],
+      "\(shown.output)")
+    #expect(held.compactMap { $0["id"] as? String } == [ticket])
+    let screen = try await run(["show", trip], environment: ["VOYAGE_DATABASE_URL": url])
+    #expect(screen.output.contains("2 places on 1 ticket"), "\(screen.output)")
+    #expect(
+      !FileManager.default.fileExists(atPath: home.appendingPathComponent("ledger.sqlite").path))
+  }
+
   @Test(.enabled(if: TestServer.runs, TestServer.skipped))
   func aRefusedUserAndAMissingDatabaseAreEachOneLineWithStatus74() async throws {
     let url = try TestServer.url()

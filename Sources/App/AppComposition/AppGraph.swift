@@ -181,10 +181,11 @@ public final class AppGraph {
     deadline * 0.8
   }
 
-  /// Whether a ledger was ever written in the Voyage home folder: a screen that only counts
-  /// tickets (a trip's) reads them only then, so looking at a trip never creates a ledger.
+  /// Whether there is a ledger to read: a server named by `VOYAGE_DATABASE_URL` always is one;
+  /// a SQLite file only once written in the Voyage home folder. A screen that only counts
+  /// tickets (a trip's) reads them only then, so looking at a trip never creates a file.
   var ledgerExists: Bool {
-    if cachedLedger != nil { return true }
+    if cachedLedger != nil || configuration.databaseURL != nil { return true }
     guard let home = configuration.home else { return false }
     return FileManager.default.fileExists(
       atPath: home.appendingPathComponent(LedgerDataAssembly.fileName).path)

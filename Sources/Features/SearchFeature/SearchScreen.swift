@@ -71,7 +71,9 @@ struct SearchScreen {
         links = held.map { indent + indent + theme.paint($0.link.absoluteString, .accent) }
       case .success: break
       case .failure(let error):
-        rows.append(("You hold", theme.paint("unknown: \(error)", .danger)))
+        // The error may carry a server's or a URL's own words: shown, never obeyed.
+        rows.append(
+          ("You hold", theme.paint("unknown: \(error)".escapingControlCharacters, .danger)))
       }
       let width = rows.map(\.0.displayWidth).max() ?? 0
       let body = rows.map { label, value in
