@@ -6,7 +6,9 @@ import Foundation
 import SharedKernel
 
 /// `voyage demo`: a narrated, non-interactive tour of what the architecture buys, run against a
-/// temporary Voyage home (or `--home PATH`) so it never touches real data. It drives every
+/// temporary Voyage home (or `--home PATH`) so it never touches real data: whatever the
+/// environment names (a server ledger, a live supplier or provider), the demo uses its home's
+/// embedded sandboxes and SQLite ledger alone. It drives every
 /// feature through its command, as a person would, which its first line declares.
 @MainActor
 struct VoyageDemo: CommandGroup {
@@ -38,10 +40,10 @@ struct VoyageDemo: CommandGroup {
       parsed.value("--home").map { URL(fileURLWithPath: $0) }
       ?? FileManager.default.temporaryDirectory.appendingPathComponent(
         "voyage-demo-\(UUID().uuidString)")
-    var environment = terminal.environment
-    environment["VOYAGE_HOME"] = home.path
-    environment["VOYAGE_SUPPLIER_URL"] = nil
-    environment["VOYAGE_PAYMENTS_URL"] = nil
+    // Nothing of the person's own configuration: not their server ledger, supplier or payment
+    // provider, nor their deadline or log; only the demo's home, whose embedded sandboxes and
+    // SQLite ledger are the demo's alone.
+    let environment = ["VOYAGE_HOME": home.path]
     // The saga's log, kept in memory, narrates each checkout's steps.
     let logging = AppLogging.inMemory()
     let configuration: AppConfiguration
