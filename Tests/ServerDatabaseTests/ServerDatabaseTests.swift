@@ -311,4 +311,23 @@ struct ServerDatabaseLogTests {
     let database = try #require(recorder.events.first?.metadata["database"]?.description)
     #expect(!database.isEmpty && !database.contains("password"))
   }
+
+  /// The server's notices go to the log at debug, with their severity and SQLSTATE, never to
+  /// standard error as libpq's default receiver would print them.
+  @Test func theServersNoticesAreLoggedAtDebug() async throws {
+    let recorder = LogRecorder()
+    let database = try await ServerDatabase(
+      connectionString: TestServer.url(), migrations: [], versionTable: "unused",
+      log: Logger(label: "ledger", level: .debug, sink: recorder))
+    try await database.read { connection throws(ServerDatabaseError) in
+      try connection.execute(
+        "DO $$ BEGIN RAISE NOTICE 'look %', chr(27) || ']0;owned' || chr(7); RAISE WARNING 'careful'; END $$"
+      )
+    }
+    let notices = recorder.events.filter { $0.message == "server notice" }
+    #expect(notices.map(\.level) == [.debug, .debug])
+    #expect(notices.map { $0.metadata["severity"] } == [.text("NOTICE"), .text("WARNING")])
+    #expect(notices.first?.metadata["notice"] == .text("look \u{1B}]0;owned\u{07}"))
+    #expect(notices.last?.metadata["sqlstate"] == .text("01000"))
+  }
 }

@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 
 /// How to connect, read once from a connection string (a `postgresql://` URL or `key=value`
@@ -13,12 +14,15 @@ struct ConnectionSettings: Sendable {
   let deadline: Duration
   /// The schema to work in (`search_path`), or the server's default.
   let schema: String?
+  /// Where the server's notices and warnings go, at `debug`.
+  let log: Logger
   /// What must never appear in a message: the passwords given, and libpq's `PGPASSWORD`.
   private let secrets: [String]
 
-  init(connectionString: String, deadline: Duration, schema: String?)
+  init(connectionString: String, deadline: Duration, schema: String?, log: Logger = .disabled)
     throws(ServerDatabaseError)
   {
+    self.log = log
     let parsed: ConnectionString
     do {
       parsed = try ConnectionString(connectionString)

@@ -12,6 +12,8 @@ package final class ServerConnection {
   private let handle: OpaquePointer
   private let settings: ConnectionSettings
   private let wait: InterruptibleWait
+  /// The notice receiver's state; it lives as long as the connection it receives for.
+  private let notices: ServerNotices
   /// When the call in progress must end; set by the `ConnectionThread` before each call.
   var deadline: ContinuousClock.Instant
   /// Whether a call gave up on this connection in the middle of a statement (its deadline
@@ -42,13 +44,21 @@ package final class ServerConnection {
     guard let started else {
       throw .unreachable(server: settings.server, reason: "libpq could not allocate a connection")
     }
+    // Before the first poll, so what the server says while connecting follows these too: its
+    // refusals with their SQLSTATE, its notices to the log (libpq's default prints them on
+    // stderr, escape sequences and all, even under --json).
+    PQsetErrorVerbosity(started, PQERRORS_VERBOSE)
+    let notices = ServerNotices(settings)
+    PQsetNoticeReceiver(
+      started, { argument, result in ServerNotices.receive(argument, result) },
+      Unmanaged.passUnretained(notices).toOpaque())
     // The first poll waits for the socket to be writable, as libpq's documentation says.
     var polling = PGRES_POLLING_WRITING
     while polling != PGRES_POLLING_OK {
       guard polling != PGRES_POLLING_FAILED, PQstatus(started) != CONNECTION_BAD else {
         let message = settings.redacting(String(cString: PQerrorMessage(started)))
         PQfinish(started)
-        throw Self.connectionFailure(message, server: settings.server)
+        throw .connectionFailure(message, server: settings.server)
       }
       let events = polling == PGRES_POLLING_READING ? Int16(POLLIN) : Int16(POLLOUT)
       switch wait.socket(PQsocket(started), ready: events, until: deadline) {
@@ -62,10 +72,8 @@ package final class ServerConnection {
       }
     }
     handle = started
+    self.notices = notices
     PQsetnonblocking(handle, 1)
-    // libpq prints the server's notices ("relation already exists, skipping") on stderr;
-    // they are not a person's business.
-    PQsetNoticeProcessor(handle, { _, _ in }, nil)
     _ = try query(
       "SELECT set_config('statement_timeout', $1, false)",
       [.text("\(settings.deadlineMilliseconds)")])
@@ -216,32 +224,8 @@ package final class ServerConnection {
     var message = field(UInt8(ascii: "M"))
     if message.isEmpty { message = String(cString: PQerrorMessage(handle)) }
     message = settings.redacting(message.trimmingCharacters(in: .whitespacesAndNewlines))
-    switch sqlState {
-    case "57014": return .timedOut(server: server, after: settings.deadline)
-    case "53100": return .diskFull(server: server)
-    case "3D000": return .databaseMissing(server: server)
-    case _ where sqlState.hasPrefix("28"): return .authenticationRefused(server: server)
-    case _ where sqlState.hasPrefix("08"), "57P01", "57P02", "57P03":
-      return .connectionLost(server: server)
-    default: return .failed(sqlState: sqlState, message: message)
-    }
-  }
-
-  /// libpq reports a failed connection as text only, without a SQLSTATE: the server's own
-  /// sentences (in the C locale a throwaway or packaged cluster uses) tell the cases apart.
-  private static func connectionFailure(_ message: String, server: String) -> ServerDatabaseError {
-    let authentication = [
-      "password authentication failed", "authentication failed", "no pg_hba.conf entry",
-      "no password supplied", "role \"",
-    ]
-    if message.contains("database \""), message.contains("does not exist") {
-      return .databaseMissing(server: server)
-    }
-    if authentication.contains(where: message.contains) {
-      return .authenticationRefused(server: server)
-    }
-    let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
-    return .unreachable(server: server, reason: firstLine.trimmingCharacters(in: .whitespaces))
+    return .statementFailure(
+      sqlState: sqlState, message: message, server: server, timeout: settings.deadline)
   }
 }
 

@@ -33,7 +33,7 @@ package final class ServerDatabase: Sendable {
     precondition(Self.isIdentifier(versionTable), "the version table is a plain identifier")
     precondition(schema.map(Self.isIdentifier) ?? true, "the schema is a plain identifier")
     let settings = try ConnectionSettings(
-      connectionString: connectionString, deadline: deadline, schema: schema)
+      connectionString: connectionString, deadline: deadline, schema: schema, log: log)
     server = settings.server
     self.deadline = deadline
     pool = ConnectionPool(settings, limit: connections)

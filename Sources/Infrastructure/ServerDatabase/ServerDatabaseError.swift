@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why the server database could not be used, in the cases a person can act on. No case ever
 /// holds the password of the connection string: servers are named by database, host and port.
 package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -5,8 +7,15 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
   case invalidConnectionString(reason: String)
   /// No server answered (stopped, wrong host or port, no such socket, network down).
   case unreachable(server: String, reason: String)
-  /// The server refused the user or its password.
+  /// The server refused the password (SQLSTATE 28P01).
+  case passwordRefused(server: String)
+  /// The server refused the user: no such role, or no `pg_hba.conf` entry lets it in (28000).
   case authenticationRefused(server: String)
+  /// The server has no connection to spare (SQLSTATE 53300): all of its `max_connections`, the
+  /// role's `CONNECTION LIMIT` or the database's are in use.
+  case connectionLimitReached(server: String, of: ConnectionLimit)
+  /// The server is shutting down, restarting or starting up (SQLSTATE 57P01 to 57P03).
+  case shuttingDown(server: String)
   /// The server has no database of that name.
   case databaseMissing(server: String)
   /// The connection broke during a statement; whether that statement's transaction committed
@@ -43,8 +52,18 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
       "the database connection string cannot be read (\(reason))"
     case .unreachable(let server, let reason):
       "cannot reach \(server) (\(reason)); is the server running?"
+    case .passwordRefused(let server):
+      "\(server) refused the password; check the connection string's password"
     case .authenticationRefused(let server):
-      "\(server) refused the user or its password; check the connection string's credentials"
+      "\(server) refused the user (no such role, or its pg_hba.conf does not let it in); check the connection string's user"
+    case .connectionLimitReached(let server, .server):
+      "\(server) has no connection to spare (its max_connections are all in use); try again in a moment, or raise max_connections"
+    case .connectionLimitReached(let server, .role):
+      "\(server) has no connection to spare for this user (the role's connection limit is reached); try again in a moment, or raise it (ALTER ROLE … CONNECTION LIMIT)"
+    case .connectionLimitReached(let server, .database):
+      "\(server) has no connection to spare for this database (its connection limit is reached); try again in a moment, or raise it (ALTER DATABASE … CONNECTION LIMIT)"
+    case .shuttingDown(let server):
+      "\(server) is shutting down, restarting or starting up; try again in a moment"
     case .databaseMissing(let server):
       "\(server) does not exist; create it (createdb) or fix the connection string"
     case .connectionLost(let server):
@@ -69,5 +88,72 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
     let (seconds, attoseconds) = duration.components
     let milliseconds = seconds * 1_000 + attoseconds / 1_000_000_000_000_000
     return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000) s" : "\(milliseconds) ms"
+  }
+}
+
+/// Whose connection limit a server reached.
+package enum ConnectionLimit: Sendable, Equatable {
+  /// The server's `max_connections` (and the slots it keeps for superusers).
+  case server
+  /// The role's `CONNECTION LIMIT`.
+  case role
+  /// The database's `CONNECTION LIMIT`.
+  case database
+}
+
+extension ServerDatabaseError {
+  /// What a failed statement means, from its SQLSTATE (`timeout` is the call's deadline, which
+  /// the server's `statement_timeout` holds too).
+  static func statementFailure(
+    sqlState: String, message: String, server: String, timeout: Duration
+  ) -> ServerDatabaseError {
+    switch sqlState {
+    case "57014": .timedOut(server: server, after: timeout)
+    case "53100": .diskFull(server: server)
+    case "3D000": .databaseMissing(server: server)
+    case "28P01": .passwordRefused(server: server)
+    case _ where sqlState.hasPrefix("28"): .authenticationRefused(server: server)
+    // The session ended under the statement (an administrator, a crash, a shutdown): whether
+    // a write committed is unknown, as for a cut connection.
+    case _ where sqlState.hasPrefix("08"), "57P01", "57P02", "57P03":
+      .connectionLost(server: server)
+    default: .failed(sqlState: sqlState, message: message)
+    }
+  }
+
+  /// What a failed connection means. libpq gives no result for it, only text, which Voyage asks
+  /// for verbose (`PQERRORS_VERBOSE`): the server's refusal then reads `FATAL:  28P01: …`, and
+  /// its SQLSTATE tells the cases apart whatever language the server speaks. Without one (no
+  /// server answered), the first line says why.
+  static func connectionFailure(_ message: String, server: String) -> ServerDatabaseError {
+    switch sqlState(in: message) {
+    case "28P01": return .passwordRefused(server: server)
+    case let state? where state.hasPrefix("28"): return .authenticationRefused(server: server)
+    case "3D000": return .databaseMissing(server: server)
+    case "53300":
+      let limit: ConnectionLimit =
+        message.contains("for role")
+        ? .role : message.contains("for database") ? .database : .server
+      return .connectionLimitReached(server: server, of: limit)
+    case "57P01", "57P02", "57P03": return .shuttingDown(server: server)
+    case "53100": return .diskFull(server: server)
+    default:
+      let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
+      return .unreachable(server: server, reason: firstLine.trimmingCharacters(in: .whitespaces))
+    }
+  }
+
+  /// The SQLSTATE of a verbose error message: the five characters after `FATAL:  ` (or
+  /// `ERROR:  `, `PANIC:  `) and before `: `.
+  static func sqlState(in message: String) -> String? {
+    for severity in ["FATAL:  ", "ERROR:  ", "PANIC:  "] {
+      guard let found = message.range(of: severity) else { continue }
+      let code = message[found.upperBound...].prefix(6)
+      guard code.count == 6, code.last == ":",
+        code.dropLast().allSatisfy({ $0.isASCII && ($0.isNumber || $0.isUppercase) })
+      else { continue }
+      return String(code.dropLast())
+    }
+    return nil
   }
 }

@@ -31,6 +31,14 @@ public struct ThrowawayCluster: Sendable {
     _ = try await Self.script(["--restart", folder])
   }
 
+  /// Makes every connection give a password (SCRAM), as a server reached over a network does;
+  /// connections already open stay open. Give the roles their passwords first.
+  public func requirePasswords() throws {
+    try Data("local all all scram-sha-256\n".utf8).write(
+      to: URL(fileURLWithPath: folder + "/data/pg_hba.conf"))
+    try signalServer(SIGHUP, postmasterOnly: true)
+  }
+
   /// Freezes the server as SIGSTOP does to a machine that stops answering: the postmaster and
   /// every process it started stop where they are, their sockets open and silent.
   public func freeze() throws {
@@ -43,12 +51,13 @@ public struct ThrowawayCluster: Sendable {
   }
 
   /// Sends `signal` to the postmaster (first, so it starts nothing new) and its children.
-  private func signalServer(_ signal: Int32) throws {
+  private func signalServer(_ signal: Int32, postmasterOnly: Bool = false) throws {
     let pidFile = try String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8)
     guard let postmaster = pidFile.split(separator: "\n").first.flatMap({ Int32($0) }) else {
       throw ClusterFailure(message: "no postmaster.pid in \(folder)")
     }
     kill(postmaster, signal)
+    guard !postmasterOnly else { return }
     for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
       guard let pid = Int32(entry),
         let status = try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8),
