@@ -137,6 +137,50 @@ extension VoyageCommandLineTests {
     #expect(try await ledger() == before)
   }
 
+  /// A cancel the ledger fails to record (its disk full) says which command finishes it, and
+  /// that command, run as printed once the disk has room, does (it once advised the checkout's
+  /// `--idempotency-key`, which `cancel` refuses).
+  @Test(.enabled(if: TestServer.runs, TestServer.skipped))
+  func aFailedCancelAdvisesACommandThatFinishesIt() async throws {
+    let url = try await serverSchema()
+    let trip = try await bookableTrip()
+    let open = try await run(
+      [
+        "checkout", trip, "--name", "Ada", "--idempotency-key", "can-1", "--card",
+        "4000000000000119", "--expiry", "12/30",
+      ], environment: ["VOYAGE_DATABASE_URL": url])
+    #expect(open.status != 0, "\(printed(open))")
+    let schema = try #require(url.split(separator: "%3D").last.map(String.init))
+    let server = try await ServerDatabase(
+      connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
+      connections: 1)
+    try await server.read { connection throws(ServerDatabaseError) in
+      try connection.execute(
+        """
+        CREATE FUNCTION full_disk() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+          RAISE EXCEPTION 'could not extend file' USING ERRCODE = 'disk_full'; END $$
+        """)
+      try connection.execute(
+        """
+        CREATE TRIGGER full_disk BEFORE UPDATE ON orders FOR EACH ROW
+          WHEN (NEW.state = 'released') EXECUTE FUNCTION full_disk()
+        """)
+    }
+    let failed = try await run(["cancel", "can-1"], environment: ["VOYAGE_DATABASE_URL": url])
+    #expect(failed.status == 74, "\(printed(failed))")
+    let advice = try #require(
+      failed.error.split(separator: "'").first { $0.hasPrefix("voyage cancel ") },
+      "\(failed.error)")
+    try await server.read { connection throws(ServerDatabaseError) in
+      try connection.execute("DROP TRIGGER full_disk ON orders")
+    }
+    let finished = try await run(
+      Array(advice.split(separator: " ").dropFirst().map(String.init)),
+      environment: ["VOYAGE_DATABASE_URL": url])
+    #expect(finished.status == 0, "\(advice): \(printed(finished))")
+    #expect(finished.output.contains("Order can-1 given up"), "\(finished.output)")
+  }
+
   @Test(.enabled(if: TestServer.runs, TestServer.skipped))
   func aRefusedUserAndAMissingDatabaseAreEachOneLineWithStatus74() async throws {
     let url = try TestServer.url()

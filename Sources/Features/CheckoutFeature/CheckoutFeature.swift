@@ -103,12 +103,12 @@ public final class CheckoutFeature {
 
   /// The current state as a terminal screen.
   public func screen(theme: TerminalTheme) -> String {
-    CheckoutScreen(state: viewModel.state, theme: theme).text
+    CheckoutScreen(state: viewModel.state, theme: theme, operation: viewModel.operation).text
   }
 
   /// The current state as stable JSON (documented in the README).
   public func json() -> Data {
-    CheckoutScreen.json(viewModel.state)
+    CheckoutScreen.json(viewModel.state, finishing: viewModel.operation)
   }
 }
 

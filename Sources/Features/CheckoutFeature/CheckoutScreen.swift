@@ -8,6 +8,8 @@ import SharedKernel
 struct CheckoutScreen {
   let state: CheckoutViewModel.State
   let theme: TerminalTheme
+  /// What the failure interrupted, so its advice names the command that finishes it.
+  var operation: CheckoutViewModel.Operation = .checkout
 
   var text: String {
     switch state {
@@ -32,7 +34,7 @@ struct CheckoutScreen {
         ])
     case .failed(let failure):
       // A reason may carry a server's own words: shown, never obeyed.
-      let message = Self.message(failure).escapingControlCharacters
+      let message = Self.message(failure, finishing: operation).escapingControlCharacters
       return theme.paint("\(theme.symbol(.failure)) \(message)", .danger) + "\n"
     case .ticketed(let ticket):
       return details(
@@ -70,18 +72,37 @@ struct CheckoutScreen {
       .joined(separator: "\n") + "\n"
   }
 
-  /// What to do next about an order that was recorded and did not end in a ticket.
-  static func nextStep(_ order: OrderID) -> String {
-    "Order \(order) is saved: run the same command again with --idempotency-key \(order) to finish it; it never holds or charges twice."
+  /// What to do next about an order that was recorded and did not end as asked: the same
+  /// checkout with its key, or the same cancel.
+  static func nextStep(_ order: OrderID, _ operation: CheckoutViewModel.Operation = .checkout)
+    -> String
+  {
+    switch operation {
+    case .checkout:
+      "Order \(order) is saved: run the same command again with --idempotency-key \(order) to finish it; it never holds or charges twice."
+    case .cancel(let given):
+      "Order \(order) is saved: run 'voyage cancel \(given)' again to finish cancelling; it never refunds twice."
+    }
   }
 
   /// What finishes an order whose state is not certain: the same command, with its key.
-  static func finish(_ order: OrderID) -> String {
-    "Run the same command again with --idempotency-key \(order) to finish it; it never holds or charges twice."
+  static func finish(_ order: OrderID, _ operation: CheckoutViewModel.Operation = .checkout)
+    -> String
+  {
+    switch operation {
+    case .checkout:
+      "Run the same command again with --idempotency-key \(order) to finish it; it never holds or charges twice."
+    case .cancel(let given):
+      "Run 'voyage cancel \(given)' again to finish cancelling; it never refunds twice."
+    }
   }
 
-  static func message(_ failure: CheckoutFailure) -> String {
-    switch failure {
+  static func message(
+    _ failure: CheckoutFailure, finishing operation: CheckoutViewModel.Operation = .checkout
+  ) -> String {
+    let nextStep = { (order: OrderID) in Self.nextStep(order, operation) }
+    let finish = { (order: OrderID) in Self.finish(order, operation) }
+    return switch failure {
     case .notFound(let id): "No trip has the identifier \(id)."
     case .ticketNotFound(let id): "No ticket has the identifier \(id)."
     case .orderNotFound(let id): "No ticket or order is known as \(id)."
@@ -100,7 +121,7 @@ struct CheckoutScreen {
     case .paymentUnavailable(let order, let reason):
       "The payment provider is unavailable (\(reason)); nothing was charged. \(nextStep(order))"
     case .outcomeUnknown(let order, let reason):
-      "The outcome is unknown: \(reason). Run the same command again with --idempotency-key \(order): it will never charge twice."
+      "The outcome is unknown: \(reason). \(finish(order))"
     case .keyReused(let order):
       "The idempotency key \(order) was already used for another trip, number of places, traveller or card; use a new key."
     case .orderEnded(let order, let state):
@@ -168,7 +189,9 @@ struct CheckoutScreen {
   }
 
   /// `{"ticket": {...}}` or `{"error": {"code": …, "message": …}}`, keys sorted.
-  static func json(_ state: CheckoutViewModel.State) -> Data {
+  static func json(
+    _ state: CheckoutViewModel.State, finishing operation: CheckoutViewModel.Operation = .checkout
+  ) -> Data {
     var object: [String: Any] = [:]
     switch state {
     case .ticketed(let ticket), .cancelled(let ticket): object = ["ticket": ticket.jsonObject]
@@ -181,7 +204,9 @@ struct CheckoutScreen {
         ] as [String: Any]
       ]
     case .failed(let failure):
-      var error: [String: Any] = ["code": code(failure), "message": message(failure)]
+      var error: [String: Any] = [
+        "code": code(failure), "message": message(failure, finishing: operation),
+      ]
       if let order = failure.recordedOrder { error["order_id"] = order.rawValue }
       object = ["error": error]
     default: object = ["state": "in_progress"]

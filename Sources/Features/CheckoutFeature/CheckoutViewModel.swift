@@ -23,7 +23,16 @@ final class CheckoutViewModel {
     }
   }
 
+  /// What the last request was, so a failure's advice names the command that finishes it.
+  enum Operation: Equatable {
+    /// A checkout, finished by the same checkout with its key.
+    case checkout
+    /// A cancellation of the ticket or order given (as typed), finished by the same cancel.
+    case cancel(String)
+  }
+
   private(set) var state: State = .draft
+  private(set) var operation: Operation = .checkout
   private let useCase: CheckoutUseCase
   private let cancellation: CancellationUseCase
   private let abandonment: AbandonmentUseCase
@@ -44,6 +53,7 @@ final class CheckoutViewModel {
     latestRequest += 1
     let current = latestRequest
     state = .draft
+    operation = .checkout
     do {
       let ticket = try await useCase.run(request) { step in
         switch step {
@@ -72,6 +82,7 @@ final class CheckoutViewModel {
     latestRequest += 1
     let current = latestRequest
     state = .cancelling(ticketID)
+    operation = .cancel(ticketID.rawValue)
     do {
       let ticket = try await cancellation.run(ticketID)
       output(.orderRecorded(ticket.orderID, .cancelled))
@@ -88,6 +99,7 @@ final class CheckoutViewModel {
     latestRequest += 1
     let current = latestRequest
     state = .givingUp(order)
+    operation = .cancel(order.rawValue)
     do {
       let next: State
       switch try await abandonment.run(order) {
