@@ -181,6 +181,51 @@ extension VoyageCommandLineTests {
     #expect(finished.output.contains("Order can-1 given up"), "\(finished.output)")
   }
 
+  /// The ticket's transaction commits and its answer is lost (a proxy cuts the connection at a
+  /// NOTICE a deferred trigger raises while the server commits): the ledger reads the order back
+  /// on a new connection, finds the ticket and the checkout gives it, instead of saying the
+  /// step was not recorded.
+  @Test(.enabled(if: TestServer.runs, TestServer.skipped))
+  func aTicketWhoseCommitWasDoneButNotAnsweredIsFoundAndGiven() async throws {
+    let url = try await serverSchema()
+    let schema = try #require(url.split(separator: "%3D").last.map(String.init))
+    let base = try TestServer.url()
+    let user = try #require(base.split(separator: "://").last?.split(separator: "@").first)
+    let host = try #require(
+      base.split(separator: "host=").last?.split(separator: "&").first.map(String.init))
+    let marker = "voyage-test-cut-" + UUID().uuidString.prefix(8)
+    let server = try await ServerDatabase(
+      connectionString: url, migrations: [], versionTable: "unused", connections: 1)
+    _ = try await run(["orders"], environment: ["VOYAGE_DATABASE_URL": url])
+    try await server.read { connection throws(ServerDatabaseError) in
+      try connection.execute(
+        """
+        CREATE FUNCTION cut_here() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+          RAISE NOTICE '\(marker)'; RETURN NULL; END $$
+        """)
+      try connection.execute(
+        """
+        CREATE CONSTRAINT TRIGGER cut_here AFTER INSERT ON tickets
+          DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION cut_here()
+        """)
+    }
+    let proxy = try AnswerCuttingProxy(socketPath: host + "/.s.PGSQL.5432", marker: marker)
+    defer { proxy.stop() }
+    let proxied =
+      "host=127.0.0.1 port=\(proxy.port) dbname=voyage user=\(user) options=-csearch_path=\(schema)"
+    let trip = try await bookableTrip()
+    let bought = try await run(
+      ["checkout", trip, "--name", "Ada", "--json"] + Self.card,
+      environment: ["VOYAGE_DATABASE_URL": proxied])
+    #expect(bought.status == 0, "\(printed(bought))")
+    let ticket = try #require(
+      (try json(bought.output)["ticket"] as? [String: Any])?["id"] as? String)
+    let listed = try await run(["tickets", "--json"], environment: ["VOYAGE_DATABASE_URL": url])
+    let tickets = try #require(try json(listed.output)["tickets"] as? [[String: Any]])
+    #expect(tickets.compactMap { $0["id"] as? String } == [ticket])
+    #expect(try await PaymentSandbox(home: home).chargeCount() == 1)
+  }
+
   @Test(.enabled(if: TestServer.runs, TestServer.skipped))
   func aRefusedUserAndAMissingDatabaseAreEachOneLineWithStatus74() async throws {
     let url = try TestServer.url()
