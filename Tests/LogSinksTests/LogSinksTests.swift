@@ -127,4 +127,52 @@ struct LogSinksTests {
         == "cannot open the log file /no/such/folder/voyage.log: No such file or directory"
     }
   }
+
+  /// A file that cannot be written (`/dev/full` refuses every byte) is said once, whatever the
+  /// number of lines lost, and writing goes on without stopping anyone.
+  @Test func aFileThatCannotBeWrittenIsReportedOnceAndTheWorkGoesOn() throws {
+    let reports = WrittenLines()
+    let write = try LogSinksAssembly.appending(toFileAt: "/dev/full", failed: reports.write)
+    for line in ["one\n", "two\n", "three\n"] { write(line) }
+    #expect(reports.all.count == 1)
+    #expect(reports.all.first?.contains("/dev/full cannot be written") == true)
+    #expect(reports.all.first?.contains("No space left on device") == true)
+  }
+
+  /// A disk that fills in the middle of a line (a tmpfs of 8 KiB, needs root to mount): what
+  /// the file holds is whole JSON lines, the line the disk cut short taken back.
+  @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+  func aDiskThatFillsMidLineLeavesOnlyWholeLines() throws {
+    let disk = FileManager.default.temporaryDirectory
+      .appendingPathComponent("voyage-log-full-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+    let mount = Process()
+    mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+    mount.arguments = ["-t", "tmpfs", "-o", "size=8k", "tmpfs", disk.path]
+    try mount.run()
+    mount.waitUntilExit()
+    try #require(mount.terminationStatus == 0)
+    defer {
+      _ = umount(disk.path)
+      try? FileManager.default.removeItem(at: disk)
+    }
+    let path = disk.appendingPathComponent("voyage.log").path
+    let reports = WrittenLines()
+    let sink = LogSinksAssembly.sink(
+      .json, theme: plain,
+      write: try LogSinksAssembly.appending(toFileAt: path, failed: reports.write))
+    // Lines of 1,000 bytes or so, so one of them straddles the end of the disk.
+    let long = String(repeating: "x", count: 900)
+    for attempt in 1...40 where reports.all.isEmpty {
+      sink.record(
+        LogEvent(level: .info, label: "checkout", message: long, metadata: ["n": .integer(attempt)])
+      )
+    }
+    #expect(reports.all.count == 1)
+    let written = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(written.hasSuffix("}\n"))
+    for line in written.split(separator: "\n") {
+      #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(line.utf8)) }
+    }
+  }
 }

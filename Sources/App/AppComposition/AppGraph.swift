@@ -1,5 +1,6 @@
 import BookingData
 package import BookingInterface
+import EventLog
 import Foundation
 import LedgerData
 import PaymentData
@@ -152,6 +153,15 @@ public final class AppGraph {
   /// else in the app knows which: the features see `OrderLedger`.
   package func ledger() async throws(TicketingError) -> any OrderLedger {
     if let cachedLedger { return cachedLedger }
+    do {
+      return try await openLedger()
+    } catch {
+      logging.logger("ledger").error("ledger unavailable", ["error": .text(error.description)])
+      throw error
+    }
+  }
+
+  private func openLedger() async throws(TicketingError) -> any OrderLedger {
     let ledger: any OrderLedger
     if let database = configuration.databaseURL {
       // Linux only (the manifest's platform condition): an Apple app never links libpq.
@@ -172,6 +182,13 @@ public final class AppGraph {
     }
     cachedLedger = LedgerDataAssembly.logging(ledger, to: logging.logger("ledger"))
     return cachedLedger ?? ledger
+  }
+
+  /// Logs, at `error`, that a command ended in a failure of the system (an outside service, the
+  /// ledger, a file), so `VOYAGE_LOG=error` hears of every command that did not do its work.
+  public func logCommandFailed(_ command: String, status: Int32) {
+    logging.logger("voyage").error(
+      "command failed", ["command": .text(command), "status": .integer(Int(status))])
   }
 
   /// How long an embedded sandbox waits for its file while another process writes it: most of

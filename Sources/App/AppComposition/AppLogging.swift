@@ -1,5 +1,6 @@
 public import DesignSystem
 import EventLog
+import Foundation
 import LogSinks
 
 /// Where the log goes and how much of it, decided once per process from `--verbose` and the
@@ -92,7 +93,11 @@ public struct AppLogging: Sendable {
     let write: @Sendable (String) -> Void
     if let file {
       do {
-        write = try LogSinksAssembly.appending(toFileAt: file)
+        write = try LogSinksAssembly.appending(toFileAt: file) { problem in
+          let theme = terminal.theme(for: .error)
+          terminal.line(
+            theme.paint("Warning: \(problem.escapingControlCharacters)", .warning), to: .error)
+        }
       } catch {
         throw .fileUnavailable(error.description)
       }
@@ -101,7 +106,13 @@ public struct AppLogging: Sendable {
     }
     let sink = LogSinksAssembly.sink(
       format, theme: file == nil ? terminal.theme(for: .error) : .plain, write: write)
-    logger = Logger(label: "voyage", level: threshold, sink: sink)
+    // A log meant for collecting (a file several processes may share, JSON lines) says which
+    // process wrote each line, so it can be read one process at a time.
+    let collected = file != nil || format == .json
+    logger = Logger(
+      label: "voyage", level: threshold, sink: sink,
+      metadata: collected
+        ? ["process": .integer(Int(ProcessInfo.processInfo.processIdentifier))] : [:])
     recorder = nil
   }
 

@@ -43,7 +43,11 @@ struct VoyageCommandLine {
           terminal.line(command.help)
           return .success
         }
-        return try await run(command, parsed)
+        let status = try await run(command, parsed)
+        if [.unavailable, .cannotCreate, .storage].contains(status) {
+          graph.logCommandFailed(command.name, status: status.rawValue)
+        }
+        return status
       }
     } catch {
       return usageFailure(error, command: command, json: Self.asksForJSON(arguments))

@@ -42,9 +42,19 @@ struct CheckoutUseCase {
       }
       progress(step)
     }
-    do {
-      let ticket = try await run(
-        request, log: log, progress: reported, resumed: { recorded = $0 })
+    // Every line logged while the saga runs, whoever logs it, names the order.
+    let context = LogContext.metadata.merging(["order": .text(request.orderID.rawValue)])
+    let outcome = await LogContext.$metadata.withValue(context) {
+      () async -> Result<Ticket, CheckoutFailure> in
+      do throws(CheckoutFailure) {
+        return .success(
+          try await run(request, log: log, progress: reported, resumed: { recorded = $0 }))
+      } catch {
+        return .failure(error)
+      }
+    }
+    do throws(CheckoutFailure) {
+      let ticket = try outcome.get()
       log.finished(ticket)
       return ticket
     } catch {

@@ -24,12 +24,13 @@ public enum LogSinksAssembly {
   }
 
   /// A writer that appends lines to the file at `path`, created (readable by its owner only) if
-  /// missing. A line that cannot be written (a full disk) is dropped: the log never stops the
-  /// work it describes.
-  public static func appending(toFileAt path: String) throws(LogFileError)
-    -> @Sendable (String) -> Void
-  {
-    let file = try AppendOnlyFile(path: path)
+  /// missing. A line that cannot be written (a full disk) is dropped whole, never torn, and the
+  /// first one is reported once through `failed` (a sentence naming the file and the reason):
+  /// the log never stops the work it describes.
+  public static func appending(
+    toFileAt path: String, failed: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws(LogFileError) -> @Sendable (String) -> Void {
+    let file = try AppendOnlyFile(path: path, failed: failed)
     return { file.append($0) }
   }
 }

@@ -56,7 +56,7 @@ public struct Logger: Sendable {
     sink.record(
       LogEvent(
         level: level, label: label, message: message(),
-        metadata: self.metadata.merging(metadata())))
+        metadata: LogContext.metadata.merging(self.metadata).merging(metadata())))
   }
 
   /// Detail for whoever debugs one component: cache hits, each attempt.
@@ -86,6 +86,15 @@ public struct Logger: Sendable {
   ) {
     log(.error, message(), metadata())
   }
+}
+
+/// What the work in progress is about, added to every event logged while it runs, by every
+/// logger: the order a checkout moves is then on the lines of the supplier's and the payment
+/// provider's clients too, which know nothing of orders. A task-local value, like swift-log's
+/// metadata providers: set by whoever starts the work, inherited by the tasks it starts.
+public enum LogContext {
+  /// The metadata of the work in progress (empty outside any).
+  @TaskLocal public static var metadata: LogMetadata = [:]
 }
 
 /// Where events go; the composition root picks one (a readable line on stderr, JSON lines, a
