@@ -31,7 +31,7 @@ extension VoyageCommandLineTests {
       let outcome = try await run(
         [
           "checkout", trip, "--name", "Filler", "--guests", String(guests), "--idempotency-key",
-          "fill-\(order)",
+          "fill-\(trip)-\(order)",
         ] + Self.card)
       #expect(outcome.status == 0, "\(outcome.error)")
       remaining -= guests
@@ -92,6 +92,37 @@ extension VoyageCommandLineTests {
     #expect(ids.count == 1)
     #expect(try await PaymentSandbox(home: home).chargeCount() == 1)
     #expect(try await placesLeft(trip) == placesBefore - 2)
+  }
+
+  /// Sixteen processes run one checkout, one key, for all the places a trip has left, four
+  /// times over on four trips: every racer gets the one ticket, none is told the trip is sold
+  /// out because another racer held its places between its reading of the ledger and of the
+  /// trip.
+  @Test func sixteenProcessesWithOneKeyForTheLastPlacesAllGetTheTicket() async throws {
+    let search = try await voyage("search", "Lisbon", "--guests", "3", "--json")
+    let trips = try #require(try json(search.output)["results"] as? [[String: Any]])
+      .filter { $0["seats_left"] as? Int ?? 0 >= 3 }.compactMap { $0["id"] as? String }.prefix(4)
+    #expect(trips.count == 4)
+    for (round, trip) in trips.enumerated() {
+      try await fill(trip, leaving: 3)
+      let outcomes = try await withThrowingTaskGroup(of: Outcome.self) { group in
+        for _ in 1...16 {
+          group.addTask {
+            try await run(
+              [
+                "checkout", trip, "--name", "Ada", "--guests", "3", "--idempotency-key",
+                "last-\(round)", "--json",
+              ] + Self.card)
+          }
+        }
+        return try await group.reduce(into: [Outcome]()) { $0.append($1) }
+      }
+      #expect(outcomes.allSatisfy { $0.status == 0 }, "round \(round): \(outcomes.map(\.output))")
+      let ids = Set(
+        try outcomes.map { try (json($0.output)["ticket"] as? [String: Any])?["id"] as? String })
+      #expect(ids.count == 1, "round \(round): \(ids)")
+      #expect(try await placesLeft(trip) == 0)
+    }
   }
 
   /// Every point where the saga can die: after the supplier or the provider made a change but

@@ -100,8 +100,19 @@ struct CheckoutUseCase {
     let earlier = try await storage(nil) { () async throws(TicketingError) in
       try await dependencies.ledger.record(of: request.orderID)
     }
-    if let earlier { resumed(earlier.state) }
     log.started(request, resumedFrom: earlier?.state)
+    return try await run(
+      request, from: earlier, log: log, progress: progress, resumed: resumed, mayReread: true)
+  }
+
+  /// The saga from the order `earlier` recorded under the request's key (`nil`: none yet).
+  /// `mayReread`: whether a refusal of the trip (sold out, too few places) may first read the
+  /// ledger again, once.
+  private func run(
+    _ request: CheckoutRequest, from earlier: OrderRecord?, log: SagaLog,
+    progress: (Step) -> Void, resumed: (OrderState) -> Void, mayReread: Bool
+  ) async throws(CheckoutFailure) -> Ticket {
+    if let earlier { resumed(earlier.state) }
     if let earlier {
       guard earlier.isBound(to: request) else { throw .keyReused(request.orderID) }
       switch earlier.state {
@@ -120,6 +131,19 @@ struct CheckoutUseCase {
         id: request.orderID, booking: booking, guests: request.guests,
         traveller: request.traveller, placesHeld: placesHeld)
     } catch {
+      // Another process with this key may have recorded the order, and held the trip's last
+      // places, between this one's reading of the ledger and its reading of the trip: those
+      // places are this order's, so the ledger is read again before the trip is refused.
+      if earlier == nil, mayReread,
+        let raced = try await storage(
+          nil,
+          { () async throws(TicketingError) in
+            try await dependencies.ledger.record(of: request.orderID)
+          })
+      {
+        return try await run(
+          request, from: raced, log: log, progress: progress, resumed: resumed, mayReread: false)
+      }
       throw .rejected(error)
     }
     var record = try await log.step(
