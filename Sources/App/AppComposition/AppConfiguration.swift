@@ -126,7 +126,7 @@ public struct DatabaseURL: Sendable, CustomStringConvertible, CustomDebugStringC
   static func problem(with text: String) -> String? {
     #if os(Linux)
       ServerLedgerDataAssembly.problem(withConnectionString: text).map {
-        "cannot be read: \($0) (its value is not shown: it may hold a password)"
+        "cannot be read: \($0)"
       }
     #else
       "is set, but this build of Voyage has no PostgreSQL ledger (Linux only); unset it"
