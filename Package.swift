@@ -144,6 +144,9 @@ enum Module {
   case linuxOnly(Infrastructure)
   /// A baseline to compare an implementation with (benchmarks only use it).
   case baseline(Baseline)
+  /// A C library of the system, called bare: a benchmark's floor, what its library costs
+  /// without Voyage's code around it.
+  case systemLibrary(SystemLibrary)
 
   /// The target it names.
   var dependency: Target.Dependency {
@@ -155,6 +158,7 @@ enum Module {
     case .linuxOnly(let module):
       .target(name: module.rawValue, condition: .when(platforms: [.linux]))
     case .baseline(let module): .target(name: module.rawValue)
+    case .systemLibrary(let library): .target(name: library.rawValue)
     }
   }
 }
@@ -565,7 +569,8 @@ let benchmarkTargets: [Target] = [
       .kernel(.sharedKernel),
     ]),
   // The checkout saga's throughput and latency against both sandboxes, on the SQLite ledger and
-  // the PostgreSQL one side by side, and proof that nothing oversold.
+  // the PostgreSQL one side by side, and proof that nothing oversold; and the server ledger
+  // beside its floor, the same statements sent by bare libpq.
   benchmark(
     "CheckoutBenchmark",
     uses: [
@@ -574,6 +579,7 @@ let benchmarkTargets: [Target] = [
       .infrastructure(.paymentSandbox), .infrastructure(.serverDatabase),
       .infrastructure(.serverLedgerData), .kernel(.sharedKernel), .infrastructure(.supplierSandbox),
       .kernel(.eventLog), .kernel(.designSystem), .infrastructure(.logSinks),
+      .systemLibrary(.libpq),
     ]),
 ]
 

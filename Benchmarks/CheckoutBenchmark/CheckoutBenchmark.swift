@@ -74,6 +74,7 @@ enum CheckoutBenchmark {
       print()
       print("   Every seventh key pays with the declined card: its hold is released.")
       print("   A hold that expires before it is confirmed has its charge refunded.")
+      for case .postgreSQL(let url) in ledgers { try await LedgerFloor.run(url: url) }
       try await costOfTheLog()
     } catch {
       print("benchmark failed: \(error)")
