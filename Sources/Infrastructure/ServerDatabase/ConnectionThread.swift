@@ -25,13 +25,15 @@ actor ConnectionThread {
   }
 
   /// Runs `body` with the connection, on this actor's own thread, ending by `deadline`; a
-  /// caller's cancellation handler calls `wait.interrupt()` to end it sooner.
+  /// caller's cancellation handler calls `wait.interrupt()` to end it sooner. `fresh`: on a
+  /// connection made for the call, not the one kept from earlier calls.
   func run<Result: Sendable>(
-    until deadline: ContinuousClock.Instant,
+    until deadline: ContinuousClock.Instant, fresh: Bool = false,
     _ body: @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
   ) -> Swift.Result<Result, ServerDatabaseError> {
     wait.rearm()
     guard !Task.isCancelled else { return .failure(.interrupted(server: settings.server)) }
+    if fresh { connection = nil }
     if let waited = connection {
       waited.deadline = deadline
       let answers = waited.answers
