@@ -25,17 +25,21 @@ actor ConnectionThread {
   }
 
   /// Runs `body` with the connection, on this actor's own thread, ending by `deadline`; a
-  /// caller's cancellation handler calls `wait.interrupt()` to end it sooner. `fresh`: on a
-  /// connection made for the call, not the one kept from earlier calls.
+  /// caller's cancellation handler calls `wait.interrupt()` to end it sooner.
+  /// `followingNoAnswer`: the call follows one the server did not answer, so it runs on a
+  /// connection made for it, and one it gives up mid-statement is dropped without waiting for
+  /// the cancel.
   func run<Result: Sendable>(
-    until deadline: ContinuousClock.Instant, fresh: Bool = false,
+    until deadline: ContinuousClock.Instant, followingNoAnswer: Bool = false,
     _ body: @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
   ) -> Swift.Result<Result, ServerDatabaseError> {
     wait.rearm()
     guard !Task.isCancelled else { return .failure(.interrupted(server: settings.server)) }
-    if fresh { connection = nil }
+    if followingNoAnswer { connection = nil }
+    let patience = followingNoAnswer ? .zero : ServerConnection.usualCancelPatience
     if let waited = connection {
       waited.deadline = deadline
+      waited.cancelPatience = patience
       let answers = waited.answers
       do throws(ServerDatabaseError) {
         return .success(try body(waited))
@@ -52,6 +56,7 @@ actor ConnectionThread {
     }
     do throws(ServerDatabaseError) {
       let fresh = try ServerConnection(settings, wait: wait, deadline: deadline)
+      fresh.cancelPatience = patience
       connection = fresh
       do throws(ServerDatabaseError) {
         return .success(try body(fresh))

@@ -21,9 +21,13 @@ package final class ServerConnection {
   /// connection is never used again.
   private(set) var isAbandoned = false
 
-  /// How long a cancel request may take before the connection is dropped anyway: part of the
-  /// margin a command may run past its deadline.
-  static let cancelPatience: Duration = .milliseconds(500)
+  /// How long a cancel request may take before the connection is dropped anyway: half a
+  /// second, within the margin a command may run past its deadline; none for a call that
+  /// follows one the server did not answer, whose deadline is that margin's end.
+  var cancelPatience = ServerConnection.usualCancelPatience
+
+  /// The cancel's patience of a call that follows no unanswered one.
+  static let usualCancelPatience: Duration = .milliseconds(500)
 
   /// Connects as `settings` say, by `deadline` (ended early by `wait`'s interruption), then
   /// applies the statement timeout and schema.
@@ -210,7 +214,7 @@ package final class ServerConnection {
 
   private func abandon() {
     isAbandoned = true
-    StatementCancellation.send(on: handle, waitingAtMost: Self.cancelPatience)
+    StatementCancellation.send(on: handle, waitingAtMost: cancelPatience)
   }
 
   private func failure(_ result: OpaquePointer?) -> ServerDatabaseError {

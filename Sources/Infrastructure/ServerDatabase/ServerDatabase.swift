@@ -82,26 +82,26 @@ package final class ServerDatabase: Sendable {
   /// whose `WHERE` tests the state it changes, an `INSERT … ON CONFLICT DO NOTHING`): when a
   /// connection that waited between calls turns out broken (the server restarted), `body` runs
   /// again on a new one, as a transaction does from `BEGIN`. The call ends by `deadline`
-  /// (``deadline`` from now when `nil`). `onANewConnection`: on a connection made for it, as
-  /// after a call the server did not answer: a kept one may lead to the same silent server,
-  /// and giving up a statement sent on it costs a cancel's wait past the deadline, where a
-  /// connection not yet made costs nothing to give up.
+  /// (``deadline`` from now when `nil`). `followingNoAnswer`: the call follows one the server
+  /// did not answer (reading back what it wrote, noting why it failed), so it runs on a
+  /// connection made for it (a kept one may lead to the same silent server), and at its
+  /// deadline it is given up without waiting for the cancel, so it ends by its deadline.
   @discardableResult
   package func read<Result: Sendable>(
-    until deadline: ContinuousClock.Instant? = nil, onANewConnection: Bool = false,
+    until deadline: ContinuousClock.Instant? = nil, followingNoAnswer: Bool = false,
     _ body: @escaping @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
   ) async throws(ServerDatabaseError) -> Result {
-    try await withConnection(until: deadline, fresh: onANewConnection, body)
+    try await withConnection(until: deadline, followingNoAnswer: followingNoAnswer, body)
   }
 
   private func withConnection<Result: Sendable>(
-    until deadline: ContinuousClock.Instant?, fresh: Bool = false,
+    until deadline: ContinuousClock.Instant?, followingNoAnswer: Bool = false,
     _ body: @escaping @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
   ) async throws(ServerDatabaseError) -> Result {
     let deadline = deadline ?? .now + self.deadline
     let thread = await pool.take()
     let outcome = await withTaskCancellationHandler {
-      await thread.run(until: deadline, fresh: fresh, body)
+      await thread.run(until: deadline, followingNoAnswer: followingNoAnswer, body)
     } onCancel: {
       thread.wait.interrupt()
     }

@@ -155,7 +155,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
     // itself optional: a row that is not there is `nil`, never a found `nil`.)
     let readBack = {
       (deadline: ContinuousClock.Instant) async throws(ServerDatabaseError) -> [ServerValue]?? in
-      let row = try await database.read(until: deadline, onANewConnection: true) {
+      let row = try await database.read(until: deadline, followingNoAnswer: true) {
         connection throws(ServerDatabaseError) -> [ServerValue]? in
         try connection.query(Self.orderColumns + " WHERE id = $1", [key]).first
       }
@@ -265,7 +265,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
   private func recordedRow(
     _ id: OrderID, showing step: OrderStep, until deadline: ContinuousClock.Instant
   ) async throws(ServerDatabaseError) -> [ServerValue]? {
-    try await database.read(until: deadline, onANewConnection: true) {
+    try await database.read(until: deadline, followingNoAnswer: true) {
       connection throws(ServerDatabaseError) in
       try connection.query(Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)]).first
         .flatMap { LedgerRows.alreadyRecords($0, step) ? $0 : nil }
@@ -279,7 +279,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
     let marginEnds = noAnswerMarginEnds.withLock { $0 }
     let changed = try await call { () async throws(ServerDatabaseError) in
       try await database.read(
-        until: marginEnds ?? .now + database.deadline, onANewConnection: marginEnds != nil
+        until: marginEnds ?? .now + database.deadline, followingNoAnswer: marginEnds != nil
       ) { connection throws(ServerDatabaseError) in
         try connection.execute(
           "INSERT INTO order_failures (order_id, failure, noted_at) SELECT id, $2, \(Self.now) FROM orders WHERE id = $1",
@@ -351,7 +351,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
         }
       },
       readBack: { deadline async throws(ServerDatabaseError) in
-        try await database.read(until: deadline, onANewConnection: true) {
+        try await database.read(until: deadline, followingNoAnswer: true) {
           connection throws(ServerDatabaseError) in
           try connection.query(
             Self.ticketColumns + " WHERE order_id = $1", [.text(order.id.rawValue)]
