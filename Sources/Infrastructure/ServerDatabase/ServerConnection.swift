@@ -2,7 +2,7 @@ import CLibPQ
 import Foundation
 
 /// One libpq connection, handed to the closures of ``ServerDatabase/transaction(until:_:)`` and
-/// ``ServerDatabase/read(until:_:)``. It speaks libpq's non-blocking interface (`PQsendQueryParams`,
+/// ``ServerDatabase/read(until:followingNoAnswer:_:)``. It speaks libpq's non-blocking interface (`PQsendQueryParams`,
 /// `PQconsumeInput`, and `poll(2)` on `PQsocket`), so the client holds each call's deadline
 /// itself: a server that stops answering (stopped with SIGSTOP, a cable cut) ends the call at
 /// its deadline, as a cancelled task ends it at once; the statement in flight is then cancelled
