@@ -5,24 +5,37 @@ import Testing
 /// fixtures prove in general, held for this package's layers and roles.
 @Suite("Voyage's architecture configuration")
 struct VoyageConfigurationTests {
-  /// The front that names an implementation is a finding, although the composition root beside
-  /// it in the App layer may name it.
-  @Test func voyagesFrontMayNotDependOnAnImplementationButItsRootMay() async throws {
+  /// Voyage's package description with `dependency` added to `target`'s, and the description as
+  /// it is, both linted with `--only layer-dependency`.
+  static func lintAdding(_ dependency: String, to target: String) async throws -> (
+    clean: Subprocess.Outcome, broken: Subprocess.Outcome
+  ) {
     let description = try await Linter.describe(package: repositoryRoot)
     var graph = try #require(
       try JSONSerialization.jsonObject(with: description) as? [String: Any])
     var targets = try #require(graph["targets"] as? [[String: Any]])
-    let front = try #require(targets.firstIndex { $0["name"] as? String == "CommandLineInterface" })
-    let root = try #require(targets.first { $0["name"] as? String == "AppComposition" })
-    #expect((root["target_dependencies"] as? [String])?.contains("BookingData") == true)
-    targets[front]["target_dependencies"] =
-      ((targets[front]["target_dependencies"] as? [String]) ?? []) + ["BookingData"]
+    let index = try #require(targets.firstIndex { $0["name"] as? String == target })
+    targets[index]["target_dependencies"] =
+      ((targets[index]["target_dependencies"] as? [String]) ?? []) + [dependency]
     graph["targets"] = targets
     let clean = try await Linter.run(["--only", "layer-dependency"], description: description)
-    #expect(clean.status == 0, "\(clean.output)")
     let broken = try await Linter.run(
       ["--only", "layer-dependency"], description: try JSONSerialization.data(withJSONObject: graph)
     )
+    return (clean, broken)
+  }
+
+  /// The front that names an implementation is a finding, although the composition root beside
+  /// it in the App layer may name it.
+  @Test func voyagesFrontMayNotDependOnAnImplementationButItsRootMay() async throws {
+    let description = try await Linter.describe(package: repositoryRoot)
+    let graph = try #require(
+      try JSONSerialization.jsonObject(with: description) as? [String: Any])
+    let root = try #require(
+      (graph["targets"] as? [[String: Any]])?.first { $0["name"] as? String == "AppComposition" })
+    #expect((root["target_dependencies"] as? [String])?.contains("BookingData") == true)
+    let (clean, broken) = try await Self.lintAdding("BookingData", to: "CommandLineInterface")
+    #expect(clean.status == 0, "\(clean.output)")
     #expect(broken.status == 1)
     #expect(
       broken.output.contains(
@@ -41,20 +54,8 @@ struct VoyageConfigurationTests {
   /// that names an implementation is a finding (the manifest's `example` helper cannot name one;
   /// this is the linter's rung, for a target declared without it).
   @Test func anExampleMayNotDependOnAnImplementation() async throws {
-    let description = try await Linter.describe(package: repositoryRoot)
-    var graph = try #require(
-      try JSONSerialization.jsonObject(with: description) as? [String: Any])
-    var targets = try #require(graph["targets"] as? [[String: Any]])
-    let example = try #require(
-      targets.firstIndex { $0["name"] as? String == "SearchFeatureExample" })
-    targets[example]["target_dependencies"] =
-      ((targets[example]["target_dependencies"] as? [String]) ?? []) + ["BookingData"]
-    graph["targets"] = targets
-    let clean = try await Linter.run(["--only", "layer-dependency"], description: description)
+    let (clean, broken) = try await Self.lintAdding("BookingData", to: "SearchFeatureExample")
     #expect(clean.status == 0, "\(clean.output)")
-    let broken = try await Linter.run(
-      ["--only", "layer-dependency"], description: try JSONSerialization.data(withJSONObject: graph)
-    )
     #expect(broken.status == 1)
     #expect(
       broken.output.contains(
