@@ -6,18 +6,22 @@
 #   Scripts/check.sh --without-sanitizer  # all but the Thread Sanitizer step
 #   Scripts/check.sh --without-migration  # all but the migration example's replay and its tests
 #   Scripts/check.sh --without-linter-package  # all but the build and the tests of ArchitectureLinter/
+#   Scripts/check.sh --without-tool-tests # all but the tests of the tools that fork, scaffold, measure
+#                                         # and adopt (the repository's own, not the app's)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 sanitizer=1
 migration=1
 linter_package_tests=1
+tool_tests=1
 for argument in "$@"; do
   case "$argument" in
     --without-sanitizer) sanitizer=0 ;;
     --without-migration) migration=0 ;;
     --without-linter-package) linter_package_tests=0 ;;
-    -h | --help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --without-tool-tests) tool_tests=0 ;;
+    -h | --help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "Error: unknown argument '$argument' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -127,6 +131,8 @@ step "Tests of every module" \
   tests_that_run timeout 1200 swift test --skip-build --skip ArchitectureTests
 architecture_test_options=(--skip-build --filter ArchitectureTests)
 [ "$migration" -eq 0 ] && architecture_test_options+=(--skip MigrationReplayTests)
+[ "$tool_tests" -eq 0 ] && architecture_test_options+=(
+  --skip "ForkingTests|ScaffoldingTests|AdoptionTests|BuildMeasurementTests|MeasurementScriptTests")
 step "Architecture tests (canaries, docs, scaffolding, forks, adoption, measurement scripts)" \
   tests_that_run timeout 1200 swift test "${architecture_test_options[@]}"
 if [ "$linter_package_tests" -eq 1 ]; then
