@@ -144,9 +144,6 @@ enum Module {
   case linuxOnly(Infrastructure)
   /// A baseline to compare an implementation with (benchmarks only use it).
   case baseline(Baseline)
-  /// A C library of the system, called bare: a benchmark's floor, what its library costs
-  /// without Voyage's code around it.
-  case systemLibrary(SystemLibrary)
 
   /// The target it names.
   var dependency: Target.Dependency {
@@ -158,7 +155,6 @@ enum Module {
     case .linuxOnly(let module):
       .target(name: module.rawValue, condition: .when(platforms: [.linux]))
     case .baseline(let module): .target(name: module.rawValue)
-    case .systemLibrary(let library): .target(name: library.rawValue)
     }
   }
 }
@@ -532,10 +528,13 @@ let examples: [(Target, Product)] = [
 
 /// A release-mode benchmark, run on purpose (`swift run -c release <name>`), never by the tests.
 /// It may use any module, like the App layer, and lives in `Benchmarks/<name>`.
-func benchmark(_ name: String, uses dependencies: [Module]) -> Target {
+/// `floors` are C libraries of the system it calls bare, to measure what a library costs without
+/// Voyage's code around it; only a benchmark may name one besides infrastructure.
+func benchmark(_ name: String, uses dependencies: [Module], floors: [SystemLibrary] = []) -> Target
+{
   .executableTarget(
     name: name,
-    dependencies: dependencies.map(\.dependency),
+    dependencies: dependencies.map(\.dependency) + floors.map { .target(name: $0.rawValue) },
     path: "Benchmarks/\(name)",
     exclude: ["README.md"],
     swiftSettings: sharedSwiftSettings
@@ -579,8 +578,8 @@ let benchmarkTargets: [Target] = [
       .infrastructure(.paymentSandbox), .infrastructure(.serverDatabase),
       .infrastructure(.serverLedgerData), .kernel(.sharedKernel), .infrastructure(.supplierSandbox),
       .kernel(.eventLog), .kernel(.designSystem), .infrastructure(.logSinks),
-      .systemLibrary(.libpq),
-    ]),
+    ],
+    floors: [.libpq]),
 ]
 
 // MARK: - Test support
