@@ -384,6 +384,21 @@ struct Fix: Sendable {
   let replacement: String
 }
 
+/// A `// architecture:allow RULE — reason` comment that accepted a finding: an exception the
+/// ratchet counts like a baseline entry (`--baseline-may-not-grow`).
+struct AcceptedSuppression: Sendable, Hashable {
+  /// The file it is in, relative to the package.
+  let file: String
+  let line: Int
+  let column: Int
+  let rule: String
+  let reason: String
+
+  /// Its line in the reviewed exceptions file: `rule|file|reason`, no line number, so it stays
+  /// true while the code around it moves.
+  var key: String { "\(rule)|\(file)|\(reason)" }
+}
+
 /// Input the linter cannot use: a configuration, baseline or description it does not fully
 /// understand, unreadable code, or a command line it cannot parse. It ends the run with exit
 /// status 2 and this message, never with a pass: a file half understood is never checked.
@@ -2400,6 +2415,11 @@ enum ScannedFile {
 /// re-exports (by target name).
 struct ScannedBatch: Sendable {
   var violations: [Violation] = []
+  /// The suppressions that accepted a finding, in file order.
+  var accepted: [AcceptedSuppression] = []
+  /// The `folder-dependency` suppressions of each file (by path) and its target's name: the
+  /// folder rule's findings exist only once every file is read.
+  var folderSuppressions: [String: (target: String, suppressions: [Suppression])] = [:]
   var imports: [String: Set<String>] = [:]
   var exports: [String: Set<String>] = [:]
   /// The top-level names each file declares and names, for the files of targets that have
@@ -2833,7 +2853,11 @@ final class Linter: Sendable {
     }
   }
 
-  func lint() async -> Result<[Violation], ScanFailure> {
+  /// Every finding of the enabled rules, and the suppressions that accepted one, or the first
+  /// file that cannot be read.
+  func lint() async -> Result<
+    (violations: [Violation], accepted: [AcceptedSuppression]), ScanFailure
+  > {
     var violations: [Violation] = []
     for target in targets.sorted(by: { $0.name < $1.name }) where target.isLinted {
       violations += manifestViolations(of: target)
@@ -2862,6 +2886,8 @@ final class Linter: Sendable {
       switch result {
       case .success(let found):
         violations += found.violations
+        scanned.accepted += found.accepted
+        scanned.folderSuppressions.merge(found.folderSuppressions) { first, _ in first }
         scanned.imports.merge(found.imports) { $0.union($1) }
         scanned.exports.merge(found.exports) { $0.union($1) }
         scanned.symbols.merge(found.symbols) { first, _ in first }
@@ -2869,24 +2895,35 @@ final class Linter: Sendable {
       case nil: break
       }
     }
-    if isEnabled("folder-dependency") { violations += folderViolations(scanned.symbols) }
+    let folderFindings = isEnabled("folder-dependency") ? folderViolations(scanned.symbols) : []
+    let suppressedFiles = scanned.folderSuppressions
+    violations += folderFindings.filter { suppressedFiles[$0.file] == nil }
+    for (file, (target, suppressions)) in suppressedFiles.sorted(by: { $0.key < $1.key }) {
+      let applied = applying(
+        suppressions, to: folderFindings.filter { $0.file == file }, in: target, file: file)
+      violations += applied.violations
+      scanned.accepted += applied.accepted
+    }
     if isEnabled("unused-dependency") { violations += unusedDependencies(scanned) }
     if isEnabled("missing-owner") { violations += ownershipViolations() }
-    return .success(manifestSuppressionsApplied(to: violations).map(explained))
+    let manifest = manifestSuppressionsApplied(to: violations)
+    return .success((manifest.violations.map(explained), scanned.accepted + manifest.accepted))
   }
 
   /// The findings about `Package.swift` with the manifest's own suppressions applied: a
   /// `// architecture:allow RULE — reason` comment there accepts a finding on its line or the
   /// next, as in a source file.
-  func manifestSuppressionsApplied(to violations: [Violation]) -> [Violation] {
+  func manifestSuppressionsApplied(
+    to violations: [Violation]
+  ) -> (violations: [Violation], accepted: [AcceptedSuppression]) {
     let manifest = root.appendingPathComponent("Package.swift").path
     guard
       case .success(let suppressions) = ScannedFile.scan(manifest, setting: setting, { $3 }),
       !suppressions.isEmpty
-    else { return violations }
+    else { return (violations, []) }
     let inManifest = violations.filter { $0.file == "Package.swift" }
-    return violations.filter { $0.file != "Package.swift" }
-      + applying(suppressions, to: inManifest, in: "Package", file: "Package.swift")
+    let applied = applying(suppressions, to: inManifest, in: "Package", file: "Package.swift")
+    return (violations.filter { $0.file != "Package.swift" } + applied.violations, applied.accepted)
   }
 
   /// A finding with the configuration's reason: the target's role's or layer's `because` for
@@ -2916,19 +2953,24 @@ final class Linter: Sendable {
       let indexed = indexedTargets.contains(target.name)
       let outcome = ScannedFile.scan(rootPath + "/" + file, setting: setting) {
         source, tokens, imports, suppressions in
-        (
+        // The folder rule runs once every file is read: its suppressions wait for its findings.
+        let folderRule = suppressions.filter { $0.rule == "folder-dependency" }
+        return (
           applying(
-            suppressions,
+            suppressions.filter { $0.rule != "folder-dependency" },
             to: sourceViolations(
               of: target, file: file, source: source, tokens: tokens, imports: imports),
             in: target.name, file: file),
           imports,
-          indexed ? FileSymbols(target: target.name, tokens: tokens, source: source) : nil
+          indexed ? FileSymbols(target: target.name, tokens: tokens, source: source) : nil,
+          folderRule
         )
       }
       switch outcome {
-      case .success(let (found, imports, symbols)):
-        batch.violations += found
+      case .success(let (found, imports, symbols, folderRule)):
+        batch.violations += found.violations
+        batch.accepted += found.accepted
+        if !folderRule.isEmpty { batch.folderSuppressions[file] = (target.name, folderRule) }
         if let symbols { batch.symbols[file] = symbols }
         batch.imports[target.name, default: []].formUnion(imports.map(\.module))
         batch.exports[target.name, default: []].formUnion(
@@ -3025,13 +3067,15 @@ extension Linter {
   }
 
   /// Drops the findings a justified suppression names on its own line or the next, and reports
-  /// each suppression that has no reason, names no rule, or suppresses nothing.
+  /// each suppression that has no reason, names no rule, or suppresses nothing; the suppressions
+  /// that accepted a finding are returned beside what is left, for the ratchet to compare.
   func applying(
     _ suppressions: [Suppression], to violations: [Violation], in owner: String, file: String
-  ) -> [Violation] {
-    guard !suppressions.isEmpty else { return violations }
+  ) -> (violations: [Violation], accepted: [AcceptedSuppression]) {
+    guard !suppressions.isEmpty else { return (violations, []) }
     var kept = violations
     var findings: [Violation] = []
+    var accepted: [AcceptedSuppression] = []
     for suppression in suppressions {
       func report(_ message: String) {
         findings.append(
@@ -3068,13 +3112,18 @@ extension Linter {
         report(
           "'architecture:allow \(suppression.rule)' suppresses nothing on this line or the next; delete it"
         )
+      } else {
+        accepted.append(
+          AcceptedSuppression(
+            file: file, line: suppression.line, column: suppression.column,
+            rule: suppression.rule, reason: suppression.reason))
       }
       kept.removeAll {
         $0.rule == suppression.rule
           && ($0.line == suppression.line || $0.line == suppression.line + 1)
       }
     }
-    return kept + (isEnabled("suppression") ? findings : [])
+    return (kept + (isEnabled("suppression") ? findings : []), accepted)
   }
 
   func manifestViolations(of target: Target) -> [Violation] {
@@ -3718,11 +3767,16 @@ struct Report {
         """,
       runsWithoutConfiguration: false),
     Rule(
-      id: "baseline-growth", summary: "a baseline entry added since the reference commit",
+      id: "baseline-growth",
+      summary: "a baseline entry or a suppression added since the reference commit",
       rationale: """
         A baseline is a list to melt: with --baseline-may-not-grow REF, an entry that the
-        baseline at REF lacks is a violation accepted instead of fixed.
-        Fix: fix the violation, or explain the exception beside the code with a suppression.
+        baseline at REF lacks is a violation accepted instead of fixed. A suppression
+        (// architecture:allow RULE — reason) is an exception too: one that the file lacked at
+        REF counts unless architecture-exceptions.txt, beside the baseline, lists it
+        (rule|file|reason) and CODEOWNERS names owners for that file, whose review the change
+        then cannot avoid.
+        Fix: fix the violation, or have the architecture's reviewers accept the exception.
         """,
       runsWithoutConfiguration: false),
   ]
@@ -4034,13 +4088,13 @@ struct Baseline {
       Violation(
         rule: "baseline-growth", file: name, line: $0.value, column: 1,
         message:
-          "'\($0.key)' is new since \(reference): the baseline may only shrink; fix the violation, or explain the exception beside the code (// architecture:allow RULE — reason)",
+          "'\($0.key)' is new since \(reference): the baseline may only shrink; fix the violation, or explain the exception beside the code (// architecture:allow RULE — reason) for the architecture's reviewers to accept in \(ReviewedExceptions.fileName)",
         key: "baseline-growth|\($0.key)")
     }
   }
 
   /// What `git arguments` printed, or `nil` when it failed.
-  private static func git(_ arguments: [String]) -> String? {
+  static func git(_ arguments: [String]) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git"] + arguments
@@ -4076,6 +4130,123 @@ struct Baseline {
     let lines = keys.map { key in reasons[key].map { "\(key)  # \($0)" } ?? key }
     try (header + lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
       .write(to: path, atomically: true, encoding: .utf8)
+  }
+}
+
+/// The exceptions the architecture's reviewers accepted: `architecture-exceptions.txt`, beside
+/// the baseline, one `// architecture:allow` suppression a line (`rule|file|reason`).
+///
+/// A suppression is an exception like a baseline entry, so the ratchet counts it: with
+/// `--baseline-may-not-grow REF`, a suppression that the file lacked at `REF` (the same rule
+/// with the same reason) is a `baseline-growth` finding unless its line is here. The linter
+/// cannot see a review, but it can make one unavoidable: a line here counts only while
+/// CODEOWNERS names owners for this file, so the pull request that adds it waits for them.
+struct ReviewedExceptions {
+  static let fileName = "architecture-exceptions.txt"
+  /// The file as findings name it (beside the baseline as it was given).
+  let name: String
+  /// Entry → its line number in the file.
+  let entries: [String: Int]
+  /// Whether CODEOWNERS has a line for the file.
+  let owned: Bool
+
+  /// Reads the file beside the baseline at `baseline` (shown as `baselineName`); a missing file
+  /// accepts nothing. `owners` are the paths CODEOWNERS names, relative to `root`. A line that is
+  /// not `rule|file|reason` of a known rule ends the run.
+  static func load(
+    besideBaselineAt baseline: URL, baselineName: String, owners: Set<String>?, root: URL
+  ) throws -> ReviewedExceptions {
+    let folder = (baselineName as NSString).deletingLastPathComponent
+    let name = folder.isEmpty ? fileName : folder + "/" + fileName
+    let url = baseline.deletingLastPathComponent().appendingPathComponent(fileName)
+    let rootPath = root.standardizedFileURL.path + "/"
+    let path = url.standardizedFileURL.path
+    let relative = path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
+    let owned = owners?.contains(relative) ?? false
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      return ReviewedExceptions(name: name, entries: [:], owned: owned)
+    }
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+      throw BadInput("the reviewed exceptions '\(name)' cannot be read as UTF-8 text")
+    }
+    var entries: [String: Int] = [:]
+    for (index, line) in textLines(text).enumerated() {
+      let entry = line.trimmingCharacters(in: .whitespaces)
+      if entry.isEmpty || entry.hasPrefix("#") { continue }
+      let parts = entry.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false)
+      guard parts.count == 3, !parts[1].isEmpty, !parts[2].isEmpty,
+        allRules.contains(where: { $0.id == String(parts[0]) })
+      else {
+        throw BadInput(
+          "\(name):\(index + 1): '\(entry)' is not a reviewed exception (rule|file|reason, the suppression's own words) of a known rule"
+        )
+      }
+      entries[entry] = entries[entry] ?? index + 1
+    }
+    return ReviewedExceptions(name: name, entries: entries, owned: owned)
+  }
+
+  /// The suppressions among `accepted` that the package lacked at the commit `reference` and
+  /// that no reviewed exception covers: what this change added without the reviewers.
+  func growth(
+    of accepted: [AcceptedSuppression], since reference: String, root: URL
+  ) -> [Violation] {
+    var before: [String: Set<String>] = [:]
+    var findings: [Violation] = []
+    for suppression in accepted {
+      if before[suppression.file] == nil {
+        before[suppression.file] = Self.suppressions(
+          in: suppression.file, at: reference, root: root)
+      }
+      guard before[suppression.file]?.contains("\(suppression.rule)|\(suppression.reason)") != true
+      else { continue }
+      let shown = "'architecture:allow \(suppression.rule) — \(suppression.reason)'"
+      let message: String
+      if entries[suppression.key] == nil {
+        message =
+          "\(shown) is new since \(reference): a suppression is an exception, and exceptions, like the baseline, may not grow unreviewed; fix the violation, or have the architecture's reviewers accept it with the line '\(suppression.key)' in \(name) (a file CODEOWNERS gives them)"
+      } else if !owned {
+        message =
+          "\(shown) is new since \(reference), and \(name) accepts it, but CODEOWNERS has no line for \(name): nothing makes its review unavoidable; add one naming the architecture's reviewers"
+      } else {
+        continue
+      }
+      findings.append(
+        Violation(
+          rule: "baseline-growth", file: suppression.file, line: suppression.line,
+          column: suppression.column, message: message,
+          key: "baseline-growth|suppression|\(suppression.file)|\(suppression.rule)"))
+    }
+    return findings
+  }
+
+  /// The lines that accept no suppression of the run (of a rule that ran): resolved, to delete.
+  func stale(given accepted: [AcceptedSuppression], enabled: Set<String>) -> [Violation] {
+    let keys = Set(accepted.map(\.key))
+    return entries.sorted { $0.value < $1.value }.filter {
+      !keys.contains($0.key) && enabled.contains(String($0.key.prefix { $0 != "|" }))
+    }.map { entry, line in
+      Violation(
+        rule: "stale-baseline", file: name, line: line, column: 1,
+        message:
+          "'\(entry)' no longer matches a suppression that accepts a finding: delete line \(line)",
+        key: "stale-baseline|exception|\(entry)",
+        fix: Fix(
+          summary: "delete the resolved exception", file: name, line: line, column: 1,
+          endLine: line + 1, endColumn: 1, replacement: ""))
+    }
+  }
+
+  /// The justified suppressions (`rule|reason`) of `file` at the commit `reference`; none when
+  /// the file did not exist there.
+  static func suppressions(in file: String, at reference: String, root: URL) -> Set<String> {
+    guard let text = Baseline.git(["-C", root.path, "show", "\(reference):./\(file)"]) else {
+      return []
+    }
+    var found: [Suppression] = []
+    _ = Array(text.utf8).withUnsafeBufferPointer { Lexer.tokens(of: $0, suppressions: &found) }
+    return Set(
+      found.filter { !$0.inBlockComment && !$0.reason.isEmpty }.map { "\($0.rule)|\($0.reason)" })
   }
 }
 
@@ -4705,7 +4876,7 @@ struct LinterRun {
       return 0
     }
     try check(configPath, of: package, with: linter, transcript: &transcript)
-    let violations = try await lint(linter)
+    let (violations, accepted) = try await lint(linter)
     let baselineURL = URL(
       fileURLWithPath: options.baselinePath.map(invocation.resolve)
         ?? linter.root.appendingPathComponent("architecture-baseline.txt").path)
@@ -4713,7 +4884,8 @@ struct LinterRun {
       try updateBaseline(at: baselineURL, with: violations, transcript: &transcript)
       return 0
     }
-    let (failures, baselined) = try compare(violations, withBaselineAt: baselineURL, linter)
+    let (failures, baselined) = try compare(
+      violations, accepted: accepted, withBaselineAt: baselineURL, linter)
     if options.mermaid {
       transcript.print(mermaid(linter, violations: violations, baselined: baselined))
       return 0
@@ -4907,15 +5079,16 @@ struct LinterRun {
 
   // MARK: - The rules and the baseline
 
-  /// Every violation, in file order.
-  func lint(_ linter: Linter) async throws -> [Violation] {
+  /// Every violation, in file order, and the suppressions that accepted one.
+  func lint(_ linter: Linter) async throws -> ([Violation], [AcceptedSuppression]) {
     switch await linter.lint() {
     case .failure(let failure):
       throw BadInput("'\(failure.path)' \(failure.reason): nothing was checked")
     case .success(let found):
-      return found.sorted {
+      let ordered = found.violations.sorted {
         ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule)
       }
+      return (ordered, found.accepted)
     }
   }
 
@@ -4936,10 +5109,11 @@ struct LinterRun {
     )
   }
 
-  /// The violations that fail the run (new ones, growth, stale entries) and the keys the
-  /// baseline accepted.
+  /// The violations that fail the run (new ones, growth of the baseline or of the suppressions,
+  /// stale entries) and the keys the baseline accepted.
   func compare(
-    _ violations: [Violation], withBaselineAt url: URL, _ linter: Linter
+    _ violations: [Violation], accepted: [AcceptedSuppression], withBaselineAt url: URL,
+    _ linter: Linter
   ) throws -> ([Violation], Set<String>) {
     // Findings name the baseline as it was given, so a path such as ci/arch-baseline.txt opens.
     let name = options.baselinePath ?? "architecture-baseline.txt"
@@ -4948,8 +5122,14 @@ struct LinterRun {
     // A report lists every violation and fails on none: the baseline, if any, only counts.
     let baselined = Set(baseline.entries.keys).intersection(keys)
     var failures = violations.filter { options.reportOnly || !baselined.contains($0.key) }
+    let exceptions = try ReviewedExceptions.load(
+      besideBaselineAt: url, baselineName: name, owners: linter.ownedFolders(), root: linter.root)
     if let reference = options.baselineMayNotGrow {
       failures += try baseline.growth(since: reference, name: name)
+      failures += exceptions.growth(of: accepted, since: reference, root: linter.root)
+    }
+    if !options.reportOnly {
+      failures += exceptions.stale(given: accepted, enabled: Set(linter.enabled.keys))
     }
     for (entry, line) in baseline.entries.sorted(by: { $0.value < $1.value })
     where !options.reportOnly && !keys.contains(entry)
@@ -5058,7 +5238,7 @@ struct LinterRun {
     if failures.contains(where: { $0.rule == "baseline-growth" }) {
       // Regenerating the baseline is how it grew: the advice is the other way.
       return count
-        + "\nExplain a rule with --explain RULE. The baseline may only shrink: fix each new violation (or explain it beside the code) instead of accepting it."
+        + "\nExplain a rule with --explain RULE. The baseline may only shrink: fix each new violation instead of accepting it (an exception explained beside the code needs the architecture's reviewers: \(ReviewedExceptions.fileName))."
     }
     return count
       + "\nExplain a rule with --explain RULE. To accept the current violations as known, run:\n  \(baselineCommand())"

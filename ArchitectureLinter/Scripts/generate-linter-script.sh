@@ -33,7 +33,7 @@ order=(
   Package/PackageModel
   Reading/Lexer Reading/ConditionalCompilation Reading/ScannedSources Reading/ManifestLocations
   Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/FolderRules Rules/OwnershipRules
-  Output/Report Output/Baseline Output/ModuleGraphs
+  Output/Report Output/Baseline Output/ReviewedExceptions Output/ModuleGraphs
   Command/CommandLineOptions Command/Invocation Command/LinterRun
 )
 

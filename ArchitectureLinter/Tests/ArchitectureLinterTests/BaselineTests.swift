@@ -125,6 +125,92 @@ struct BaselineTests {
     #expect(unknown.error.contains("'no-such-ref' is not a commit"))
   }
 
+  @Test func aSuppressionAddedSinceTheReferenceIsGrowthUntilReviewersOwningTheExceptionsAcceptIt()
+    async throws
+  {
+    let package = try ArchitectureLinterTests.copy(ofFixture: "FeatureDependsOnFeature")
+    let config = packageRoot.appendingPathComponent("Tests/Fixtures/architecture.json").path
+    func git(_ arguments: String...) async throws {
+      let outcome = try await Subprocess.run(
+        "git", ["-c", "user.name=Voyage", "-c", "user.email=voyage@example.com"] + arguments,
+        in: package)
+      #expect(outcome.status == 0, "git \(arguments): \(outcome.error)")
+    }
+    func lint(_ arguments: [String] = ["--baseline-may-not-grow", "HEAD"]) async throws -> Outcome {
+      try await Linter.run(
+        ["--config", config] + arguments, description: try await Linter.describe(package: package),
+        in: package)
+    }
+    func write(_ path: String, _ text: String) throws {
+      try Data(text.utf8).write(to: package.appendingPathComponent(path))
+    }
+    let owners = [
+      "Sources/Kernel/SharedKernel", "Sources/Kernel/DesignSystem",
+      "Sources/Interfaces/BookingInterface", "Sources/Infrastructure/Networking",
+      "Sources/Infrastructure/BookingData", "Sources/Features/SearchFeature",
+      "Sources/Features/CheckoutFeature",
+    ].map { "/\($0)/ @team" }.joined(separator: "\n")
+    try write("CODEOWNERS", owners + "\n")
+    try await git("init", "--quiet")
+    #expect(try await lint(["--update-baseline"]).status == 0)
+    try await git("add", ".")
+    try await git("commit", "--quiet", "-m", "the known violations")
+    #expect(try await lint().status == 0)
+
+    // A new file crosses the same edge and explains itself beside the code: the suppression
+    // accepts the finding, so only the ratchet can see it.
+    let basket = "Sources/Features/SearchFeature/Basket.swift"
+    try write(
+      basket,
+      "// architecture:allow layer-dependency — ships this sprint\nimport CheckoutFeature\n\nstruct Basket {}\n"
+    )
+    #expect(try await lint([]).status == 0)
+    let grown = try await lint()
+    #expect(grown.status == 1)
+    #expect(
+      grown.output.contains(
+        "\(basket):1:1: error: [baseline-growth] 'architecture:allow layer-dependency — ships this sprint' is new since HEAD: a suppression is an exception"
+      ), "\(grown.output)")
+    #expect(
+      grown.output.contains(
+        "with the line 'layer-dependency|\(basket)|ships this sprint' in architecture-exceptions.txt"
+      ))
+
+    // Listed as a reviewed exception, it still fails while nobody owns the list.
+    try write(
+      "architecture-exceptions.txt", "# reviewed\nlayer-dependency|\(basket)|ships this sprint\n")
+    let unowned = try await lint()
+    #expect(unowned.status == 1)
+    #expect(
+      unowned.output.contains(
+        "and architecture-exceptions.txt accepts it, but CODEOWNERS has no line for architecture-exceptions.txt"
+      ), "\(unowned.output)")
+    // Owned by the architecture's reviewers, the pull request waits for them, and passes.
+    try write("CODEOWNERS", owners + "\n/architecture-exceptions.txt @architecture\n")
+    let reviewed = try await lint()
+    #expect(reviewed.status == 0, "\(reviewed.output)")
+
+    // Committed, the suppression is the reference's own. Reworded, it is a new exception, and
+    // the reviewed line that accepted the old words is stale.
+    try await git("add", ".")
+    try await git("commit", "--quiet", "-m", "a reviewed exception")
+    #expect(try await lint().status == 0)
+    try write(
+      basket,
+      "// architecture:allow layer-dependency — still shipping\nimport CheckoutFeature\n\nstruct Basket {}\n"
+    )
+    let reworded = try await lint()
+    #expect(reworded.status == 1)
+    #expect(
+      reworded.output.contains(
+        "[baseline-growth] 'architecture:allow layer-dependency — still shipping' is new since HEAD"
+      ))
+    #expect(
+      reworded.output.contains(
+        "architecture-exceptions.txt:2:1: error: [stale-baseline] 'layer-dependency|\(basket)|ships this sprint' no longer matches a suppression"
+      ), "\(reworded.output)")
+  }
+
   @Test func updatingTheBaselineAcceptsTheCurrentViolationsAndAResolvedOneThenFails() async throws {
     let folder = try makeTemporaryFolder("baseline")
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -64,6 +64,43 @@ struct FolderLayerTests {
     #expect(predicted == refused)
   }
 
+  @Test func aSuppressionAcceptsAFolderFindingOnItsLineOrTheNextAndOneThatAcceptsNothingIsAFinding()
+    async throws
+  {
+    let package = try ArchitectureLinterTests.copy(ofFixture: "FolderLayers")
+    let view = package.appendingPathComponent("Sources/App/UI/SearchView.swift")
+    let text = try String(contentsOf: view, encoding: .utf8)
+    try Data(
+      text.replacingOccurrences(
+        of: "  let client = APIClient()",
+        with:
+          "  // architecture:allow folder-dependency — the view is split from its client next\n  let client = APIClient()"
+      ).utf8
+    ).write(to: view)
+    let description = try await Linter.describe(package: package)
+    let outcome = try await Linter.run([], description: description, in: package)
+    // The model's use is still a finding; the view's is accepted.
+    #expect(
+      outcome.output.contains("Sources/App/Models/Trip.swift:10:23: error: [folder-dependency]"))
+    #expect(
+      !outcome.output.contains("SearchView.swift:4:16: error: [folder-dependency]"),
+      "\(outcome.output)")
+    #expect(!outcome.output.contains("[suppression]"), "\(outcome.output)")
+    #expect(outcome.output.contains("architecture: 1 violation in 1 target"))
+    // With the use gone, the comment accepts nothing, and says so.
+    try Data(
+      String(contentsOf: view, encoding: .utf8).replacingOccurrences(
+        of: "  let client = APIClient()", with: "  let client = 0"
+      ).utf8
+    ).write(to: view)
+    let stale = try await Linter.run(
+      [], description: try await Linter.describe(package: package), in: package)
+    #expect(
+      stale.output.contains(
+        "SearchView.swift:3:3: error: [suppression] 'architecture:allow folder-dependency' suppresses nothing"
+      ), "\(stale.output)")
+  }
+
   @Test func aFolderThatUsesNothingElseOfItsTargetCanBecomeAModuleAsItIs() async throws {
     let preview = try await Linter.run(
       ["--split-preview", "Sources/App/Networking"],

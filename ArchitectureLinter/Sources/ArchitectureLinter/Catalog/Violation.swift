@@ -52,3 +52,18 @@ struct Fix: Sendable {
   let endColumn: Int
   let replacement: String
 }
+
+/// A `// architecture:allow RULE — reason` comment that accepted a finding: an exception the
+/// ratchet counts like a baseline entry (`--baseline-may-not-grow`).
+struct AcceptedSuppression: Sendable, Hashable {
+  /// The file it is in, relative to the package.
+  let file: String
+  let line: Int
+  let column: Int
+  let rule: String
+  let reason: String
+
+  /// Its line in the reviewed exceptions file: `rule|file|reason`, no line number, so it stays
+  /// true while the code around it moves.
+  var key: String { "\(rule)|\(file)|\(reason)" }
+}

@@ -52,7 +52,7 @@ struct LinterRun {
       return 0
     }
     try check(configPath, of: package, with: linter, transcript: &transcript)
-    let violations = try await lint(linter)
+    let (violations, accepted) = try await lint(linter)
     let baselineURL = URL(
       fileURLWithPath: options.baselinePath.map(invocation.resolve)
         ?? linter.root.appendingPathComponent("architecture-baseline.txt").path)
@@ -60,7 +60,8 @@ struct LinterRun {
       try updateBaseline(at: baselineURL, with: violations, transcript: &transcript)
       return 0
     }
-    let (failures, baselined) = try compare(violations, withBaselineAt: baselineURL, linter)
+    let (failures, baselined) = try compare(
+      violations, accepted: accepted, withBaselineAt: baselineURL, linter)
     if options.mermaid {
       transcript.print(mermaid(linter, violations: violations, baselined: baselined))
       return 0
@@ -254,15 +255,16 @@ struct LinterRun {
 
   // MARK: - The rules and the baseline
 
-  /// Every violation, in file order.
-  func lint(_ linter: Linter) async throws -> [Violation] {
+  /// Every violation, in file order, and the suppressions that accepted one.
+  func lint(_ linter: Linter) async throws -> ([Violation], [AcceptedSuppression]) {
     switch await linter.lint() {
     case .failure(let failure):
       throw BadInput("'\(failure.path)' \(failure.reason): nothing was checked")
     case .success(let found):
-      return found.sorted {
+      let ordered = found.violations.sorted {
         ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule)
       }
+      return (ordered, found.accepted)
     }
   }
 
@@ -283,10 +285,11 @@ struct LinterRun {
     )
   }
 
-  /// The violations that fail the run (new ones, growth, stale entries) and the keys the
-  /// baseline accepted.
+  /// The violations that fail the run (new ones, growth of the baseline or of the suppressions,
+  /// stale entries) and the keys the baseline accepted.
   func compare(
-    _ violations: [Violation], withBaselineAt url: URL, _ linter: Linter
+    _ violations: [Violation], accepted: [AcceptedSuppression], withBaselineAt url: URL,
+    _ linter: Linter
   ) throws -> ([Violation], Set<String>) {
     // Findings name the baseline as it was given, so a path such as ci/arch-baseline.txt opens.
     let name = options.baselinePath ?? "architecture-baseline.txt"
@@ -295,8 +298,14 @@ struct LinterRun {
     // A report lists every violation and fails on none: the baseline, if any, only counts.
     let baselined = Set(baseline.entries.keys).intersection(keys)
     var failures = violations.filter { options.reportOnly || !baselined.contains($0.key) }
+    let exceptions = try ReviewedExceptions.load(
+      besideBaselineAt: url, baselineName: name, owners: linter.ownedFolders(), root: linter.root)
     if let reference = options.baselineMayNotGrow {
       failures += try baseline.growth(since: reference, name: name)
+      failures += exceptions.growth(of: accepted, since: reference, root: linter.root)
+    }
+    if !options.reportOnly {
+      failures += exceptions.stale(given: accepted, enabled: Set(linter.enabled.keys))
     }
     for (entry, line) in baseline.entries.sorted(by: { $0.value < $1.value })
     where !options.reportOnly && !keys.contains(entry)
@@ -405,7 +414,7 @@ struct LinterRun {
     if failures.contains(where: { $0.rule == "baseline-growth" }) {
       // Regenerating the baseline is how it grew: the advice is the other way.
       return count
-        + "\nExplain a rule with --explain RULE. The baseline may only shrink: fix each new violation (or explain it beside the code) instead of accepting it."
+        + "\nExplain a rule with --explain RULE. The baseline may only shrink: fix each new violation instead of accepting it (an exception explained beside the code needs the architecture's reviewers: \(ReviewedExceptions.fileName))."
     }
     return count
       + "\nExplain a rule with --explain RULE. To accept the current violations as known, run:\n  \(baselineCommand())"

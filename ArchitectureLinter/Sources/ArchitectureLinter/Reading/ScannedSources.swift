@@ -141,6 +141,11 @@ enum ScannedFile {
 /// re-exports (by target name).
 struct ScannedBatch: Sendable {
   var violations: [Violation] = []
+  /// The suppressions that accepted a finding, in file order.
+  var accepted: [AcceptedSuppression] = []
+  /// The `folder-dependency` suppressions of each file (by path) and its target's name: the
+  /// folder rule's findings exist only once every file is read.
+  var folderSuppressions: [String: (target: String, suppressions: [Suppression])] = [:]
   var imports: [String: Set<String>] = [:]
   var exports: [String: Set<String>] = [:]
   /// The top-level names each file declares and names, for the files of targets that have

@@ -148,7 +148,11 @@ final class Linter: Sendable {
     }
   }
 
-  func lint() async -> Result<[Violation], ScanFailure> {
+  /// Every finding of the enabled rules, and the suppressions that accepted one, or the first
+  /// file that cannot be read.
+  func lint() async -> Result<
+    (violations: [Violation], accepted: [AcceptedSuppression]), ScanFailure
+  > {
     var violations: [Violation] = []
     for target in targets.sorted(by: { $0.name < $1.name }) where target.isLinted {
       violations += manifestViolations(of: target)
@@ -177,6 +181,8 @@ final class Linter: Sendable {
       switch result {
       case .success(let found):
         violations += found.violations
+        scanned.accepted += found.accepted
+        scanned.folderSuppressions.merge(found.folderSuppressions) { first, _ in first }
         scanned.imports.merge(found.imports) { $0.union($1) }
         scanned.exports.merge(found.exports) { $0.union($1) }
         scanned.symbols.merge(found.symbols) { first, _ in first }
@@ -184,24 +190,35 @@ final class Linter: Sendable {
       case nil: break
       }
     }
-    if isEnabled("folder-dependency") { violations += folderViolations(scanned.symbols) }
+    let folderFindings = isEnabled("folder-dependency") ? folderViolations(scanned.symbols) : []
+    let suppressedFiles = scanned.folderSuppressions
+    violations += folderFindings.filter { suppressedFiles[$0.file] == nil }
+    for (file, (target, suppressions)) in suppressedFiles.sorted(by: { $0.key < $1.key }) {
+      let applied = applying(
+        suppressions, to: folderFindings.filter { $0.file == file }, in: target, file: file)
+      violations += applied.violations
+      scanned.accepted += applied.accepted
+    }
     if isEnabled("unused-dependency") { violations += unusedDependencies(scanned) }
     if isEnabled("missing-owner") { violations += ownershipViolations() }
-    return .success(manifestSuppressionsApplied(to: violations).map(explained))
+    let manifest = manifestSuppressionsApplied(to: violations)
+    return .success((manifest.violations.map(explained), scanned.accepted + manifest.accepted))
   }
 
   /// The findings about `Package.swift` with the manifest's own suppressions applied: a
   /// `// architecture:allow RULE — reason` comment there accepts a finding on its line or the
   /// next, as in a source file.
-  func manifestSuppressionsApplied(to violations: [Violation]) -> [Violation] {
+  func manifestSuppressionsApplied(
+    to violations: [Violation]
+  ) -> (violations: [Violation], accepted: [AcceptedSuppression]) {
     let manifest = root.appendingPathComponent("Package.swift").path
     guard
       case .success(let suppressions) = ScannedFile.scan(manifest, setting: setting, { $3 }),
       !suppressions.isEmpty
-    else { return violations }
+    else { return (violations, []) }
     let inManifest = violations.filter { $0.file == "Package.swift" }
-    return violations.filter { $0.file != "Package.swift" }
-      + applying(suppressions, to: inManifest, in: "Package", file: "Package.swift")
+    let applied = applying(suppressions, to: inManifest, in: "Package", file: "Package.swift")
+    return (violations.filter { $0.file != "Package.swift" } + applied.violations, applied.accepted)
   }
 
   /// A finding with the configuration's reason: the target's role's or layer's `because` for
@@ -231,19 +248,24 @@ final class Linter: Sendable {
       let indexed = indexedTargets.contains(target.name)
       let outcome = ScannedFile.scan(rootPath + "/" + file, setting: setting) {
         source, tokens, imports, suppressions in
-        (
+        // The folder rule runs once every file is read: its suppressions wait for its findings.
+        let folderRule = suppressions.filter { $0.rule == "folder-dependency" }
+        return (
           applying(
-            suppressions,
+            suppressions.filter { $0.rule != "folder-dependency" },
             to: sourceViolations(
               of: target, file: file, source: source, tokens: tokens, imports: imports),
             in: target.name, file: file),
           imports,
-          indexed ? FileSymbols(target: target.name, tokens: tokens, source: source) : nil
+          indexed ? FileSymbols(target: target.name, tokens: tokens, source: source) : nil,
+          folderRule
         )
       }
       switch outcome {
-      case .success(let (found, imports, symbols)):
-        batch.violations += found
+      case .success(let (found, imports, symbols, folderRule)):
+        batch.violations += found.violations
+        batch.accepted += found.accepted
+        if !folderRule.isEmpty { batch.folderSuppressions[file] = (target.name, folderRule) }
         if let symbols { batch.symbols[file] = symbols }
         batch.imports[target.name, default: []].formUnion(imports.map(\.module))
         batch.exports[target.name, default: []].formUnion(

@@ -62,13 +62,15 @@ extension Linter {
   }
 
   /// Drops the findings a justified suppression names on its own line or the next, and reports
-  /// each suppression that has no reason, names no rule, or suppresses nothing.
+  /// each suppression that has no reason, names no rule, or suppresses nothing; the suppressions
+  /// that accepted a finding are returned beside what is left, for the ratchet to compare.
   func applying(
     _ suppressions: [Suppression], to violations: [Violation], in owner: String, file: String
-  ) -> [Violation] {
-    guard !suppressions.isEmpty else { return violations }
+  ) -> (violations: [Violation], accepted: [AcceptedSuppression]) {
+    guard !suppressions.isEmpty else { return (violations, []) }
     var kept = violations
     var findings: [Violation] = []
+    var accepted: [AcceptedSuppression] = []
     for suppression in suppressions {
       func report(_ message: String) {
         findings.append(
@@ -105,13 +107,18 @@ extension Linter {
         report(
           "'architecture:allow \(suppression.rule)' suppresses nothing on this line or the next; delete it"
         )
+      } else {
+        accepted.append(
+          AcceptedSuppression(
+            file: file, line: suppression.line, column: suppression.column,
+            rule: suppression.rule, reason: suppression.reason))
       }
       kept.removeAll {
         $0.rule == suppression.rule
           && ($0.line == suppression.line || $0.line == suppression.line + 1)
       }
     }
-    return kept + (isEnabled("suppression") ? findings : [])
+    return (kept + (isEnabled("suppression") ? findings : []), accepted)
   }
 
   func manifestViolations(of target: Target) -> [Violation] {
