@@ -8,13 +8,16 @@
 # Modules are the package's targets as it is now (`swift package describe`, read by Voyage's
 # linter): a file belongs to the target whose folder holds it, a test target counts as the module
 # it tests (`FooTests` → `Foo`), and a file in no target's folder (a script, a document, the
-# manifest) counts for no module. Merge commits are left out. Runs in any Swift package that is a
-# git repository; PACKAGE defaults to the current folder.
+# manifest) counts for no module. Renames are followed (git's rename detection): a file is
+# counted under the name it has now, so a commit from before a move counts for the module its
+# files moved into, and a history that moved every folder is still measured. Merge commits are
+# left out. Runs in any Swift package that is a git repository; PACKAGE defaults to the current
+# folder.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
 usage() {
-  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
   cat <<'EOF'
 
 Options:
@@ -57,13 +60,15 @@ targets=$(swift package --package-path "$package" describe --type json 2>/dev/nu
   | "${linter[@]}" --no-config --list-targets) \
   || refuse "swift package describe failed in '$package': is it a Swift package?"
 
-log_arguments=(--no-merges --name-only --format='@%h%x09%s')
+# Newest first, each file with its status (R<score> old new for a rename), so that walking back
+# in time each old name can be mapped to the name it has now.
+log_arguments=(--no-merges --name-status -M --format='@%h%x09%s')
 [ -n "$since" ] && log_arguments+=(--since="$since")
 [ -n "$prefix" ] && log_arguments+=(-- .)
 history=$(git -C "$package" log "${log_arguments[@]}")
 
 # One record a line: N (commits, targets), P (modules, commit, subject) a commit, F (commits, path)
-# a file. Counted by awk; sorted and laid out below.
+# a file, under its name today. Counted by awk; sorted and laid out below.
 records=$(
   {
     printf '%s\n' "$targets" | awk -F '\t' -v prefix="$prefix" 'NF >= 4 { print "T\t" prefix $4 "/\t" $1 }'
@@ -93,9 +98,14 @@ records=$(
     }
     $1 == "C" { finish(); commit = $2 "\t" $3; next }
     $1 == "F" {
-      files[$2]++
-      name = module_of($2)
+      # $2 the status, $3 the path (for a rename or a copy: the old path, then the new in $4).
+      path = ($2 ~ /^[RC]/) ? $4 : $3
+      current = (path in renamed) ? renamed[path] : path
+      files[current]++
+      name = module_of(current)
       if (name != "") touched[name] = 1
+      # Older commits name the file by its old path: from here back, it is the file it became.
+      if ($2 ~ /^R/) renamed[$3] = current
     }
     END {
       finish()

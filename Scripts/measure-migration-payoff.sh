@@ -7,8 +7,12 @@
 #   - one change inside the checkout screen: a new public declaration in the module that holds
 #     its view model (ViewModels before, CheckoutFeature after).
 #
-#   Scripts/measure-migration-payoff.sh           # print the table
-#   Scripts/measure-migration-payoff.sh --check   # fail unless the migration guide quotes it
+#   Scripts/measure-migration-payoff.sh [--jobs N]           # print the table
+#   Scripts/measure-migration-payoff.sh [--jobs N] --check   # fail unless the migration guide quotes it
+#
+#   --jobs N   measure N changes at a time, each in a copy of its own (default 1: one build at a
+#              time, so no build shares the machine with another; the table counts modules, which
+#              do not depend on it, but a build's seconds do)
 #
 # The guide (docs/Voyage.docc/Migration.md) holds the table between the lines
 # `<!-- payoff table -->` and `<!-- end of payoff table -->`.
@@ -16,34 +20,47 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 check=0
-case "${1:-}" in
-  "") ;;
-  --check) check=1 ;;
-  -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-  *) echo "Error: unknown argument '$1' (see --help)" >&2; exit 64 ;;
-esac
+jobs=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --check) check=1; shift ;;
+    --jobs)
+      [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]?$ ]] \
+        || { echo "Error: --jobs takes a number of builds at a time, 1 to 99 (see --help)" >&2; exit 64; }
+      jobs=$2; shift 2 ;;
+    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "Error: unknown argument '$1' (see --help)" >&2; exit 64 ;;
+  esac
+done
 
 payoff=Examples/Migration/Payoff
 work=$(mktemp -d "${TMPDIR:-/tmp}/voyage-payoff.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 Scripts/replay-migration.sh --into "$work/end" >/dev/null
-measure() { Scripts/measure-rebuild.sh --json "$@"; }
-# Two at a time, each in a copy of its own: the table counts modules, never milliseconds, and a
-# small package's build leaves a core idle while its chain of modules compiles one by one.
-both() { # waits for both jobs, then fails if either failed
-  local status=0
-  wait "$1" || status=$?
-  wait "$2" || status=$?
-  return "$status"
+# MEASURE_REBUILD names another measuring script (one that prints measure-rebuild.sh's JSON).
+measure() { "${MEASURE_REBUILD:-Scripts/measure-rebuild.sh}" --json "$@"; }
+# Each measurement in a copy of its own, at most `jobs` at a time; fails if any failed.
+running=0
+status=0
+start() {
+  local output=$1
+  shift
+  measure "$@" >"$output" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || status=1
+    running=$((running - 1))
+  fi
 }
-measure --patch "$payoff/gift-note-start.patch" Examples/Migration/Start >"$work/note-start.json" &
-first=$!
-measure --public ViewModels Examples/Migration/Start >"$work/screen-start.json" &
-both "$first" "$!"
-measure --patch "$payoff/gift-note-end.patch" "$work/end" >"$work/note-end.json" &
-first=$!
-measure --public CheckoutFeature "$work/end" >"$work/screen-end.json" &
-both "$first" "$!"
+start "$work/note-start.json" --patch "$payoff/gift-note-start.patch" Examples/Migration/Start
+start "$work/screen-start.json" --public ViewModels Examples/Migration/Start
+start "$work/note-end.json" --patch "$payoff/gift-note-end.patch" "$work/end"
+start "$work/screen-end.json" --public CheckoutFeature "$work/end"
+while [ "$running" -gt 0 ]; do
+  wait -n || status=1
+  running=$((running - 1))
+done
+[ "$status" -eq 0 ] || { echo "payoff: a measurement failed" >&2; exit 1; }
 
 table=$(python3 - "$work" <<'EOF'
 import json, os, sys

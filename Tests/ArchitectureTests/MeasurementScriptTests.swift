@@ -81,6 +81,43 @@ struct MeasurementScriptTests {
     #expect(text.output.contains("median 1, mean 1.0, 80th percentile 2"))
   }
 
+  @Test func aCommitFromBeforeAMoveCountsForTheModuleItsFilesMovedInto() async throws {
+    _ = try await Subprocess.run("git", ["init", "--quiet"], in: package)
+    func manifest(alpha path: String) -> String {
+      """
+      // swift-tools-version: 6.0
+      import PackageDescription
+      let package = Package(name: "Tiny", targets: [
+        .target(name: "Alpha", path: "\(path)"), .target(name: "Beta"),
+      ])
+      """
+    }
+    try write("Package.swift", manifest(alpha: "Sources/Alpha"))
+    try write("Sources/Alpha/A.swift", "let a = 1\n")
+    try write("Sources/Beta/B.swift", "let b = 1\n")
+    try await commit("two modules at once")
+    try write("Sources/Alpha/A.swift", "let a = 2\n")
+    try await commit("alpha alone, before the move")
+    // The move: the folder today's Alpha lives in is not the one the older commits touched.
+    try FileManager.default.createDirectory(
+      at: package.appendingPathComponent("Sources/Features"), withIntermediateDirectories: true)
+    let moved = try await Subprocess.run(
+      "git", ["mv", "Sources/Alpha", "Sources/Features/Alpha"], in: package)
+    #expect(moved.status == 0, "\(moved.error)")
+    try write("Package.swift", manifest(alpha: "Sources/Features/Alpha"))
+    try await commit("alpha moves into Features")
+
+    let outcome = try await measure(["--json"])
+    #expect(outcome.status == 0, "\(outcome.error)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+    // Without following the rename, the commit before the move touches no module (0).
+    #expect(report["distribution"] as? [String: Int] == ["1": 2, "2": 1])
+    let files = try #require(report["busiest_files"] as? [[String: Any]])
+    #expect(files.first?["path"] as? String == "Sources/Features/Alpha/A.swift")
+    #expect(files.first?["commits"] as? Int == 3)
+  }
+
   @Test(arguments: [
     (["--top", "0"], "--top needs a whole number"),
     (["--frobnicate"], "unknown option '--frobnicate'"),
@@ -171,5 +208,58 @@ struct RebuildMeasurementTests {
       measured["files"] as? [String] == ["Sources/Alone/Alone.swift", "Sources/Alone/More.swift"])
     #expect(measured["folders"] as? [String] == ["Sources/Alone"])
     #expect(measured["modules_rebuilt"] as? [String] == ["Alone"])
+  }
+}
+
+/// `Scripts/measure-migration-payoff.sh`: its builds one at a time unless asked otherwise, seen
+/// through a stand-in for measure-rebuild.sh that records how many measurements run at once.
+@Suite("Measuring the migration's payoff")
+struct MigrationPayoffTests {
+  /// Runs the payoff script with the stand-in; returns its outcome and, for each measurement,
+  /// how many were running while it ran.
+  func measure(_ arguments: [String]) async throws -> (Subprocess.Outcome, [Int]) {
+    let folder = try makeTemporaryFolder("payoff")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let log = folder.appendingPathComponent("log")
+    let standIn = folder.appendingPathComponent("measure-rebuild.sh")
+    // Each measurement waits, up to a second, for another to start beside it, so that two at
+    // once are seen as two; one at a time, none ever does.
+    try Data(
+      """
+      #!/usr/bin/env bash
+      log=\(log.path)
+      echo start >>"$log"
+      running() { echo $(($(grep -c '^start' "$log") - $(grep -c '^end' "$log"))); }
+      for _ in $(seq 20); do [ "$(running)" -ge 2 ] && break; sleep 0.05; done
+      echo "running $(running)" >>"$log"
+      echo end >>"$log"
+      echo '{"files": [], "folders": [], "modules_touched": [], "modules_rebuilt": [], "modules_built": 0}'
+
+      """.utf8
+    ).write(to: standIn)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: standIn.path)
+    var environment = ProcessInfo.processInfo.environment
+    environment["MEASURE_REBUILD"] = standIn.path
+    let outcome = try await Subprocess.run(
+      repositoryRoot.appendingPathComponent("Scripts/measure-migration-payoff.sh").path,
+      arguments, environment: environment)
+    let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+    let running = text.split(separator: "\n").compactMap { line in
+      line.hasPrefix("running ") ? Int(line.dropFirst("running ".count)) : nil
+    }
+    return (outcome, running)
+  }
+
+  @Test func itsBuildsRunOneAtATimeUnlessJobsAsksForMore() async throws {
+    let (serial, alone) = try await measure([])
+    #expect(serial.status == 0, "\(serial.error)")
+    #expect(alone == [1, 1, 1, 1], "measurements ran side by side: \(alone)")
+    let (parallel, together) = try await measure(["--jobs", "2"])
+    #expect(parallel.status == 0, "\(parallel.error)")
+    #expect(together.count == 4 && together.contains(2), "\(together)")
+    let (refused, _) = try await measure(["--jobs", "0"])
+    #expect(refused.status == 64)
+    #expect(refused.error.contains("--jobs takes a number"))
   }
 }
