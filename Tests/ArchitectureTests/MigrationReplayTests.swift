@@ -85,4 +85,67 @@ struct MigrationReplayTests {
         "the folder rule at the start found what the example's README does not quote"))
     #expect(outcome.error.contains("replay: 5 failure(s)"))
   }
+
+  /// The guide's commands for the Trips series, as a reader pastes them from the root of the
+  /// clone: the block after `<!-- guide commands: Trips -->` in Migration.md, with only the
+  /// folder it replays into moved to a temporary one.
+  @Test func theGuidesCommandsAloneReplayTheSeriesAndRunAStepsLinter() async throws {
+    let guide = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("docs/Voyage.docc/Migration.md"),
+      encoding: .utf8)
+    let block = try #require(
+      guide.components(separatedBy: "<!-- guide commands: Trips -->\n```sh\n").dropFirst().first?
+        .components(separatedBy: "\n```").first)
+    let folder = try makeTemporaryFolder("guide")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let replayed = folder.appendingPathComponent("replayed").path
+    var environment = ProcessInfo.processInfo.environment
+    environment["CHECK_ARCHITECTURE"] = nil
+    let outcome = try await Subprocess.run(
+      "bash", ["-e", "-c", block.replacingOccurrences(of: "../replayed", with: replayed)],
+      environment: environment, in: repositoryRoot)
+    #expect(outcome.status == 0, "\(outcome.error)")
+    #expect(
+      outcome.output.contains("report only: nothing fails"), "\(outcome.output)\n\(outcome.error)")
+  }
+
+  /// The replayed history reads as the series: step NN is the tag `step-NN` on main (a canary's
+  /// on its branch), each commit's message is its pull request's description, and the count of
+  /// pull requests the script prints is the guide's.
+  @Test func everyStepIsTaggedAndItsCommitCarriesItsDescription() async throws {
+    let folder = try makeTemporaryFolder("tags")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let replayed = folder.appendingPathComponent("replayed")
+    let outcome = try await Subprocess.run(
+      repositoryRoot.appendingPathComponent("Scripts/replay-migration.sh").path,
+      ["--into", replayed.path])
+    #expect(outcome.status == 0, "\(outcome.error)")
+    let steps = repositoryRoot.appendingPathComponent("Examples/Migration/Steps")
+    let names = try FileManager.default.contentsOfDirectory(atPath: steps.path).sorted()
+    #expect(names.count == 16)
+    for name in names {
+      let number = String(name.prefix(2))
+      let readme = try String(
+        contentsOf: steps.appendingPathComponent("\(name)/README.md"), encoding: .utf8)
+      let message = try await Subprocess.run(
+        "git", ["-C", replayed.path, "log", "-1", "--format=%B", "step-\(number)"])
+      #expect(message.status == 0, "no tag step-\(number): \(message.error)")
+      // The README's first line is `# NN. Title`.
+      let title = String(readme.prefix { $0 != "\n" }.drop { $0 != "." }.dropFirst(2))
+      #expect(
+        message.output.hasPrefix(title + "\n\n"), "step-\(number): \(message.output.prefix(200))")
+      #expect(message.output.contains("**Why**"), "step-\(number)'s message lacks its description")
+    }
+    let onMain = try await Subprocess.run(
+      "git", ["-C", replayed.path, "merge-base", "--is-ancestor", "step-04", "main"])
+    #expect(onMain.status == 1, "the canary is a branch, never merged")
+    #expect(
+      outcome.output.contains(
+        "replay: 16 pull requests (15 merged, the canary refused on branches"),
+      "\(outcome.output)")
+    let guide = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("docs/Voyage.docc/Migration.md"),
+      encoding: .utf8)
+    #expect(guide.contains("the sixteen pull requests that move it into Voyage's shape"))
+  }
 }
