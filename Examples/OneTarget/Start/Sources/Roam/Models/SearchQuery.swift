@@ -1,0 +1,19 @@
+import Foundation
+
+/// What the traveller searched for.
+public struct SearchQuery: Codable, Equatable {
+  public var destination: String
+  public var guests: Int
+  public var maxPrice: Money?
+
+  public init(destination: String, guests: Int, maxPrice: Money? = nil) {
+    self.destination = destination
+    self.guests = guests
+    self.maxPrice = maxPrice
+  }
+
+  /// The destination as typed, trimmed.
+  public var trimmedDestination: String {
+    destination.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import Roam
+
+exit(RoamApp.main(CommandLine.arguments))
