@@ -4,7 +4,7 @@
 #
 #   Scripts/check.sh                      # every step
 #   Scripts/check.sh --without-sanitizer  # all but the Thread Sanitizer step
-#   Scripts/check.sh --without-migration  # all but the migration example's replay and its tests
+#   Scripts/check.sh --without-migration  # all but the migration examples' replays and their tests
 #   Scripts/check.sh --without-linter-package  # all but the build and the tests of ArchitectureLinter/
 #   Scripts/check.sh --without-tool-tests # all but the tests of the tools that fork, scaffold, measure
 #                                         # and adopt (the repository's own, not the app's)
@@ -148,6 +148,14 @@ if [ "$migration" -eq 1 ] && [ ! -d Examples/Migration/Start ]; then
 elif [ "$migration" -eq 1 ]; then
   step "Migration example replays, every step checked" \
     env CHECK_ARCHITECTURE=ArchitectureLinter/.build/debug/check-architecture Scripts/replay-migration.sh --check
+fi
+# The one-target example (Examples/OneTarget), replayed the same way: every step builds strictly,
+# its tests pass (the top-level ones changed in their imports only), and it prints its
+# behaviour.txt; the payoff table's columns that do not depend on the machine are checked too.
+if [ "$migration" -eq 1 ] && [ -d Examples/OneTarget/Start ]; then
+  step "One-target migration example replays, every step checked" \
+    env CHECK_ARCHITECTURE=ArchitectureLinter/.build/debug/check-architecture \
+    Scripts/replay-migration.sh --check --example Examples/OneTarget
 fi
 # The concurrency code runs again under Thread Sanitizer, in its own build folder so the sanitized
 # build neither replaces nor invalidates the ordinary one: the tests of every Infrastructure and

@@ -431,6 +431,11 @@ if [ "$mode" = check ] && [ -z "$through" ] && [ "$example" = "$voyage/Examples/
   "$voyage/Scripts/measure-migration-payoff.sh" --check --jobs 2 \
     || fail "the payoff table of the migration guide is stale"
 fi
+if [ "$mode" = check ] && [ -z "$through" ] && [ "$example" = "$voyage/Examples/OneTarget" ] \
+  && [ "$failures" -eq 0 ]; then
+  "$voyage/Scripts/measure-one-target-payoff.sh" --check \
+    || fail "the one-target payoff table of the migration guide is stale"
+fi
 if [ "$failures" -gt 0 ]; then
   echo "replay: $failures failure(s); the replayed repository is $into" >&2
   exit 1

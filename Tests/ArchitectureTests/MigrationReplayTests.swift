@@ -86,23 +86,60 @@ struct MigrationReplayTests {
     #expect(outcome.error.contains("replay: 5 failure(s)"))
   }
 
-  /// The guide's commands for the Trips series, as a reader pastes them from the root of the
-  /// clone: the block after `<!-- guide commands: Trips -->` in Migration.md, with only the
-  /// folder it replays into moved to a temporary one.
-  @Test func theGuidesCommandsAloneReplayTheSeriesAndRunAStepsLinter() async throws {
+  /// The one-target series keeps the app's behaviour: every step must print the example's
+  /// behaviour.txt, so a transcript that differs by one character fails the start and each step.
+  @Test func aStepWhoseBehaviourDiffersFromTheTranscriptFails() async throws {
+    let folder = try makeTemporaryFolder("behaviour")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let example = folder.appendingPathComponent("OneTarget")
+    try FileManager.default.copyItem(
+      at: repositoryRoot.appendingPathComponent("Examples/OneTarget"), to: example)
+    let transcript = example.appendingPathComponent("behaviour.txt")
+    let text = try String(contentsOf: transcript, encoding: .utf8)
+    #expect(text.contains("✓ Ticket TKT-0001 cancelled"))
+    try Data(
+      text.replacingOccurrences(
+        of: "✓ Ticket TKT-0001 cancelled", with: "✓ Ticket TKT-0001 canceled"
+      )
+      .utf8
+    ).write(to: transcript)
+    var environment = ProcessInfo.processInfo.environment
+    environment["CHECK_ARCHITECTURE"] = try await Linter.shared.executable().path
+    let outcome = try await Subprocess.run(
+      repositoryRoot.appendingPathComponent("Scripts/replay-migration.sh").path,
+      [
+        "--check", "--through", "1", "--example", example.path, "--into",
+        folder.appendingPathComponent("replayed").path,
+      ], environment: environment)
+    #expect(outcome.status == 1)
+    #expect(outcome.error.contains("Start: its behaviour is not the example's behaviour.txt"))
+    #expect(
+      outcome.error.contains(
+        "01-folder-layers-report-only: its behaviour is not the example's behaviour.txt"))
+    #expect(outcome.error.contains("✓ Ticket TKT-0001 cancelled"), "\(outcome.error)")
+    #expect(outcome.error.contains("replay: 2 failure(s)"))
+  }
+
+  /// The guide's commands for each series, as a reader pastes them from the root of the clone:
+  /// the block after `<!-- guide commands: NAME -->` in Migration.md, with only the folder it
+  /// replays into moved to a temporary one.
+  @Test(arguments: [("Trips", "../replayed"), ("one target", "../roam")])
+  func theGuidesCommandsAloneReplayTheSeriesAndRunAStepsLinter(series: String, folder: String)
+    async throws
+  {
     let guide = try String(
       contentsOf: repositoryRoot.appendingPathComponent("docs/Voyage.docc/Migration.md"),
       encoding: .utf8)
     let block = try #require(
-      guide.components(separatedBy: "<!-- guide commands: Trips -->\n```sh\n").dropFirst().first?
-        .components(separatedBy: "\n```").first)
-    let folder = try makeTemporaryFolder("guide")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let replayed = folder.appendingPathComponent("replayed").path
+      guide.components(separatedBy: "<!-- guide commands: \(series) -->\n```sh\n").dropFirst()
+        .first?.components(separatedBy: "\n```").first)
+    let temporary = try makeTemporaryFolder("guide")
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    let replayed = temporary.appendingPathComponent("replayed").path
     var environment = ProcessInfo.processInfo.environment
     environment["CHECK_ARCHITECTURE"] = nil
     let outcome = try await Subprocess.run(
-      "bash", ["-e", "-c", block.replacingOccurrences(of: "../replayed", with: replayed)],
+      "bash", ["-e", "-c", block.replacingOccurrences(of: folder, with: replayed)],
       environment: environment, in: repositoryRoot)
     #expect(outcome.status == 0, "\(outcome.error)")
     #expect(
