@@ -85,6 +85,12 @@ OLD="$old" NEW="$new" LOWER_OLD="$lower_old" LOWER_NEW="$lower_new" UPPER_OLD="$
     s/$ENV{LOWER_OLD}/$ENV{LOWER_NEW}/g;
   ' "${files[@]}"
 
+# The linter's package links to the app's articles: those links follow the catalog's new name.
+while IFS= read -r -d '' file; do
+  grep -qF "docs/$old.docc" "$file" || continue
+  OLD="$old" NEW="$new" perl -pi -e 's/docs\/$ENV{OLD}\.docc/docs\/$ENV{NEW}.docc/g' "$file"
+done < <(git ls-files -z ArchitectureLinter)
+
 # The paths: deepest first, so a folder is renamed after what it holds.
 git ls-files | grep -v '^ArchitectureLinter/' | grep -i "$old" | while IFS= read -r path; do
   dir=$path

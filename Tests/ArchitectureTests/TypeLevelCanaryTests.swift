@@ -194,7 +194,7 @@ struct TypeLevelCanaryTests {
         _ = infrastructure(.networking, implements: [.booking], uses: [.kernel(.sharedKernel), .interface(.payment), .infrastructure(.embeddedDatabase), .systemLibrary(.sqlite)])
         _ = front(.commandLineInterface, root: .appComposition, uses: [.search], testsUse: [.infrastructure(.bookingData)])
         _ = compositionRoot(.appComposition, uses: [.infrastructure(.bookingData), .feature(.search)])
-        _ = example(.checkout, product: "x", uses: [.kernel(.sharedKernel), .interface(.payment)], runsAgainst: [.booking, .payment])
+        _ = example(.search, product: "x", uses: [.kernel(.sharedKernel), .interface(.booking)], runsAgainst: [.booking])
         """)
     #expect(outcome.status == 0, "\(outcome.error)")
   }
