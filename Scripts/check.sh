@@ -139,23 +139,43 @@ if [ "$linter_package_tests" -eq 1 ]; then
   step "The architecture linter's tests (in-process, on its fixture packages; the plugin and the script)" \
     tests_that_run timeout 600 swift test "${linter_package[@]}" --skip-build
 fi
-# The migration example (Examples/Migration), replayed step by step in a scratch folder: each step
-# builds strictly, its behaviour tests pass, the linter prints what its pull request quotes, the
-# baseline only shrinks and ends empty, and the canary pull request is refused. The linter is the
-# executable the linter package's build above compiled.
-if [ "$migration" -eq 1 ] && [ ! -d Examples/Migration/Start ]; then
-  printf '\n==> The migration example: Examples/Migration is not in this repository, nothing to replay\n'
+# The migration examples (Examples/Migration, cut by kind; Examples/OneTarget, one target), each
+# replayed step by step in a scratch folder: each step builds strictly, its behaviour tests pass
+# (the start's ones changed in their imports only), it prints its behaviour.txt if it has one, the
+# linter prints what its pull request quotes, the baseline only shrinks and ends empty, and the
+# canary pull requests are refused. The linter is the executable the linter package's build above
+# compiled. The two replay side by side: a replay keeps about one core busy (one small module's
+# compile after another), so two share the machine's cores where one after the other leaves one idle.
+linter_for_replays=(CHECK_ARCHITECTURE=ArchitectureLinter/.build/debug/check-architecture)
+replays_side_by_side() { # examples…
+  local examples=("$@") logs=() pids=() failed=0 index
+  for index in "${!examples[@]}"; do
+    logs+=("$(mktemp)")
+    env "${linter_for_replays[@]}" Scripts/replay-migration.sh --check --example "${examples[$index]}" >"${logs[$index]}" 2>&1 &
+    pids+=($!)
+  done
+  for index in "${!examples[@]}"; do
+    printf '\n--- %s\n' "${examples[$index]}"
+    if wait "${pids[$index]}"; then
+      cat "${logs[$index]}"
+    else
+      cat "${logs[$index]}"
+      printf 'FAILED: the replay of %s; reproduce it alone with: %s Scripts/replay-migration.sh --check --example %s\n' "${examples[$index]}" "${linter_for_replays[*]}" "${examples[$index]}" >&2
+      failed=1
+    fi
+    rm -f "${logs[$index]}"
+  done
+  return "$failed"
+}
+examples=()
+for example in Examples/Migration Examples/OneTarget; do
+  [ -d "$example/Start" ] && examples+=("$example")
+done
+if [ "$migration" -eq 1 ] && [ ${#examples[@]} -eq 0 ]; then
+  printf '\n==> The migration examples: neither is in this repository, nothing to replay\n'
 elif [ "$migration" -eq 1 ]; then
-  step "Migration example replays, every step checked" \
-    env CHECK_ARCHITECTURE=ArchitectureLinter/.build/debug/check-architecture Scripts/replay-migration.sh --check
-fi
-# The one-target example (Examples/OneTarget), replayed the same way: every step builds strictly,
-# its tests pass (the top-level ones changed in their imports only), and it prints its
-# behaviour.txt; the payoff table's columns that do not depend on the machine are checked too.
-if [ "$migration" -eq 1 ] && [ -d Examples/OneTarget/Start ]; then
-  step "One-target migration example replays, every step checked" \
-    env CHECK_ARCHITECTURE=ArchitectureLinter/.build/debug/check-architecture \
-    Scripts/replay-migration.sh --check --example Examples/OneTarget
+  step "Migration examples, every step checked by Scripts/replay-migration.sh (${examples[*]}, side by side)" \
+    replays_side_by_side "${examples[@]}"
 fi
 # The concurrency code runs again under Thread Sanitizer, in its own build folder so the sanitized
 # build neither replaces nor invalidates the ordinary one: the tests of every Infrastructure and
