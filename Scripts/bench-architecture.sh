@@ -2,20 +2,21 @@
 # Benchmark of the architecture linter (run on purpose, never by the check suite).
 # Generates synthetic layered packages of 10, 100 and 1,000 targets with 20 files of about 3 KB each
 # (imports, comments, attributes, strings, a regex, an #if) and a few deliberate violations,
-# describes each with SwiftPM, then times the compiled linter alone (median of five) and prints
-# its throughput next to the time of `swift package describe` for the same package (its second
-# run: the first compiles the manifest, which every later command finds cached), and next to
-# neighbours measured in the same run:
+# describes each with SwiftPM, then runs five rounds, each of them one run of every contender in
+# turn, so a machine that slows down or speeds up during the run weighs on all of them alike:
+#   - the compiled linter alone, on the saved description;
+#   - `swift package describe` of the same package (the manifest cached), which the script needs;
 #   - the whole `swift package check-architecture` (the plugin, which loads the package graph
-#     itself; each generated package depends on this repository for it), the second of two runs,
-#     so the plugin's one-time compilation of the linter is not counted;
+#     itself; each generated package depends on the linter's package for it), after a first run
+#     that compiled the linter, so what is timed is what a person waits for;
 #   - a command plugin of the generated package that does nothing: what SwiftPM costs before any
-#     plugin's own code runs (loading the graph, handing it to the plugin), the second of two runs;
+#     plugin's own code runs (loading the graph, handing it to the plugin);
 #   - tach (a Python architecture linter, installed from PyPI into a virtual environment in the
 #     work folder), `tach check --dependencies` on a Python project with the same modules,
-#     declared dependencies, files per module and imports per file (median of five, each run
-#     right after one of the linter's, so both see the machine in the same state): it finds
-#     the same undeclared imports the linter does.
+#     declared dependencies, files per module and imports per file: it finds the same undeclared
+#     imports the linter does.
+# Each figure is the median of the five rounds, with their range; the ratios are the median and
+# range of each round's own ratio.
 #
 #   Scripts/bench-architecture.sh [SIZE ...]      (default sizes: 10 100 1000)
 #   NO_TACH=1 NO_PLUGIN=1 Scripts/bench-architecture.sh   # the linter and describe alone
@@ -29,7 +30,7 @@ work=$(mktemp -d)
 
 echo "compiling the linter with -O…"
 swiftc -O Scripts/check-architecture.swift -o "$work/check-architecture"
-voyage=$(pwd)
+linter_package=$(pwd)/ArchitectureLinter
 tach=""
 if [ -z "${NO_TACH:-}" ]; then
   echo "installing tach from PyPI into $work/tach…"
@@ -199,7 +200,7 @@ generate() { # count, folder
     echo '// swift-tools-version: 6.2'
     echo 'import PackageDescription'
     if [ -z "${NO_PLUGIN:-}" ]; then
-      echo "let package = Package(name: \"Synthetic\", dependencies: [.package(path: \"$voyage\")], targets: ["
+      echo "let package = Package(name: \"Synthetic\", dependencies: [.package(path: \"$linter_package\")], targets: ["
       echo '  .plugin(name: "EmptyPlugin", capability: .command(intent: .custom(verb: "empty-plugin", description: "Nothing"))),'
       mkdir -p "$root/Plugins/EmptyPlugin"
       printf '%s\n' 'import PackagePlugin' '' '@main struct EmptyPlugin: CommandPlugin {' \
@@ -268,68 +269,82 @@ JSON
 
 milliseconds() { echo $((($(date +%s%N) - $1) / 1000000)); }
 
-# Runs a command twice and prints the second run's milliseconds: the first compiles what it needs
-# (the plugin, the linter the plugin runs), the second is what a person waits for.
-second_run() {
-  "$@" >/dev/null 2>&1 || true
+# The milliseconds one run of a command takes (its output discarded; findings are not failures).
+timed() {
   local start
   start=$(date +%s%N)
   "$@" >/dev/null 2>&1 || true
   milliseconds "$start"
 }
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# "median (min–max)" of the numbers on standard input; with a format for each (%d by default).
+spread() {
+  sort -g | awk -v f="${1:-%d}" '{ v[NR] = $1 } END {
+    printf f " (" f "–" f ")", v[int((NR + 1) / 2)], v[1], v[NR] }'
+}
 
-printf '\n%8s %7s %6s %11s %12s %10s %8s %13s %11s %14s %9s %11s %9s\n' \
-  targets files MB violations "linter ms" "µs/file" "MB/s" "describe ms" "plugin ms" "empty plugin" "tach ms" "tach found" "÷ tach"
+# "median (min–max)" of the per-round ratios of two lists of the same length.
+ratios() { # numerators, denominators (space-separated)
+  paste -d ' ' <(tr ' ' '\n' <<<"$1") <(tr ' ' '\n' <<<"$2") |
+    awk '$2 > 0 { printf "%.3f\n", $1 / $2 }' | spread "%.2f"
+}
+
+results=()
 for size in "${sizes[@]}"; do
   root="$work/package-$size"
   generate "$size" "$root"
   swift package --package-path "$root" describe --type json >"$root/description.json"
-  start=$(date +%s%N)
-  swift package --package-path "$root" describe --type json >/dev/null
-  describe=$(milliseconds "$start")
-  # The linter and tach take turns, five rounds, so a machine that slows down or speeds up
-  # during the run weighs on both columns alike.
-  runs=() tach_runs=()
-  for _ in 1 2 3 4 5; do
-    start=$(date +%s%N)
-    "$work/check-architecture" "$root/description.json" --format json >"$root/result.json" || true
-    runs+=("$(milliseconds "$start")")
-    if [ -n "$tach" ]; then
-      start=$(date +%s%N)
-      (cd "$root-python" && "$tach" check --dependencies >/dev/null 2>&1) || true
-      tach_runs+=("$(milliseconds "$start")")
+  "$work/check-architecture" "$root/description.json" --format json >"$root/result.json" || true
+  if [ -z "${NO_PLUGIN:-}" ]; then
+    # First runs: the plugin compiles the linter, SwiftPM builds both plugins.
+    timed swift package --package-path "$root" check-architecture --format json >/dev/null
+    timed swift package --package-path "$root" empty-plugin >/dev/null
+  fi
+  linter=() describe=() plugin=() empty=() tach_runs=()
+  for round in 1 2 3 4 5; do
+    linter+=("$(timed "$work/check-architecture" "$root/description.json" --format json)")
+    [ -n "$tach" ] && tach_runs+=("$(cd "$root-python" && timed "$tach" check --dependencies)")
+    describe+=("$(timed swift package --package-path "$root" describe --type json)")
+    if [ -z "${NO_PLUGIN:-}" ]; then
+      plugin+=("$(timed swift package --package-path "$root" check-architecture --format json)")
+      empty+=("$(timed swift package --package-path "$root" empty-plugin)")
     fi
+    echo "  $size targets, round $round: linter ${linter[-1]} ms${tach:+, tach ${tach_runs[-1]} ms}${plugin:+, plugin ${plugin[-1]} ms, empty plugin ${empty[-1]} ms}" >&2
   done
-  best=$(printf '%s\n' "${runs[@]}" | median)
   violations=$(grep -c '"rule"' "$root/result.json" || true)
   files=$((size * 20))
   bytes=$(find "$root/Sources" -name '*.swift' -print0 | du -cb --files0-from=- | tail -n 1 | cut -f 1)
-  plugin="-" empty="-"
+  line="| $size | $files | $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }') | $violations"
+  line+=" | $(printf '%s\n' "${linter[@]}" | spread)"
+  line+=" | $(printf '%s\n' "${describe[@]}" | spread)"
   if [ -z "${NO_PLUGIN:-}" ]; then
-    plugin=$(second_run swift package --package-path "$root" check-architecture --format json)
-    empty=$(second_run swift package --package-path "$root" empty-plugin)
+    line+=" | $(printf '%s\n' "${plugin[@]}" | spread) | $(printf '%s\n' "${empty[@]}" | spread)"
+    line+=" | $(ratios "${plugin[*]}" "${empty[*]}")"
+  else
+    line+=" | - | - | -"
   fi
-  tach_ms="-" ratio="-" tach_found="-"
   if [ -n "$tach" ]; then
-    tach_found=$(cd "$root-python" && "$tach" check --dependencies 2>&1 | grep -c '^\[FAIL\]' || true)
-    tach_ms=$(printf '%s\n' "${tach_runs[@]}" | median)
-    ratio=$(awk -v l="$best" -v t="$tach_ms" 'BEGIN { printf "%.2f", (t > 0 ? l / t : 0) }')
+    found=$(cd "$root-python" && "$tach" check --dependencies 2>&1 | grep -c '^\[FAIL\]' || true)
+    line+=" | $(printf '%s\n' "${tach_runs[@]}" | spread) | $found | $(ratios "${linter[*]}" "${tach_runs[*]}")"
+  else
+    line+=" | - | - | -"
   fi
-  awk -v t="$size" -v f="$files" -v b="$bytes" -v v="$violations" -v ms="$best" -v d="$describe" \
-    -v p="$plugin" -v e="$empty" -v tm="$tach_ms" -v tf="$tach_found" -v r="$ratio" \
-    'BEGIN { printf "%8d %7d %6.1f %11d %12d %10d %8.0f %13d %11s %14s %9s %11s %9s\n", t, f, b / 1e6, v, ms, ms * 1000 / f, (b / 1e6) / (ms > 0 ? ms / 1000 : 1), d, p, e, tm, tf, r }'
+  results+=("$line |")
 done
+
 echo
-echo "linter ms: median of 5 runs of the compiled linter (with -O), rules and scanning included,"
-echo "each followed by a run of tach;"
-echo "describe ms: the second 'swift package describe' of the same package (the manifest cached),"
-echo "which every run of the script needs first;"
-echo "plugin ms: the second 'swift package check-architecture' (graph loading included); empty"
-echo "plugin: the second run of a command plugin that does nothing, on the same package;"
-echo "tach ms: median of those 5 'tach check --dependencies' on the Python twin; tach found: its findings"
-echo "(the linter's violations also count layer breaks, which the twin does not declare); ÷ tach:"
-echo "linter ms / tach ms."
-echo "goals: linear growth, the 1,000-target package (20,000 files) in at most 0.75 s, the linter at"
-echo "most 0.35 of tach's time, and the plugin at most 10% above describe (and above the empty plugin)."
+echo "Scripts/bench-architecture.sh ${sizes[*]}, $(date +%F), $(nproc) cores, $(swift --version 2>/dev/null | head -n 1)${tach:+, $("$tach" --version)}"
+echo "milliseconds: median (min–max) of 5 rounds; ratios: median (min–max) of each round's own ratio"
+echo
+echo "| targets | files | MB | violations | linter | describe | plugin | empty plugin | plugin ÷ empty | tach | tach found | linter ÷ tach |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+printf '%s\n' "${results[@]}"
+echo
+echo "linter: the compiled linter (with -O) on the saved description, rules and scanning included;"
+echo "describe: 'swift package describe' of the same package (the manifest cached), which every run of"
+echo "the script needs first; plugin: 'swift package check-architecture' (graph loading included);"
+echo "empty plugin: a command plugin that does nothing, on the same package; tach: 'tach check"
+echo "--dependencies' on the Python twin, and its findings (the linter's violations also count layer"
+echo "breaks, which the twin does not declare)."
+echo "goals: linear growth; on the 1,000-target package the linter at most 0.30 of tach's time, and"
+echo "the plugin at most 1.15 times the empty plugin (medians)."
