@@ -43,8 +43,9 @@ for _ in $(seq 1 50); do
   sleep 0.1
 done
 
-# The pages, each with the phrases (separated by ";") it must show; from the site itself: the front page, the articles' root, three articles, a feature's
-# entry point, and the kernel's one way to a paid order.
+# The pages, each with the phrases (separated by ";") it must show, and the images (";") it must
+# load; from the site itself: the front page, the articles' root, four articles, a feature's entry
+# point, and the kernel's one way to a paid order.
 package=$(sed -n -E 's/^  name: "([^"]+)",$/\1/p' Package.swift)
 lower=$(tr '[:upper:]' '[:lower:]' <<<"$package")
 feature=$(find "$site/data/documentation" -maxdepth 1 -name '*feature.json' | sort | head -n 1)
@@ -58,13 +59,14 @@ pages=(
   "documentation/$lower/architecturelearningjourney|$article_title|article"
   "documentation/$lower/coalescinglesson|$lesson_title;TextbookCoalescer|lesson"
   "documentation/$lower/migration|$migration_title;The payoff, measured;Where to stop|migration"
+  "documentation/$lower/modularizationlearningjourney|The seconds a change costs;Where modules start to pay|modularization|build-timeline-clean;build-timeline-interface-change;size-curve"
   "documentation/$feature/$feature|Initializers|feature"
   "documentation/sharedkernel/draftorder/confirm(with:)|confirm(with:);Instance Method;the only way|confirm"
 )
 
 failures=0
 for page in "${pages[@]}"; do
-  IFS='|' read -r path expected name <<<"$page"
+  IFS='|' read -r path expected name images <<<"$page"
   url="http://127.0.0.1:$port/$path"
   flags=(--headless --no-sandbox --disable-gpu --hide-scrollbars --virtual-time-budget=20000)
   "$browser" "${flags[@]}" --dump-dom "$url" 2>/dev/null >"$evidence/$name.html" || true
@@ -80,11 +82,24 @@ for page in "${pages[@]}"; do
   for phrase in "${phrases[@]}"; do
     grep -qF -- "$phrase" <<<"$text" || missing+=" \"$phrase\""
   done
+  # Each image the page must show: an <img> in the rendered page whose file the site serves.
+  IFS=';' read -r -a wanted <<<"${images:-}"
+  for image in "${wanted[@]}"; do
+    source=$(grep -oE "<img[^>]*src=\"[^\"]*$image[^\"]*\"" "$evidence/$name.html" | head -n 1 \
+      | sed -E 's/.*src="([^"]*)".*/\1/' || true)
+    if [ -z "$source" ]; then
+      missing+=" the image $image"
+      continue
+    fi
+    [[ "$source" == http* ]] || source="http://127.0.0.1:$port/${source#/}"
+    python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1])' "$source" \
+      2>/dev/null || missing+=" the image file $source"
+  done
   if [ "$words" -lt 20 ] || [ -n "$missing" ]; then
     echo "✗ /$path: shows $words words; missing:${missing:- nothing, but too few words} (see $evidence/$name.txt and .png)"
     failures=$((failures + 1))
   else
-    echo "✓ /$path: $words words, showing: ${expected//;/, }"
+    echo "✓ /$path: $words words, showing: ${expected//;/, }${images:+; images: ${images//;/, }}"
   fi
 done
 [ "$failures" -eq 0 ] || fail "$failures of ${#pages[@]} pages did not render as expected; Reproduce with: Scripts/build-docs.sh && Scripts/check-docs-in-browser.sh"

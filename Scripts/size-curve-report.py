@@ -9,6 +9,7 @@ builds; the crossover point of each kind of build; and a chart of seconds agains
 import datetime
 import importlib.util
 import json
+import math
 import pathlib
 import platform
 import statistics
@@ -41,49 +42,64 @@ def simulated(timeline, cores):
     return build_timeline.simulate(cores, durations, timeline["graph"])
 
 
+def nice_step(rough):
+    """1, 2 or 5 times a power of ten, the first at least `rough`: a scale's step."""
+    power = 10 ** math.floor(math.log10(rough)) if rough > 0 else 1
+    return next(factor * power for factor in (1, 2, 5, 10) if factor * power >= rough)
+
+
 def chart(rows, path):
-    """Seconds at 2 jobs against lines, one line per shape and kind of build."""
-    width, height, left, bottom, top, right = 760, 420, 60, 50, 30, 200
-    points = [(row["lines"], row["jobs2"][kind]) for row in rows for kind in KINDS]
-    most_lines = max(lines for lines, _ in points)
-    most_seconds = max(seconds for _, seconds in points) * 1.1
-    def x(lines):
-        return left + (lines / most_lines) * (width - left - right)
-    def y(seconds):
-        return height - bottom - (seconds / most_seconds) * (height - top - bottom)
+    """Seconds at 2 jobs against lines, one line per shape and kind of build, in two panels with
+    scales of their own: the builds that recompile much (clean, a shared model's change) and the
+    one-line change inside a feature."""
+    panels = [("Clean build and a shared model's change", ["clean build", "shared model"]),
+              ("A one-line change inside one feature", ["feature body"])]
+    panel_width, height, left, bottom, top = 380, 420, 56, 86, 48
+    width = panel_width * len(panels)
     colours = {"single": "#f58518", "modules": "#4c78a8"}
-    dashes = {"clean build": "", "feature body": "6,4", "shared model": "2,3"}
+    dashes = {"clean build": "", "feature body": "", "shared model": "6,4"}
+    most_lines = max(row["lines"] for row in rows)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
            'font-family="-apple-system, Helvetica, Arial, sans-serif" font-size="11">',
            f'<rect width="{width}" height="{height}" fill="white"/>',
-           f'<text x="{left}" y="18" font-size="13">Build seconds against the app\'s size (2 jobs)</text>',
-           f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" y2="{height - bottom}" stroke="#888"/>',
-           f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" stroke="#888"/>',
-           f'<text x="{(left + width - right) / 2}" y="{height - 12}" text-anchor="middle">lines of Swift</text>',
-           f'<text x="16" y="{(top + height - bottom) / 2}" transform="rotate(-90 16 {(top + height - bottom) / 2})" text-anchor="middle">seconds</text>']
-    step = max(1, round(most_seconds / 6))
-    tick = 0
-    while tick <= most_seconds:
-        out.append(f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" fill="#555">{tick}</text>')
-        out.append(f'<line x1="{left}" y1="{y(tick):.1f}" x2="{width - right}" y2="{y(tick):.1f}" stroke="#eee"/>')
-        tick += step
-    for row in rows:
-        if row["shape"] == "single":
-            out.append(f'<text x="{x(row["lines"]):.1f}" y="{height - bottom + 16}" text-anchor="middle" fill="#555">{row["lines"]:,}</text>')
-    legend_y = top + 10
-    for shape in SHAPES:
-        series = sorted((row for row in rows if row["shape"] == shape), key=lambda row: row["lines"])
-        for kind in KINDS:
-            coordinates = " ".join(f'{x(row["lines"]):.1f},{y(row["jobs2"][kind]):.1f}' for row in series)
-            out.append(f'<polyline points="{coordinates}" fill="none" stroke="{colours[shape]}" stroke-width="2" '
-                       f'stroke-dasharray="{dashes[kind]}"/>')
-            for row in series:
-                out.append(f'<circle cx="{x(row["lines"]):.1f}" cy="{y(row["jobs2"][kind]):.1f}" r="3" fill="{colours[shape]}">'
-                           f'<title>{escape(SHAPES[shape])}, {kind}: {row["jobs2"][kind]:.1f} s at {row["lines"]:,} lines</title></circle>')
-            out.append(f'<line x1="{width - right + 14}" y1="{legend_y}" x2="{width - right + 44}" y2="{legend_y}" '
-                       f'stroke="{colours[shape]}" stroke-width="2" stroke-dasharray="{dashes[kind]}"/>')
-            out.append(f'<text x="{width - right + 50}" y="{legend_y + 4}">{escape(SHAPES[shape])}: {kind}</text>')
-            legend_y += 18
+           '<text x="12" y="18" font-size="13">Build seconds against the app\'s size, 2 jobs: one target (orange) and modules (blue)</text>']
+    for number, (title, kinds) in enumerate(panels):
+        origin = number * panel_width
+        right = origin + panel_width - 16
+        most = max(row["jobs2"][kind] for row in rows for kind in kinds) * 1.1 or 1
+
+        def x(lines):
+            return origin + left + (lines / most_lines) * (right - origin - left)
+
+        def y(seconds):
+            return height - bottom - (seconds / most) * (height - top - bottom)
+
+        out.append(f'<text x="{origin + left}" y="{top - 12}">{escape(title)}</text>')
+        out.append(f'<line x1="{origin + left}" y1="{height - bottom}" x2="{right}" y2="{height - bottom}" stroke="#888"/>')
+        out.append(f'<line x1="{origin + left}" y1="{top}" x2="{origin + left}" y2="{height - bottom}" stroke="#888"/>')
+        step = nice_step(most / 5)
+        for index in range(int(most / step) + 1):
+            tick = step * index
+            out.append(f'<text x="{origin + left - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" fill="#555">{tick:.0f} s</text>')
+            out.append(f'<line x1="{origin + left}" y1="{y(tick):.1f}" x2="{right}" y2="{y(tick):.1f}" stroke="#eee"/>')
+        for row in rows:
+            if row["shape"] == "single":
+                out.append(f'<text x="{x(row["lines"]):.1f}" y="{height - bottom + 16}" text-anchor="middle" fill="#555">{row["lines"]:,}</text>')
+        out.append(f'<text x="{(origin + left + right) / 2}" y="{height - bottom + 34}" text-anchor="middle">lines of Swift</text>')
+        legend = height - 28
+        for kind in kinds:
+            for shape in SHAPES:
+                series = sorted((row for row in rows if row["shape"] == shape), key=lambda row: row["lines"])
+                coordinates = " ".join(f'{x(row["lines"]):.1f},{y(row["jobs2"][kind]):.1f}' for row in series)
+                out.append(f'<polyline points="{coordinates}" fill="none" stroke="{colours[shape]}" stroke-width="2" '
+                           f'stroke-dasharray="{dashes[kind]}"/>')
+                for row in series:
+                    out.append(f'<circle cx="{x(row["lines"]):.1f}" cy="{y(row["jobs2"][kind]):.1f}" r="3" fill="{colours[shape]}">'
+                               f'<title>{escape(SHAPES[shape])}, {kind}: {row["jobs2"][kind]:.1f} s at {row["lines"]:,} lines</title></circle>')
+            out.append(f'<line x1="{origin + left}" y1="{legend}" x2="{origin + left + 28}" y2="{legend}" stroke="#555" '
+                       f'stroke-width="2" stroke-dasharray="{dashes[kind]}"/>')
+            out.append(f'<text x="{origin + left + 34}" y="{legend + 4}">{kind}</text>')
+            legend += 16
     out.append("</svg>")
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
 
@@ -122,7 +138,9 @@ def main(arguments):
                   f"{seconds['clean build']:.1f} | {seconds['feature body']:.1f} | {seconds['shared model']:.1f} |")
     print()
     print("Compiling phase of the clean build (first module's start to last module's end), measured and simulated")
-    print("from the 1-job build's per-module times; critical path: the longest chain of dependent modules:")
+    print("from the 1-job build's per-module times; critical path: the longest chain of dependent modules.")
+    print("One target is one module, whose files the driver compiles in batches side by side: a schedule")
+    print("of whole modules says nothing about it, so only its measured builds are given:")
     print()
     print("| features | shape | critical path (s) | 1 job: measured / simulated | 2 jobs: measured / simulated | simulated 4 / 8 / 16 cores |")
     print("|---|---|---|---|---|---|")
@@ -131,6 +149,12 @@ def main(arguments):
         measured, simulation = row["measured_span"], row["simulated"]
         if row["shape"] == "modules":
             errors += [abs(simulation[jobs] - measured[jobs]) / measured[jobs] for jobs in (1, 2) if measured[jobs] > 0]
+        if row["shape"] == "single":
+            # One module: the driver compiles its files in batches side by side, which a schedule of
+            # whole modules cannot see; only the measured builds speak for it.
+            print(f"| {row['features']} | {SHAPES[row['shape']]} | {row['critical']:.1f} | "
+                  f"{measured[1]:.1f} / — | {measured[2]:.1f} / — | — |")
+            continue
         print(f"| {row['features']} | {SHAPES[row['shape']]} | {row['critical']:.1f} | "
               f"{measured[1]:.1f} / {simulation[1]:.1f} | {measured[2]:.1f} / {simulation[2]:.1f} | "
               f"{simulation[4]:.1f} / {simulation[8]:.1f} / {simulation[16]:.1f} |")

@@ -160,4 +160,61 @@ struct BuildMeasurementTests {
     let modules = try #require(lines["modules"])
     #expect(single > 600 && abs(modules - single) < single / 10, "\(lines)")
   }
+
+  /// The size curve's report on measurements made up for it: modules slower to build clean at
+  /// both sizes, faster after a feature's change from the larger size on; the chart drawn.
+  @Test func theSizeCurveReportFindsWhereModulesStartToPay() async throws {
+    let out = try makeTemporaryFolder("curve")
+    defer { try? FileManager.default.removeItem(at: out) }
+    // Seconds of (clean, feature body, shared model) for each size and shape, at 1 and 2 jobs.
+    let measured: [String: [Double]] = [
+      "single-10": [10, 2, 8], "modules-10": [14, 2.5, 9],
+      "single-40": [40, 6, 30], "modules-40": [48, 3, 35],
+    ]
+    for (app, seconds) in measured {
+      try Data("\(app.hasSuffix("10") ? 3_200 : 12_800)\n".utf8).write(
+        to: out.appendingPathComponent("\(app).lines"))
+      for jobs in [1, 2] {
+        let folder = out.appendingPathComponent("\(app)-j\(jobs)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var lines: [String] = []
+        for (label, value) in zip(["clean build", "feature body", "shared model"], seconds) {
+          let timeline = folder.appendingPathComponent("\(label).json")
+          let modules: [[String: Any]] = [
+            ["module": "A", "start": 0.0, "end": value / 2, "row": 0, "critical": true],
+            ["module": "B", "start": value / 2, "end": value, "row": 0, "critical": true],
+          ]
+          try JSONSerialization.data(withJSONObject: [
+            "modules": modules, "span_seconds": value, "critical_path_seconds": value,
+            "graph": ["A": [String](), "B": ["A"]],
+          ]).write(to: timeline)
+          let entry: [String: Any] = [
+            "label": label, "seconds": [value / Double(jobs)], "timeline": timeline.path,
+            "jobs": jobs,
+          ]
+          lines.append(
+            String(decoding: try JSONSerialization.data(withJSONObject: entry), as: UTF8.self))
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(
+          to: folder.appendingPathComponent("summary.jsonl"))
+      }
+    }
+    let report = try await Subprocess.run(
+      "python3",
+      [
+        repositoryRoot.appendingPathComponent("Scripts/size-curve-report.py").path, out.path, "10",
+        "40",
+      ])
+    #expect(report.status == 0, "\(report.error)")
+    #expect(report.output.contains("- clean build: modules are not faster at any size measured"))
+    #expect(
+      report.output.contains(
+        "- feature body: modules are faster from 40 features (12,800 lines) on."))
+    #expect(
+      report.output.contains("| 40 | 12,800 | one target | 2 | 2 | 20.0 | 3.0 | 15.0 |"),
+      "\(report.output)")
+    let chart = try String(
+      contentsOf: out.appendingPathComponent("size-curve.svg"), encoding: .utf8)
+    #expect(chart.contains("modules, feature body: 1.5 s at 12,800 lines"))
+  }
 }
