@@ -61,8 +61,10 @@ undo() {
   rm -rf "${created[@]}"
   echo "new-module: failed; every change was undone" >&2
 }
-trap 'undo' ERR
-trap 'rm -rf "$backup"' EXIT
+# An EXIT trap rather than an ERR one: it runs however the script ends, a failure inside a
+# function or an interrupt included (without `set -E`, ERR skips a failing command in a function).
+finished=0
+trap 'status=$?; [ "$finished" -eq 1 ] || [ "$status" -eq 0 ] || undo; rm -rf "$backup"' EXIT
 
 # The enum case names the module the way the existing ones do: SharedKernel is `.sharedKernel`,
 # BookingData is `.bookingData`, BookingInterface is `.booking` and SearchFeature is `.search` (an
@@ -176,7 +178,7 @@ LINES="$lines" SECTION="# $layer" awk '
 
 swift format -i --recursive Package.swift "Sources/$layer/$name" "Tests/${name}Tests"
 Scripts/redraw-graphs.sh
-trap - ERR
+finished=1
 
 echo "new-module: added $layer/$name (Sources/$layer/$name, Tests/${name}Tests, README, documentation catalog, CODEOWNERS, Package.swift)"
 if [ "$check" -eq 1 ]; then

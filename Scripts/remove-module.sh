@@ -96,8 +96,10 @@ undo() {
   tar -xf "$backup/kept.tar"
   echo "remove-module: failed; every change was undone" >&2
 }
-trap 'undo' ERR
-trap 'rm -rf "$backup"' EXIT
+# An EXIT trap rather than an ERR one: it runs however the script ends, a failure inside a
+# function or an interrupt included (without `set -E`, ERR skips a failing command in a function).
+finished=0
+trap 'status=$?; [ "$finished" -eq 1 ] || [ "$status" -eq 0 ] || undo; rm -rf "$backup"' EXIT
 
 # The App layer's wiring of a feature: the files that import it or exercise it, then the lines
 # that listed their types (`SearchFeatureCommands.self,`).
@@ -354,7 +356,7 @@ stale=$(git ls-files --cached --others --exclude-standard | NAME="$name" perl -e
     print "$document\n";
   }
 ')
-trap - ERR
+finished=1
 
 echo "remove-module: removed $layer/$name (its sources, tests, manifest entry, owners and graph nodes)"
 if [ -n "$stale" ]; then

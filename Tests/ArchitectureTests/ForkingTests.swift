@@ -61,7 +61,7 @@ struct ForkingTests {
     // Without re-recording the other help snapshots, which would build the tests as well: this
     // test reads the built command, and CI's Scripts/check-feature-removal.sh re-records them and
     // runs the fork's whole suite.
-    let feature = ScaffoldingTests.existingFeature
+    let feature = ScaffoldingTests.featureWithCommands
     let removed = try await Subprocess.run(
       "bash",
       [
@@ -142,6 +142,54 @@ struct ForkingTests {
         "bash", [scripts.appendingPathComponent("remove-module.sh").path, name, "--no-check"])
       #expect(removed.status == 0, "\(removed.error)")
     }
+    let status = try await Subprocess.run("git", ["-C", copy.path, "status", "--porcelain"])
+    #expect(status.output.isEmpty, "left behind: \(status.output)")
+  }
+
+  /// A removal or a scaffolding that fails part-way puts back every file it changed. The failure
+  /// is injected through `PATH`: a `perl -0pi` that fails, in the function of remove-module.sh that
+  /// rewrites the manifest after the feature's wiring was deleted, and a `swift format` that fails
+  /// at new-module.sh's end, after its files were written.
+  @Test(arguments: [
+    (
+      "remove-module.sh", [ScaffoldingTests.featureWithCommands, "--no-check"], "perl", "-0pi",
+      "remove-module: failed; every change was undone"
+    ),
+    (
+      "new-module.sh", ["Features", ScaffoldingTests.feature, "Planning a trip.", "--no-check"],
+      "swift", "format", "new-module: failed; every change was undone"
+    ),
+  ])
+  func aToolThatFailsPartWayLeavesTheTreeAsItWas(
+    script: String, arguments: [String], command: String, failingFirstArgument: String,
+    message: String
+  ) async throws {
+    let copy = try await Self.committedCopy()
+    defer { try? FileManager.default.removeItem(at: copy) }
+    let real = try await Subprocess.run("bash", ["-c", "command -v \(command)"])
+    let realPath = real.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(!realPath.isEmpty)
+    let shims = copy.appendingPathComponent(".failing-tools")
+    try FileManager.default.createDirectory(at: shims, withIntermediateDirectories: true)
+    let shim = shims.appendingPathComponent(command)
+    try Data(
+      """
+      #!/usr/bin/env bash
+      [ "$1" = "\(failingFirstArgument)" ] && { echo "injected failure" >&2; exit 1; }
+      exec \(realPath) "$@"
+
+      """.utf8
+    ).write(to: shim)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shim.path)
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = shims.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    let outcome = try await Subprocess.run(
+      "bash", [copy.appendingPathComponent("Scripts/\(script)").path] + arguments,
+      environment: environment, in: copy)
+    try FileManager.default.removeItem(at: shims)
+    #expect(outcome.status != 0)
+    #expect(outcome.error.contains("injected failure"), "\(outcome.error)")
+    #expect(outcome.error.contains(message), "\(outcome.error)")
     let status = try await Subprocess.run("git", ["-C", copy.path, "status", "--porcelain"])
     #expect(status.output.isEmpty, "left behind: \(status.output)")
   }

@@ -45,6 +45,17 @@ struct ScaffoldingTests {
   /// A feature module that exists, to compare READMEs with and to be refused as a new name.
   static let existingFeature = modules.first { $0.layer == "Features" }?.name ?? "SearchFeature"
 
+  /// A feature module the command line gives commands of its own (`<Feature>Commands.swift` in the
+  /// App layer), for the tests that remove one and expect its commands to go: a scaffolded feature
+  /// has none, so "the first feature" is not enough once a fork has added one.
+  static let featureWithCommands: String = {
+    let app = repositoryRoot.appendingPathComponent("Sources/App")
+    let files = FileManager.default.enumerator(atPath: app.path)?.allObjects as? [String] ?? []
+    return modules.first { module in
+      module.layer == "Features" && files.contains { $0.hasSuffix("/\(module.name)Commands.swift") }
+    }?.name ?? existingFeature
+  }()
+
   static func script(in copy: URL) -> String {
     copy.appendingPathComponent("Scripts/new-module.sh").path
   }
