@@ -109,7 +109,18 @@ def main(arguments):
         print(__doc__.strip())
         return 0 if arguments and arguments[0] in ("-h", "--help") else 64
     out = pathlib.Path(arguments[0])
+    if not all(count.isdigit() and int(count) > 0 for count in arguments[1:]):
+        print(f"Error: the sizes are counts of features, not {' '.join(arguments[1:])!r}", file=sys.stderr)
+        return 64
     counts = [int(count) for count in arguments[1:]]
+    missing = [f"{shape}-{count}-j{jobs}" for count in counts for shape in SHAPES for jobs in (1, 2)
+               if not (out / f"{shape}-{count}-j{jobs}" / "summary.jsonl").is_file()
+               or not (out / f"{shape}-{count}.lines").is_file()]
+    if missing:
+        print(f"Error: {out} has no measurements for {', '.join(missing)}; measure them with "
+              f"Scripts/measure-size-curve.sh --features \"{' '.join(map(str, counts))}\" --out {out}",
+              file=sys.stderr)
+        return 66
     rows = []
     for count in counts:
         for shape in SHAPES:

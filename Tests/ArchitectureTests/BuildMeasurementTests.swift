@@ -216,5 +216,18 @@ struct BuildMeasurementTests {
     let chart = try String(
       contentsOf: out.appendingPathComponent("size-curve.svg"), encoding: .utf8)
     #expect(chart.contains("modules, feature body: 1.5 s at 12,800 lines"))
+
+    // A size that was never measured is named, with the command that measures it.
+    let unmeasured = try await Subprocess.run(
+      "python3",
+      [
+        repositoryRoot.appendingPathComponent("Scripts/size-curve-report.py").path, out.path, "10",
+        "99",
+      ])
+    #expect(unmeasured.status == 66)
+    #expect(
+      unmeasured.error.contains("has no measurements for single-99-j1, single-99-j2"),
+      "\(unmeasured.error)")
+    #expect(unmeasured.error.contains("Scripts/measure-size-curve.sh --features \"10 99\""))
   }
 }
