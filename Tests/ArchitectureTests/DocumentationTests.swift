@@ -366,7 +366,7 @@ struct DocumentationTests {
   @Test func theForkingGuideNamesEveryScriptCIRuns() throws {
     let ci = try Self.text(".ci/run")
     let scripts = ci.split(separator: "\n").compactMap { line in
-      line.firstMatch(of: /^(?:timed )?(Scripts\/[A-Za-z-]+\.sh)/).map { String($0.output.1) }
+      line.firstMatch(of: /^(Scripts\/[A-Za-z-]+\.sh)/).map { String($0.output.1) }
     }
     #expect(scripts.count > 2)
     let guide = try Self.text("docs/Voyage.docc/Forking.md")

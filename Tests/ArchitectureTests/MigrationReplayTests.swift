@@ -5,6 +5,21 @@ import Testing
 /// example honest, shown failing on a copy of the example broken in five ways at once.
 @Suite("The migration example's replay")
 struct MigrationReplayTests {
+  /// `replay-migration.sh --check` of a copy of an example through step `through`, replayed into
+  /// `folder`, with the linter the tests build.
+  static func checkedReplay(of example: URL, through: Int, in folder: URL) async throws
+    -> Subprocess.Outcome
+  {
+    var environment = ProcessInfo.processInfo.environment
+    environment["CHECK_ARCHITECTURE"] = try await Linter.shared.executable().path
+    return try await Subprocess.run(
+      repositoryRoot.appendingPathComponent("Scripts/replay-migration.sh").path,
+      [
+        "--check", "--through", String(through), "--example", example.path, "--into",
+        folder.appendingPathComponent("replayed").path,
+      ], environment: environment)
+  }
+
   @Test func aWrongQuoteAnUnsaidLengthAChangedTestAnUnseenUseAndAWrongFolderFindingAllFail()
     async throws
   {
@@ -59,14 +74,7 @@ struct MigrationReplayTests {
       .write(to: start.appendingPathComponent("Checkout/ProbeLabel.swift"))
     try Data("import Models\n\nfunc probe(_ trip: Trip) -> String { trip.probeLabel }\n".utf8)
       .write(to: start.appendingPathComponent("Search/Probe.swift"))
-    var environment = ProcessInfo.processInfo.environment
-    environment["CHECK_ARCHITECTURE"] = try await Linter.shared.executable().path
-    let outcome = try await Subprocess.run(
-      repositoryRoot.appendingPathComponent("Scripts/replay-migration.sh").path,
-      [
-        "--check", "--through", "3", "--example", example.path, "--into",
-        folder.appendingPathComponent("replayed").path,
-      ], environment: environment)
+    let outcome = try await Self.checkedReplay(of: example, through: 3, in: folder)
     #expect(outcome.status == 1)
     #expect(
       outcome.error.contains(
@@ -103,14 +111,7 @@ struct MigrationReplayTests {
       )
       .utf8
     ).write(to: transcript)
-    var environment = ProcessInfo.processInfo.environment
-    environment["CHECK_ARCHITECTURE"] = try await Linter.shared.executable().path
-    let outcome = try await Subprocess.run(
-      repositoryRoot.appendingPathComponent("Scripts/replay-migration.sh").path,
-      [
-        "--check", "--through", "1", "--example", example.path, "--into",
-        folder.appendingPathComponent("replayed").path,
-      ], environment: environment)
+    let outcome = try await Self.checkedReplay(of: example, through: 1, in: folder)
     #expect(outcome.status == 1)
     #expect(outcome.error.contains("Start: its behaviour is not the example's behaviour.txt"))
     #expect(
