@@ -118,13 +118,13 @@ struct VoyageCommandLineTests {
       sourceLocation: sourceLocation)
   }
 
-  /// The commands the overview lists, `help` aside: what this build of `voyage` offers.
+  /// The commands the overview lists: what this build of `voyage` offers.
   func listedCommands() async throws -> [String] {
     let overview = try await voyage("--help")
     #expect(overview.status == 0)
     let section = try #require(overview.output.components(separatedBy: "Commands:\n").last)
     return section.split(separator: "\n").prefix { $0.hasPrefix("  ") }
-      .compactMap { $0.split(separator: " ").first.map(String.init) }.filter { $0 != "help" }
+      .compactMap { $0.split(separator: " ").first.map(String.init) }
   }
 
   /// Runs `voyage` with no arguments inside a pseudo-terminal (util-linux's `script`), answering
@@ -254,6 +254,63 @@ struct VoyageCommandLineTests {
     let outcome = try await run(arguments)
     #expect(outcome.status == 0, "\(outcome.error)")
     try expectSnapshot(outcome.output, arguments.joined(separator: "-"))
+  }
+
+  /// Global options, variables and exit statuses are declared once: the overview, the man page
+  /// and the completion scripts (options only, what a shell completes) list the same ones.
+  @Test func theOverviewManPageAndCompletionsListTheSameGlobalOptionsVariablesAndStatuses()
+    async throws
+  {
+    let overview = try await voyage("--help").output
+    func section(_ title: String) throws -> [String] {
+      let body = try #require(overview.components(separatedBy: "\n\(title):\n").dropFirst().first)
+      return body.components(separatedBy: "\n\n")[0].split(separator: "\n")
+        .filter { !$0.hasPrefix("   ") }
+        .flatMap {
+          $0.trimmingCharacters(in: .whitespaces).components(separatedBy: "   ")[0]
+            .components(separatedBy: ", ")
+        }
+    }
+    let manual = try await voyage("manual").output
+    func manualSection(_ title: String) throws -> [String] {
+      let body = try #require(manual.components(separatedBy: ".SH \(title)\n").dropFirst().first)
+      let lines = body.components(separatedBy: "\n.SH ")[0].split(separator: "\n")
+      return zip(lines, lines.dropFirst()).filter { $0.0 == ".TP" }.flatMap { _, names in
+        names.components(separatedBy: ", ").map {
+          $0.replacingOccurrences(of: "\\fB", with: "").replacingOccurrences(of: "\\fR", with: "")
+            .replacingOccurrences(of: "\\-", with: "-")
+        }
+      }
+    }
+    let options = try section("Options")
+    #expect(options == ["-h", "--help", "--version", "-v", "--verbose"])
+    #expect(try manualSection("OPTIONS") == options)
+    let variables = try section("Environment")
+    #expect(variables.contains("VOYAGE_HOME") && variables.contains("VOYAGE_DATABASE_URL"))
+    #expect(try manualSection("ENVIRONMENT") == variables)
+    let statuses = try section("Exit status")
+    #expect(["0", "1", "64", "69", "73", "74", "130", "143"].allSatisfy(statuses.contains))
+    #expect(try manualSection("EXIT STATUS") == statuses)
+
+    let bash = try await voyage("completions", "bash").output
+    let firstWord = try #require(bash.split(separator: "\n").first { $0.contains("compgen -W") })
+    let firstWords = firstWord.split { $0 == " " || $0 == "\"" }.map(String.init)
+    #expect(options.allSatisfy(firstWords.contains))
+    let zsh = try await voyage("completions", "zsh").output
+    #expect(options.allSatisfy { zsh.contains("'\($0)[") })
+    let fish = try await voyage("completions", "fish").output
+    let fishGlobal = fish.split(separator: "\n").filter { $0.contains("__fish_use_subcommand -") }
+      .flatMap { line in
+        line.split(separator: " ").indices.dropLast().compactMap { index -> String? in
+          let words = line.split(separator: " ")
+          switch words[index] {
+          case "-s": return "-" + words[index + 1]
+          case "-l": return "--" + words[index + 1]
+          default: return nil
+          }
+        }
+      }
+    #expect(fishGlobal == options)
   }
 
   @Test func withoutATerminalAndWithoutArgumentsVoyagePrintsTheHelp() async throws {

@@ -35,53 +35,56 @@ public struct AppConfiguration: Sendable {
   /// the variable and the problem (never a value that may hold a secret), so nothing falls back
   /// to a default the person did not choose (an empty `VOYAGE_DATABASE_URL` meaning SQLite).
   public init(environment: [String: String]) throws(ConfigurationError) {
-    func value(_ name: String) throws(ConfigurationError) -> String? {
-      guard let value = environment[name] else { return nil }
+    func value(_ variable: EnvironmentVariable) throws(ConfigurationError) -> String? {
+      guard let value = environment[variable.rawValue] else { return nil }
       guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
         throw ConfigurationError(
-          variable: name, problem: "is set but empty; unset it, or give it a value")
+          variable: variable.rawValue, problem: "is set but empty; unset it, or give it a value")
       }
       return value
     }
-    if let home = try value("VOYAGE_HOME") {
+    if let home = try value(.home) {
       self.home = URL(fileURLWithPath: home)
     } else if let user = environment["HOME"], !user.isEmpty {
       self.home = URL(fileURLWithPath: user).appendingPathComponent(".voyage")
     } else {
       self.home = nil
     }
-    supplierURL = try Self.webURL(value("VOYAGE_SUPPLIER_URL"), "VOYAGE_SUPPLIER_URL")
-    paymentsURL = try Self.webURL(value("VOYAGE_PAYMENTS_URL"), "VOYAGE_PAYMENTS_URL")
-    let trips = try value("VOYAGE_SANDBOX_TRIPS_PER_DESTINATION")
+    supplierURL = try Self.webURL(value(.supplierURL), .supplierURL)
+    paymentsURL = try Self.webURL(value(.paymentsURL), .paymentsURL)
+    let trips = try value(.sandboxTripsPerDestination)
     sandboxTripsPerDestination =
       try trips.map { text throws(ConfigurationError) in
         guard let count = Int(text) else {
           throw ConfigurationError(
-            variable: "VOYAGE_SANDBOX_TRIPS_PER_DESTINATION", problem: "must be a whole number")
+            variable: EnvironmentVariable.sandboxTripsPerDestination.rawValue,
+            problem: "must be a whole number")
         }
         return min(max(count, 1), 10_000)
       } ?? 50
-    let seconds = try value("VOYAGE_DEADLINE_SECONDS")
+    let seconds = try value(.deadlineSeconds)
     deadline =
       try seconds.map { text throws(ConfigurationError) in
         guard let seconds = Double(text), seconds.isFinite else {
           throw ConfigurationError(
-            variable: "VOYAGE_DEADLINE_SECONDS",
+            variable: EnvironmentVariable.deadlineSeconds.rawValue,
             problem: "must be a number of seconds, like 10 or 2.5")
         }
         return .milliseconds(Int64(min(max(seconds, 0.1), 300) * 1_000))
       } ?? Self.defaultDeadline
-    databaseURL = try value("VOYAGE_DATABASE_URL").map { text throws(ConfigurationError) in
+    databaseURL = try value(.databaseURL).map { text throws(ConfigurationError) in
       if let problem = DatabaseURL.problem(with: text) {
-        throw ConfigurationError(variable: "VOYAGE_DATABASE_URL", problem: problem)
+        throw ConfigurationError(
+          variable: EnvironmentVariable.databaseURL.rawValue, problem: problem)
       }
       return DatabaseURL(connectionString: text)
     }
-    stopAt = try value("VOYAGE_TEST_STOP_AT")
+    stopAt = try value(.testStopAt)
   }
 
   /// `text` as the base URL of an outside HTTP service, or the error that says why not.
-  private static func webURL(_ text: String?, _ variable: String) throws(ConfigurationError)
+  private static func webURL(_ text: String?, _ variable: EnvironmentVariable)
+    throws(ConfigurationError)
     -> URL?
   {
     guard let text else { return nil }
@@ -89,7 +92,7 @@ public struct AppConfiguration: Sendable {
       url.host?.isEmpty == false
     else {
       throw ConfigurationError(
-        variable: variable, problem: "must be an http:// or https:// URL with a host")
+        variable: variable.rawValue, problem: "must be an http:// or https:// URL with a host")
     }
     return url
   }

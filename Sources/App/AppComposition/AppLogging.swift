@@ -63,11 +63,12 @@ public struct AppLogging: Sendable {
     throws(AppLoggingError)
   {
     // Set but empty is a mistake to say, not a setting to ignore (the configuration's rule).
-    for variable in ["VOYAGE_LOG", "VOYAGE_LOG_FORMAT", "VOYAGE_LOG_FILE"]
-    where environment[variable]?.allSatisfy(\.isWhitespace) == true {
-      throw .badSetting("\(variable) is set but empty; unset it, or give it a value")
+    let settings: [EnvironmentVariable] = [.log, .logFormat, .logFile]
+    for variable in settings
+    where environment[variable.rawValue]?.allSatisfy(\.isWhitespace) == true {
+      throw .badSetting("\(variable.rawValue) is set but empty; unset it, or give it a value")
     }
-    let named = environment["VOYAGE_LOG"]
+    let named = environment[EnvironmentVariable.log.rawValue]
     let level: LogLevel?
     if let named {
       guard let chosen = LogLevel(rawValue: named.lowercased()) else {
@@ -79,13 +80,13 @@ public struct AppLogging: Sendable {
     } else {
       level = nil
     }
-    let formatName = environment["VOYAGE_LOG_FORMAT"] ?? "text"
+    let formatName = environment[EnvironmentVariable.logFormat.rawValue] ?? "text"
     guard let format = LogFormat(rawValue: formatName.lowercased()) else {
       throw .badSetting(
         "VOYAGE_LOG_FORMAT must be text or json, not '\(String(formatName.prefix(20)).escapingControlCharacters)'"
       )
     }
-    let file = environment["VOYAGE_LOG_FILE"]
+    let file = environment[EnvironmentVariable.logFile.rawValue]
     guard let threshold = level ?? (verbose || file != nil ? .info : nil) else {
       self = .silent
       return

@@ -8,72 +8,90 @@ import SharedKernel
 
 /// `checkout` and `cancel`: the checkout feature on the command line.
 enum CheckoutFeatureCommands: CommandGroup {
-  static let checkout = CommandSpec(
-    "checkout", abstract: "buy places on a trip and get a ticket",
-    discussion: """
-      Buy places on a trip and get a ticket: the places are held at the supplier, the card is
-      charged, the places are confirmed and the ticket issued, each step recorded before the
-      next. A refused card gives the places back; places the supplier will not confirm are
-      refunded. Running the same command again with the same --idempotency-key finishes an
-      interrupted checkout where it stopped, and never holds or charges twice; the key cannot
-      be reused for another trip, number of places, traveller or card.
-      """,
-    arguments: [ArgumentSpec(name: "trip", help: "the trip to buy places on")],
-    options: [
-      .option("--card", "NUMBER", "card number (spaces allowed)", required: true),
-      .option("--expiry", "MM/YY", "card expiry", required: true),
-      .option("--name", "TRAVELLER", "the traveller's name", required: true),
-      .option("--email", "ADDRESS", "where the ticket may be sent"),
-      .option("--guests", "N", "places, 1 to 9", default: "1"),
-      .option(
-        "--idempotency-key", "KEY",
-        "the order's key (letters, digits, - and _); printed when generated"),
-      .json,
-    ],
-    epilogue: """
-      Test cards (the embedded payment sandbox):
-        4242 4242 4242 4242   succeeds
-        4000 0000 0000 0002   declined
-        4000 0000 0000 9995   insufficient funds
-        4000 0000 0000 0119   fails transiently (retried, then reported; the order
-                              stays open: retry it, or 'voyage cancel <order key>')
-        4000 0000 0000 0069   expired
-        Any other valid card number with a future expiry succeeds.
+  enum Command: CaseIterable {
+    case checkout, cancel
+  }
 
-      Each call to the supplier or the payment provider waits at most 10 seconds, retries
-      included (VOYAGE_DEADLINE_SECONDS changes it). A call that is never answered, or whose
-      answer cannot be read, leaves its outcome unknown: the error says so, and the same
-      command, run again, finds out. "Nothing was charged" is said only when the provider could
-      not be reached at all.
-      """)
+  /// `checkout`'s arguments, each read as the type it is.
+  enum Checkout {
+    static let trip = Argument<BookingID>.parsed(
+      "trip", "the trip to buy places on", BookingID.init
+    ) { "'\($0)' is not a trip identifier (like LIS-001)" }
+    static let card = Option.required("--card", .text("NUMBER"), "card number (spaces allowed)")
+    static let expiry = Option.required(
+      "--expiry", .parsed("MM/YY", accepting: "MM/YY, like 12/30") { PaymentCard.parseExpiry($0) },
+      "card expiry")
+    static let name = Option.required("--name", .text("TRAVELLER"), "the traveller's name")
+    static let email = Option.optional("--email", .text("ADDRESS"), "where the ticket may be sent")
+    static let guests = Option.defaulted(
+      "--guests", .integer(in: SearchQuery.guestRange), "places", default: 1)
+    static let idempotencyKey = Option.optional(
+      "--idempotency-key",
+      .parsed("KEY", accepting: "1 to 64 letters, digits, '-' or '_'", OrderID.init),
+      "the order's key (letters, digits, - and _); printed when generated")
+  }
 
-  static let cancel = CommandSpec(
-    "cancel", abstract: "cancel a ticket, or give up an unfinished order",
-    discussion: """
-      Cancel a ticket: its places go back to the supplier and its price back to the card.
-      Given the key of an order that did not end (see 'voyage orders'), give the order up:
-      the key is closed at the payment provider, so nothing can be charged under it from then
-      on, a charge already taken is refunded, and the places held go back. Cancelling what is
-      already cancelled is not an error; an interrupted cancellation is finished by running the
-      same command again.
-      """,
-    arguments: [
-      ArgumentSpec(
-        name: "ticket", help: "a ticket identifier, like TKT-6EBD95C0BAF9, or an order's key")
-    ],
-    options: [.json])
+  static let ticketOrOrder = Argument<String>.text(
+    "ticket", "a ticket identifier, like TKT-6EBD95C0BAF9, or an order's key")
 
-  static var commands: [CommandSpec] { [checkout, cancel] }
+  static func declaration(of command: Command) -> CommandSpec {
+    switch command {
+    case .checkout:
+      CommandSpec(
+        "checkout", abstract: "buy places on a trip and get a ticket",
+        discussion: """
+          Buy places on a trip and get a ticket: the places are held at the supplier, the card is
+          charged, the places are confirmed and the ticket issued, each step recorded before the
+          next. A refused card gives the places back; places the supplier will not confirm are
+          refunded. Running the same command again with the same --idempotency-key finishes an
+          interrupted checkout where it stopped, and never holds or charges twice; the key cannot
+          be reused for another trip, number of places, traveller or card.
+          """,
+        arguments: [Checkout.trip.spec],
+        options: [
+          Checkout.card, Checkout.expiry, Checkout.name, Checkout.email, Checkout.guests,
+          Checkout.idempotencyKey, Flag.json,
+        ],
+        epilogue: checkoutEpilogue)
+    case .cancel:
+      CommandSpec(
+        "cancel", abstract: "cancel a ticket, or give up an unfinished order",
+        discussion: """
+          Cancel a ticket: its places go back to the supplier and its price back to the card.
+          Given the key of an order that did not end (see 'voyage orders'), give the order up:
+          the key is closed at the payment provider, so nothing can be charged under it from then
+          on, a charge already taken is refunded, and the places held go back. Cancelling what is
+          already cancelled is not an error; an interrupted cancellation is finished by running the
+          same command again.
+          """,
+        arguments: [ticketOrOrder.spec], options: [Flag.json])
+    }
+  }
+
+  private static let checkoutEpilogue = """
+    Test cards (the embedded payment sandbox):
+      4242 4242 4242 4242   succeeds
+      4000 0000 0000 0002   declined
+      4000 0000 0000 9995   insufficient funds
+      4000 0000 0000 0119   fails transiently (retried, then reported; the order
+                            stays open: retry it, or 'voyage cancel <order key>')
+      4000 0000 0000 0069   expired
+      Any other valid card number with a future expiry succeeds.
+
+    Each call to the supplier or the payment provider waits at most 10 seconds, retries
+    included (VOYAGE_DEADLINE_SECONDS changes it). A call that is never answered, or whose
+    answer cannot be read, leaves its outcome unknown: the error says so, and the same
+    command, run again, finds out. "Nothing was charged" is said only when the provider could
+    not be reached at all.
+    """
 
   @MainActor
-  static func run(
-    _ command: CommandSpec, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine
-  )
+  static func run(_ command: Command, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
     async throws(UsageError) -> ExitStatus
   {
-    switch command.name {
-    case checkout.name: try await checkout(parsed, in: commandLine)
-    default: try await cancel(parsed, in: commandLine)
+    switch command {
+    case .checkout: try await checkout(parsed, in: commandLine)
+    case .cancel: try await cancel(parsed, in: commandLine)
     }
   }
 
@@ -81,14 +99,11 @@ enum CheckoutFeatureCommands: CommandGroup {
   private static func checkout(_ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
     async throws(UsageError) -> ExitStatus
   {
-    let id = try VoyageCommandLine.bookingID(parsed.single("trip"))
-    // Required by the declaration: the parser refused the command line without them.
-    let (number, expiryText, name) = (
-      parsed.value("--card") ?? "", parsed.value("--expiry") ?? "", parsed.value("--name") ?? ""
+    let id = try parsed.single(Checkout.trip)
+    let (number, expiry, name) = (
+      try parsed.value(Checkout.card), try parsed.value(Checkout.expiry),
+      try parsed.value(Checkout.name)
     )
-    guard let expiry = PaymentCard.parseExpiry(expiryText) else {
-      throw UsageError("--expiry must be MM/YY, like 12/30, not '\(expiryText)'")
-    }
     let card: PaymentCard
     let traveller: Traveller
     do {
@@ -97,32 +112,24 @@ enum CheckoutFeatureCommands: CommandGroup {
     } catch {
       throw UsageError(error.description)
     }
+    let email = try parsed.value(Checkout.email)
     do {
-      traveller = try Traveller(name: name, email: parsed.value("--email"))
+      traveller = try Traveller(name: name, email: email)
     } catch {
       throw UsageError(error.description)
     }
-    let guests = try VoyageCommandLine.integer(parsed.value("--guests"), "--guests") ?? 0
-    // Checked as input, as search checks it: a number out of range is a usage error (64), not
-    // an order refused after the ledger was opened.
-    guard SearchQuery.guestRange.contains(guests) else {
-      throw UsageError(
-        "--guests must be \(SearchQuery.guestRange.lowerBound) to \(SearchQuery.guestRange.upperBound), not \(guests)"
-      )
-    }
+    let guests = try parsed.value(Checkout.guests)
+    let json = parsed.isSet(Flag.json)
     let key: OrderID
-    if let text = parsed.value("--idempotency-key") {
-      guard let given = OrderID(text) else {
-        throw UsageError("--idempotency-key must be 1 to 64 letters, digits, '-' or '_'")
-      }
+    if let given = try parsed.value(Checkout.idempotencyKey) {
       key = given
     } else {
       key = VoyageCommandLine.newOrderID()
-      if !parsed.has("--json") {
+      if !json {
         commandLine.terminal.line(
           commandLine.errorTheme.paint(
-            "Order \(key) (retry with --idempotency-key \(key))", .muted), to: .error
-        )
+            "Order \(key) (retry with \(Checkout.idempotencyKey.spec.name) \(key))", .muted),
+          to: .error)
       }
     }
     // The ledger is opened (connected, migrated) where a signal can end the wait too.
@@ -136,14 +143,14 @@ enum CheckoutFeatureCommands: CommandGroup {
       }
     }
     if let signal = opening.signal {
-      return interrupted(before: key, by: signal, json: parsed.has("--json"), in: commandLine)
+      return interrupted(before: key, by: signal, json: json, in: commandLine)
     }
     let feature: CheckoutFeature
     do throws(TicketingError) {
       if let error = opening.value { throw error }
       feature = try await graph.checkout()
     } catch {
-      return commandLine.storageFailure(error, json: parsed.has("--json"))
+      return commandLine.storageFailure(error, json: json)
     }
     let request = CheckoutRequest(
       bookingID: id, guests: guests, traveller: traveller, card: card, orderID: key)
@@ -151,7 +158,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     await commandLine.graph.settled()
     return commandLine.present(
       feature.failure.map { signal == SIGTERM ? .terminated : status($0) },
-      json: parsed.has("--json"), jsonBody: feature.json()
+      json: json, jsonBody: feature.json()
     ) {
       feature.screen(theme: $0)
     }
@@ -161,7 +168,8 @@ enum CheckoutFeatureCommands: CommandGroup {
   private static func cancel(_ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
     async throws(UsageError) -> ExitStatus
   {
-    let text = try parsed.single("ticket")
+    let text = try parsed.single(ticketOrOrder)
+    let json = parsed.isSet(Flag.json)
     let ticket = TicketID(text)
     guard ticket != nil || OrderID(text) != nil else {
       throw UsageError(
@@ -172,7 +180,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     do {
       feature = try await commandLine.graph.checkout()
     } catch {
-      return commandLine.storageFailure(error, json: parsed.has("--json"))
+      return commandLine.storageFailure(error, json: json)
     }
     var isOrderKey = ticket == nil
     if let ticket {
@@ -183,7 +191,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     if isOrderKey, let order = OrderID(text) { await feature.giveUp(order) }
     await commandLine.graph.settled()
     return commandLine.present(
-      feature.failure.map(status), json: parsed.has("--json"), jsonBody: feature.json()
+      feature.failure.map(status), json: json, jsonBody: feature.json()
     ) {
       feature.screen(theme: $0)
     }

@@ -14,11 +14,11 @@ import SharedKernel
 /// the end of input) leaves cleanly at any prompt, and nothing is charged before the total was
 /// confirmed.
 @MainActor
-struct InteractiveSession: CommandGroup {
+struct InteractiveSession: Conversation {
   let terminal: any Terminal
   let graph: AppGraph
 
-  static func converse(terminal: any Terminal, graph: AppGraph) async -> ExitStatus? {
+  static func converse(terminal: any Terminal, graph: AppGraph) async -> ExitStatus {
     await InteractiveSession(terminal: terminal, graph: graph).run()
   }
 
@@ -89,7 +89,7 @@ struct InteractiveSession: CommandGroup {
   private func ticketScreen(_ ticket: TicketID) async -> ExitStatus {
     let commandLine = VoyageCommandLine(terminal: terminal, graph: graph)
     // `voyage open` without options (the screen as text), which its declaration always parses.
-    if let asText = try? VoyageCommands.open.parse([]) {
+    if let asText = try? CommandLineCommands.declaration(of: .open).parse([]) {
       for group in VoyageCommands.groups {
         if let status = await group.open(.ticket(ticket), asText, in: commandLine) { return status }
       }

@@ -5,46 +5,65 @@ import SharedKernel
 
 /// `search` and `show`: the search feature on the command line.
 enum SearchFeatureCommands: CommandGroup {
-  static let search = CommandSpec(
-    "search", abstract: "search bookable trips",
-    discussion: """
-      Search bookable trips by city or country ("Lisbon", "Japan", "São Paulo", "東京").
-      """,
-    arguments: [
-      ArgumentSpec(name: "destination", help: "a city, a country or another name for it")
-    ],
-    options: [
-      .option("--from", "DATE", "earliest first day, YYYY-MM-DD"),
-      .option("--to", "DATE", "latest last day, YYYY-MM-DD"),
-      .option("--guests", "N", "travellers, 1 to 9", default: "1"),
-      .option("--max-price", "AMOUNT", "highest price per traveller, like 500 or 499.50"),
-      .option(
-        "--currency", "CODE", "currency of --max-price", default: "EUR",
-        choices: Currency.supported.map(\.code)),
-      .option(
-        "--sort", "ORDER", "price, rating or date", default: "price",
-        choices: SortOrder.allCases.map(\.rawValue)),
-      .option("--limit", "N", "results, 1 to 100", default: "20"),
-      .flag("--json", "print JSON instead of a table"),
-    ])
+  enum Command: CaseIterable {
+    case search, show
+  }
 
-  static let show = CommandSpec(
-    "show", abstract: "show one trip",
-    discussion: "Show one trip's details: dates, price, rating and places left.",
-    arguments: [ArgumentSpec(name: "trip", help: "a trip identifier, like LIS-001")],
-    options: [.json])
+  /// `search`'s options, each read as the type it is.
+  enum Search {
+    static let destination = Argument<String>.text(
+      "destination", "a city, a country or another name for it")
+    static let from = Option.optional("--from", .date, "earliest first day")
+    static let to = Option.optional("--to", .date, "latest last day")
+    static let guests = Option.defaulted(
+      "--guests", .integer(in: SearchQuery.guestRange), "travellers", default: 1)
+    static let maximumPrice = Option.optional(
+      "--max-price", .text("AMOUNT"), "highest price per traveller, like 500 or 499.50")
+    static let currency = Option.defaulted(
+      "--currency", .choice(among: Currency.supported, named: \.code, "CODE", separator: nil),
+      "currency of --max-price", default: .eur)
+    static let sort = Option.defaulted(
+      "--sort", .choice(of: SortOrder.self, "ORDER"), "the order of the results", default: .price)
+    static let limit = Option.defaulted(
+      "--limit", .integer(in: SearchQuery.limitRange), "results", default: 20)
+    static let json = Flag("--json", "print JSON instead of a table")
+  }
 
-  static var commands: [CommandSpec] { [search, show] }
+  static let trip = Argument<BookingID>.parsed(
+    "trip", "a trip identifier, like LIS-001", BookingID.init
+  ) {
+    "'\($0)' is not a trip identifier (like LIS-001)"
+  }
+
+  static func declaration(of command: Command) -> CommandSpec {
+    switch command {
+    case .search:
+      CommandSpec(
+        "search", abstract: "search bookable trips",
+        discussion: """
+          Search bookable trips by city or country ("Lisbon", "Japan", "São Paulo", "東京").
+          """,
+        arguments: [Search.destination.spec],
+        options: [
+          Search.from, Search.to, Search.guests, Search.maximumPrice, Search.currency,
+          Search.sort, Search.limit, Search.json,
+        ])
+    case .show:
+      CommandSpec(
+        "show", abstract: "show one trip",
+        discussion: "Show one trip's details: dates, price, rating and places left.",
+        arguments: [trip.spec], options: [Flag.json])
+    }
+  }
 
   @MainActor
-  static func run(
-    _ command: CommandSpec, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine
-  )
+  static func run(_ command: Command, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
     async throws(UsageError) -> ExitStatus
   {
-    switch command.name {
-    case search.name: try await search(parsed, in: commandLine)
-    default: try await show(parsed, in: commandLine)
+    switch command {
+    case .search: try await search(parsed, in: commandLine)
+    case .show:
+      await show(try parsed.single(trip), json: parsed.isSet(Flag.json), in: commandLine)
     }
   }
 
@@ -52,24 +71,19 @@ enum SearchFeatureCommands: CommandGroup {
   private static func search(_ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
     async throws(UsageError) -> ExitStatus
   {
-    let destination = try parsed.single("destination")
-    let currency = try VoyageCommandLine.currency(parsed.value("--currency") ?? "")
-    var maximumPrice: Money?
-    if let text = parsed.value("--max-price") {
+    let destination = try parsed.single(Search.destination)
+    let currency = try parsed.value(Search.currency)
+    let maximumPrice = try parsed.value(Search.maximumPrice).map { text throws(UsageError) in
       do {
-        maximumPrice = try Money.parse(text, currency: currency)
+        return try Money.parse(text, currency: currency)
       } catch {
-        throw UsageError("--max-price: \(error)")
+        throw UsageError("\(Search.maximumPrice.spec.name): \(error)")
       }
     }
-    guard let sort = SortOrder(rawValue: parsed.value("--sort") ?? "") else {
-      throw UsageError(
-        "--sort must be price, rating or date, not '\(parsed.value("--sort") ?? "")'")
-    }
-    let from = try VoyageCommandLine.date(parsed.value("--from"), "--from")
-    let to = try VoyageCommandLine.date(parsed.value("--to"), "--to")
-    let guests = try VoyageCommandLine.integer(parsed.value("--guests"), "--guests") ?? 0
-    let limit = try VoyageCommandLine.integer(parsed.value("--limit"), "--limit") ?? 0
+    let (from, to) = (try parsed.value(Search.from), try parsed.value(Search.to))
+    let (guests, sort, limit) = (
+      try parsed.value(Search.guests), try parsed.value(Search.sort), try parsed.value(Search.limit)
+    )
     let query: SearchQuery
     do {
       query = try SearchQuery.make(
@@ -78,28 +92,19 @@ enum SearchFeatureCommands: CommandGroup {
     } catch {
       throw UsageError(error.description)
     }
+    let json = parsed.isSet(Search.json)
     let feature = commandLine.graph.search()
     let terminal = commandLine.terminal
     let errorTheme = terminal.theme(for: .error)
-    let showsProgress = terminal.isInteractive(.error) && !parsed.has("--json")
+    let showsProgress = terminal.isInteractive(.error) && !json
     if showsProgress {
       terminal.write(errorTheme.progress("Searching" + errorTheme.symbol(.ellipsis)), to: .error)
     }
     await feature.search(query)
     if showsProgress { terminal.write(errorTheme.clearProgress, to: .error) }
-    return commandLine.present(
-      feature.failure.map(status), json: parsed.has("--json"), jsonBody: feature.json()
-    ) {
+    return commandLine.present(feature.failure.map(status), json: json, jsonBody: feature.json()) {
       feature.screen(theme: $0)
     }
-  }
-
-  @MainActor
-  private static func show(_ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
-    async throws(UsageError) -> ExitStatus
-  {
-    let id = try VoyageCommandLine.bookingID(parsed.single("trip"))
-    return await show(id, json: parsed.has("--json"), in: commandLine)
   }
 
   /// `voyage open voyage://trips/<trip>` is `voyage show <trip>`.
@@ -108,7 +113,7 @@ enum SearchFeatureCommands: CommandGroup {
     async -> ExitStatus?
   {
     guard case .trip(let id) = route else { return nil }
-    return await show(id, json: parsed.has("--json"), in: commandLine)
+    return await show(id, json: parsed.isSet(Flag.json), in: commandLine)
   }
 
   /// One trip's screen, the same for `show` and for a link.

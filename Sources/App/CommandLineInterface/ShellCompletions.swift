@@ -7,8 +7,9 @@ enum ShellCompletions {
   static let shells = ["bash", "zsh", "fish"]
 
   /// The script for `shell`, or `nil` for a shell it does not know.
-  static func script(for shell: String, commands: [CommandSpec]) -> String? {
-    switch shell {
+  static func script(for shell: String) -> String? {
+    let commands = VoyageCommands.declarations
+    return switch shell {
     case "bash": bash(commands)
     case "zsh": zsh(commands)
     case "fish": fish(commands)
@@ -16,36 +17,49 @@ enum ShellCompletions {
     }
   }
 
+  /// Every spelling of every global option: `-h --help --version -v --verbose`.
+  private static var globalOptions: [String] { GlobalOption.allCases.flatMap(\.names) }
+
+  /// The words a shell completes for `argument`, `nil` when the person types it.
+  private static func words(for argument: ArgumentSpec, _ commands: [CommandSpec]) -> [String]? {
+    switch argument.completion {
+    case .none: nil
+    case .choices(let words): words
+    case .commandName: commands.map(\.name)
+    }
+  }
+
   static func bash(_ commands: [CommandSpec]) -> String {
-    let names = (commands.map(\.name) + ["help"]).joined(separator: " ")
+    let names = commands.map(\.name).joined(separator: " ")
     var lines = [
       "# bash completion for voyage; load with: source <(voyage completions bash)",
       "_voyage() {",
       "  local current=${COMP_WORDS[COMP_CWORD]} previous=${COMP_WORDS[COMP_CWORD-1]}",
       "  if [ \"$COMP_CWORD\" -eq 1 ]; then",
-      "    COMPREPLY=($(compgen -W \"\(names) --help --version\" -- \"$current\"))",
+      "    COMPREPLY=($(compgen -W \"\(names) \(globalOptions.joined(separator: " "))\" -- \"$current\"))",
       "    return",
       "  fi",
       "  local options=\"\"",
       "  case \"${COMP_WORDS[1]}\" in",
     ]
     for command in commands {
-      let options = (command.options.map(\.name) + ["--help"]).joined(separator: " ")
-      lines.append("    \(command.name)) options=\"\(options)\" ;;")
+      let options = (command.options.map(\.name) + GlobalOption.help.names.suffix(1))
+        .joined(separator: " ")
+      if let argument = command.arguments.first, let words = words(for: argument, commands) {
+        lines.append(
+          "    \(command.name)) [ \"$COMP_CWORD\" -eq 2 ] && { COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$current\")); return; }; options=\"\(options)\" ;;"
+        )
+      } else {
+        lines.append("    \(command.name)) options=\"\(options)\" ;;")
+      }
     }
     lines += [
-      "    help) COMPREPLY=($(compgen -W \"\(names)\" -- \"$current\")); return ;;",
       "  esac",
       "  case \"$previous\" in",
     ]
     for option in uniqueOptions(commands) where !option.choices.isEmpty {
       lines.append(
         "    \(option.name)) COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$current\")); return ;;"
-      )
-    }
-    if commands.contains(where: { $0.name == "completions" }) {
-      lines.append(
-        "    completions) COMPREPLY=($(compgen -W \"\(shells.joined(separator: " "))\" -- \"$current\")); return ;;"
       )
     }
     lines += [
@@ -68,11 +82,14 @@ enum ShellCompletions {
     for command in commands {
       lines.append("    '\(command.name):\(quoted(command.abstract, forZsh: true))'")
     }
+    let global = GlobalOption.allCases.flatMap { option in
+      option.names.map { "'\($0)[\(quoted(option.meaning, forZsh: true))]'" }
+    }
     lines += [
-      "    'help:show help for a command'",
       "  )",
       "  if (( CURRENT == 2 )); then",
       "    _describe 'command' commands",
+      "    _arguments \(global.joined(separator: " "))",
       "    return",
       "  fi",
       "  case $words[2] in",
@@ -84,10 +101,14 @@ enum ShellCompletions {
         let action = option.choices.isEmpty ? " " : "(\(option.choices.joined(separator: " ")))"
         return "'\(option.name)=[\(help)]:\(value.lowercased()):\(action)'"
       }
-      let positional =
-        command.name == "completions" ? ["'1:shell:(\(shells.joined(separator: " ")))'"] : []
+      let positional = command.arguments.enumerated().compactMap { index, argument in
+        words(for: argument, commands).map {
+          "'\(index + 1):\(argument.name):(\($0.joined(separator: " ")))'"
+        }
+      }
+      let help = GlobalOption.help.names.last.map { "'\($0)[\(GlobalOption.help.meaning)]'" }
       lines.append(
-        "    \(command.name)) _arguments \((specs + positional + ["'--help[show help]'"]).joined(separator: " ")) ;;"
+        "    \(command.name)) _arguments \((specs + positional + [help].compactMap { $0 }).joined(separator: " ")) ;;"
       )
     }
     lines += ["  esac", "}", "_voyage \"$@\""]
@@ -100,13 +121,19 @@ enum ShellCompletions {
       "#   voyage completions fish > ~/.config/fish/completions/voyage.fish",
       "complete -c voyage -f",
     ]
+    for option in GlobalOption.allCases {
+      let spellings = option.names.map {
+        $0.hasPrefix("--") ? "-l \($0.dropFirst(2))" : "-s \($0.dropFirst())"
+      }
+      lines.append(
+        "complete -c voyage -n __fish_use_subcommand \(spellings.joined(separator: " ")) -d '\(quoted(option.meaning))'"
+      )
+    }
     for command in commands {
       lines.append(
         "complete -c voyage -n __fish_use_subcommand -a \(command.name) -d '\(quoted(command.abstract))'"
       )
     }
-    lines.append(
-      "complete -c voyage -n __fish_use_subcommand -a help -d 'show help for a command'")
     for command in commands {
       for option in command.options {
         var line =
@@ -115,17 +142,21 @@ enum ShellCompletions {
         if !option.choices.isEmpty { line += " -a '\(option.choices.joined(separator: " "))'" }
         lines.append(line + " -d '\(quoted(option.help))'")
       }
+      for argument in command.arguments {
+        guard let words = words(for: argument, commands) else { continue }
+        lines.append(
+          "complete -c voyage -n '__fish_seen_subcommand_from \(command.name)' -a '\(words.joined(separator: " "))'"
+        )
+      }
     }
-    lines.append(
-      "complete -c voyage -n '__fish_seen_subcommand_from completions' -a '\(shells.joined(separator: " "))'"
-    )
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The man page, in roff: the overview's commands with every command's usage and options.
-  static func manual(_ commands: [CommandSpec], version: String) -> String {
+  /// The man page, in roff: the overview's commands with every command's usage and options,
+  /// the global options, the environment and the exit statuses, from their declarations.
+  static func manual() -> String {
     var lines = [
-      ".TH VOYAGE 1 \"\" \"\(version)\" \"User Commands\"",
+      ".TH VOYAGE 1 \"\" \"\(VoyageCommands.version)\" \"User Commands\"",
       ".SH NAME",
       "voyage \\- search bookable trips and check one out, offline",
       ".SH SYNOPSIS",
@@ -137,34 +168,28 @@ enum ShellCompletions {
       "from a destination to a ticket.",
       ".SH COMMANDS",
     ]
-    for command in commands {
+    for command in VoyageCommands.declarations {
       lines += [
         ".SS \(roff(command.name))", ".nf", roff(command.usage), ".fi", roff(command.discussion),
       ]
       for option in command.options {
-        let label = option.value.map { "\(option.name) \($0)" } ?? option.name
-        lines += [
-          ".TP", "\\fB\(roff(label))\\fR",
-          roff(option.help + (option.defaultValue.map { " (default \($0))" } ?? "")),
-        ]
+        lines += [".TP", "\\fB\(roff(option.label))\\fR", roff(option.helpWithDefault)]
       }
       if let epilogue = command.epilogue { lines += [".PP", ".nf", roff(epilogue), ".fi"] }
     }
-    lines += [
-      ".SH EXIT STATUS",
-      "0 success, 1 operation failed, 64 usage or invalid input, 69 supplier or provider",
-      "unavailable or silent, 74 storage error.",
-      ".SH ENVIRONMENT",
-      ".TP", "\\fBVOYAGE_HOME\\fR",
-      "where tickets, payments and places are kept (default ~/.voyage)",
-      ".TP", "\\fBVOYAGE_DEADLINE_SECONDS\\fR",
-      "how long one outside call may take, retries included (default 10)",
-      ".TP", "\\fBVOYAGE_SUPPLIER_URL\\fR, \\fBVOYAGE_PAYMENTS_URL\\fR",
-      "live services instead of the embedded sandboxes",
-      ".TP", "\\fBVOYAGE_DATABASE_URL\\fR",
-      "a PostgreSQL database for orders and tickets, shared by every instance that names it",
-      ".TP", "\\fBNO_COLOR\\fR, \\fBCLICOLOR_FORCE\\fR", "turn colour off, or force it on",
-    ]
+    lines.append(".SH OPTIONS")
+    for option in GlobalOption.allCases {
+      let names = option.names.map { "\\fB\(roff($0))\\fR" }.joined(separator: ", ")
+      lines += [".TP", names, roff(option.meaning)]
+    }
+    lines.append(".SH ENVIRONMENT")
+    for variable in VoyageCommands.environment {
+      lines += [".TP", "\\fB\(roff(variable.name))\\fR", roff(variable.meaning)]
+    }
+    lines.append(".SH EXIT STATUS")
+    for status in ExitStatus.allCases {
+      lines += [".TP", "\\fB\(status.rawValue)\\fR", roff(status.meaning)]
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -3,38 +3,43 @@ import TicketsFeature
 
 /// `tickets` and `orders`: the tickets feature on the command line.
 enum TicketsFeatureCommands: CommandGroup {
-  static let tickets = CommandSpec(
-    "tickets", abstract: "list the tickets bought so far",
-    discussion: "List the tickets bought so far, newest first.", options: [.json])
+  enum Command: CaseIterable {
+    case tickets, orders
+  }
 
-  static let orders = CommandSpec(
-    "orders", abstract: "list unfinished orders and the command that finishes each",
-    discussion: """
-      List the orders that did not end: drafted, holding places, or charged without a ticket
-      (after a crash, a full disk or a silent server), each with its key and the command that
-      finishes it.
-      """,
-    options: [.json])
-
-  static var commands: [CommandSpec] { [tickets, orders] }
+  static func declaration(of command: Command) -> CommandSpec {
+    switch command {
+    case .tickets:
+      CommandSpec(
+        "tickets", abstract: "list the tickets bought so far",
+        discussion: "List the tickets bought so far, newest first.", options: [Flag.json])
+    case .orders:
+      CommandSpec(
+        "orders", abstract: "list unfinished orders and the command that finishes each",
+        discussion: """
+          List the orders that did not end: drafted, holding places, or charged without a ticket
+          (after a crash, a full disk or a silent server), each with its key and the command that
+          finishes it.
+          """,
+        options: [Flag.json])
+    }
+  }
 
   @MainActor
-  static func run(
-    _ command: CommandSpec, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine
-  )
+  static func run(_ command: Command, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
     async throws(UsageError) -> ExitStatus
   {
     try parsed.none()
-    let json = parsed.has("--json")
+    let json = parsed.isSet(Flag.json)
     let feature: TicketsFeature
     do {
       feature = try await commandLine.graph.tickets()
     } catch {
       return commandLine.storageFailure(error, json: json)
     }
-    switch command.name {
-    case tickets.name: await feature.listTickets()
-    default: await feature.listUnfinishedOrders()
+    switch command {
+    case .tickets: await feature.listTickets()
+    case .orders: await feature.listUnfinishedOrders()
     }
     return commandLine.present(feature.failure.map(status), json: json, jsonBody: feature.json()) {
       feature.screen(theme: $0)
@@ -47,7 +52,7 @@ enum TicketsFeatureCommands: CommandGroup {
     async -> ExitStatus?
   {
     guard case .ticket(let id) = route else { return nil }
-    let json = parsed.has("--json")
+    let json = parsed.isSet(Flag.json)
     let feature: TicketsFeature
     do {
       feature = try await commandLine.graph.tickets()

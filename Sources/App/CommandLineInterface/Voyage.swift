@@ -2,8 +2,9 @@ import AppComposition
 public import DesignSystem
 import Foundation
 
-/// The composition root's one public door: the `voyage` executable hands it the process's
-/// arguments, environment and terminal and exits with the status it returns.
+/// The command line's one public door: the `voyage` executable hands it the process's
+/// arguments, environment and terminal and exits with the status it returns; it builds the
+/// composition root's graph and runs one command on it.
 public enum Voyage {
   /// Runs `voyage` as this process: its arguments, its environment, its standard streams.
   @MainActor
@@ -71,7 +72,7 @@ public enum Voyage {
   static func takingVerbose(from arguments: [String]) -> (arguments: [String], verbose: Bool) {
     let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
     let options = arguments[..<end]
-    let kept = options.filter { $0 != "--verbose" && $0 != "-v" }
+    let kept = options.filter { !GlobalOption.verbose.names.contains($0) }
     return (kept + arguments[end...], kept.count != options.count)
   }
 

@@ -1,39 +1,11 @@
 import AppComposition
 import Foundation
 
-/// Every command of `voyage`, each declared once. The overview, every `--help`, usage errors,
-/// shell completions and the man page are all produced from this list.
+/// Every command of `voyage`, each declared once, and what the process itself takes (global
+/// options, the environment, exit statuses). The overview, every `--help`, usage errors, shell
+/// completions and the man page are all produced from these lists.
 enum VoyageCommands {
   static let version = "voyage 0.1.0"
-
-  static let completions = CommandSpec(
-    "completions", abstract: "print a shell completion script",
-    discussion: """
-      Print the completion script for a shell. Load it in the current shell, or install it:
-        bash   source <(voyage completions bash)
-        zsh    voyage completions zsh > "${fpath[1]}/_voyage"
-        fish   voyage completions fish > ~/.config/fish/completions/voyage.fish
-      """,
-    arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish")])
-
-  static let manual = CommandSpec(
-    "manual", abstract: "print the man page",
-    discussion: """
-      Print voyage's man page (roff). Read it with: voyage manual > voyage.1 && man ./voyage.1
-      """)
-
-  /// `voyage open <link>`: its help lists one link of each feature that has links, so it
-  /// follows the features a fork keeps.
-  static let open = CommandSpec(
-    "open", abstract: "open a voyage:// link that a screen printed",
-    discussion: ([
-      "Open a link that a screen printed: it shows what the command for that screen shows,",
-      "with the same output, JSON and exit status. Links look like:",
-    ] + AppRouter.exampleLinks.map { "  " + $0 }).joined(separator: "\n"),
-    arguments: [
-      ArgumentSpec(name: "link", help: "a link that a screen printed")
-    ],
-    options: [.json])
 
   /// The groups of commands, one line each, in the order the overview lists their commands.
   /// Removing a feature (`Scripts/remove-module.sh`) deletes the lines of the groups that went
@@ -43,57 +15,107 @@ enum VoyageCommands {
       SearchFeatureCommands.self,
       CheckoutFeatureCommands.self,
       TicketsFeatureCommands.self,
-      InteractiveSession.self,
       VoyageDemo.self,
+      CommandLineCommands.self,
     ]
   }
 
-  /// Every command: the groups' commands, then the command line's own.
-  static var all: [CommandSpec] { groups.flatMap { $0.commands } + [open, completions, manual] }
-
-  /// The command named `name`, if there is one.
-  static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
-
-  /// The group that declares `command`; `nil` for the command line's own commands.
-  static func group(declaring command: CommandSpec) -> (any CommandGroup.Type)? {
-    groups.first { $0.commands.contains { $0.name == command.name } }
+  /// What `voyage` holds with no arguments in a terminal, the first that is listed; a fork that
+  /// removes the features it needs removes its line, and the overview is shown instead.
+  static var conversations: [any Conversation.Type] {
+    [
+      InteractiveSession.self
+    ]
   }
 
-  /// What `voyage --help` prints: every command's abstract from its declaration.
+  /// Every command, with the code that carries it out.
+  static var all: [RunnableCommand] { groups.flatMap { $0.runnableCommands } }
+
+  /// Every command's declaration.
+  static var declarations: [CommandSpec] { all.map(\.spec) }
+
+  /// The command named `name`, if there is one.
+  static func named(_ name: String) -> RunnableCommand? { all.first { $0.spec.name == name } }
+
+  /// The variables of the environment a person may set: the configuration's, then the
+  /// terminal's.
+  static var environment: [(name: String, meaning: String)] {
+    EnvironmentVariable.allCases.compactMap { variable in
+      variable.meaning.map { (variable.rawValue, $0) }
+    } + [
+      ("NO_COLOR", "turn colour off"),
+      ("CLICOLOR_FORCE", "force colour on, even when the output is not a terminal"),
+    ]
+  }
+
+  /// What `voyage --help` prints: every command, global option, variable and exit status from
+  /// its declaration.
   static var overview: String {
-    let width = (all.map(\.name) + ["help"]).map(\.count).max() ?? 0
-    let commands = (all.map { ($0.name, $0.abstract) } + [("help", "show help for a command")])
-      .map { "  " + $0.0.padding(toLength: width + 3, withPad: " ", startingAt: 0) + $0.1 }
+    // Two columns, the second wrapped at 80 columns under itself.
+    func rows(_ rows: [(String, String)]) -> String {
+      let width = (rows.map(\.0.count).max() ?? 0) + 5
+      return rows.map { name, text in
+        "  " + name.padding(toLength: width - 2, withPad: " ", startingAt: 0)
+          + wrapped(text, width: 80 - width).joined(
+            separator: "\n" + String(repeating: " ", count: width))
+      }
+      .joined(separator: "\n")
+    }
     return """
       Voyage: search bookable trips and check one out, offline, with embedded sandboxes.
 
       Usage: voyage <command> [options]
 
       Commands:
-      \(commands.joined(separator: "\n"))
+      \(rows(declarations.map { ($0.name, $0.abstract) }))
 
       Options:
-        -h, --help       show help
-        --version        show the version
-        -v, --verbose    log what each step and outside call did, a line each on stderr
+      \(rows(GlobalOption.allCases.map { ($0.names.joined(separator: ", "), $0.meaning) }))
 
       Environment:
-        VOYAGE_HOME           where tickets, payments and places are kept (default ~/.voyage)
-        VOYAGE_DEADLINE_SECONDS   how long one outside call may take, retries included (10)
-        VOYAGE_SUPPLIER_URL   a live travel supplier instead of the embedded sandbox
-        VOYAGE_PAYMENTS_URL   a live payment provider instead of the embedded sandbox
-        VOYAGE_DATABASE_URL   a PostgreSQL database for orders and tickets, shared by every
-                              instance that names it, instead of the ledger file in VOYAGE_HOME
-        VOYAGE_LOG            log from this level up: debug, info, warning or error
-        VOYAGE_LOG_FORMAT     text (a readable line, the default) or json (an object a line)
-        VOYAGE_LOG_FILE       append the log to this file instead of stderr
-        NO_COLOR, CLICOLOR_FORCE   turn colour off, or force it on
+      \(rows(environment.map { ($0.name, $0.meaning) }))
 
-      Exit status: 0 success, 1 operation failed (declined, sold out, not found), 64 usage or
-      invalid input (a reused key or a log setting too), 69 supplier or provider unavailable or
-      silent, 73 the log file cannot be opened, 74 storage error (a full disk, a locked or
-      unreadable file, a database server unreachable or refusing).
+      Exit status:
+      \(rows(ExitStatus.allCases.map { ("\($0.rawValue)", $0.meaning) }))
+
       Run 'voyage <command> --help' for a command's options.
       """
+  }
+}
+
+/// `text` in lines of at most `width` characters, broken between words.
+private func wrapped(_ text: String, width: Int) -> [String] {
+  var lines: [String] = []
+  var line = ""
+  for word in text.split(separator: " ") {
+    if !line.isEmpty && line.count + 1 + word.count > width {
+      lines.append(line)
+      line = ""
+    }
+    line += (line.isEmpty ? "" : " ") + word
+  }
+  return lines + [line]
+}
+
+/// An option of `voyage` itself, before or after the command.
+enum GlobalOption: CaseIterable {
+  case help, version, verbose
+
+  /// Its spellings, the short one first.
+  var names: [String] {
+    switch self {
+    case .help: ["-h", "--help"]
+    case .version: ["--version"]
+    case .verbose: ["-v", "--verbose"]
+    }
+  }
+
+  /// One line for the overview and the man page.
+  var meaning: String {
+    switch self {
+    case .help: "show help"
+    case .version: "show the version"
+    case .verbose: "log what each step and outside call did, a line each on stderr"
+    }
   }
 }

@@ -12,20 +12,25 @@ import SharedKernel
 /// feature through its command, as a person would, which its first line declares.
 @MainActor
 struct VoyageDemo: CommandGroup {
-  nonisolated static let demo = CommandSpec(
-    "demo", abstract: "a narrated tour of what the architecture buys",
-    discussion: """
-      A narrated tour: a search, ten identical searches answered by one supplier call, a checkout,
-      the same checkout retried (no second charge), a declined card, and the tickets. It uses a
-      temporary Voyage home, so it never touches your data, unless --home names one.
-      """,
-    options: [.option("--home", "PATH", "the Voyage home to use instead of a temporary one")])
+  enum Command: CaseIterable {
+    case demo
+  }
 
-  nonisolated static var commands: [CommandSpec] { [demo] }
+  nonisolated static let home = Option.optional(
+    "--home", .path, "the Voyage home to use instead of a temporary one")
 
-  static func run(
-    _ command: CommandSpec, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine
-  )
+  nonisolated static func declaration(of command: Command) -> CommandSpec {
+    CommandSpec(
+      "demo", abstract: "a narrated tour of what the architecture buys",
+      discussion: """
+        A narrated tour: a search, ten identical searches answered by one supplier call, a checkout,
+        the same checkout retried (no second charge), a declined card, and the tickets. It uses a
+        temporary Voyage home, so it never touches your data, unless --home names one.
+        """,
+      options: [home])
+  }
+
+  static func run(_ command: Command, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
     async throws(UsageError) -> ExitStatus
   {
     try await VoyageDemo(terminal: commandLine.terminal, parsed: parsed).run()
@@ -36,8 +41,9 @@ struct VoyageDemo: CommandGroup {
 
   func run() async throws(UsageError) -> ExitStatus {
     try parsed.none()
+    let given = try parsed.value(Self.home)
     let home =
-      parsed.value("--home").map { URL(fileURLWithPath: $0) }
+      given
       ?? FileManager.default.temporaryDirectory.appendingPathComponent(
         "voyage-demo-\(UUID().uuidString)")
     // Nothing of the person's own configuration: not their server ledger, supplier or payment
@@ -72,7 +78,7 @@ struct VoyageDemo: CommandGroup {
     narrate(
       "Search: SearchFeature → BookingRepository → the coalescing cache → the supplier sandbox over HTTP."
     )
-    _ = await commandLine.run([SearchFeatureCommands.search.name, "Lisbon", "--limit", "5"])
+    _ = await commandLine.run(["search", "Lisbon", "--limit", "5"])
 
     narrate("Ten identical searches at once: the cache sends one request and shares its answer.")
     graph.slowSupplier(by: .milliseconds(100))
@@ -101,7 +107,7 @@ struct VoyageDemo: CommandGroup {
       return .failure
     }
     let checkout = [
-      CheckoutFeatureCommands.checkout.name, trip.id.rawValue, "--card", "4242 4242 4242 4242",
+      "checkout", trip.id.rawValue, "--card", "4242 4242 4242 4242",
       "--expiry", "12/30", "--name",
       "Ada Lovelace",
       "--guests", "2", "--idempotency-key", "demo-order-1",
@@ -125,7 +131,7 @@ struct VoyageDemo: CommandGroup {
 
     narrate("A declined card: a clear error, nothing charged, no ticket.")
     _ = await commandLine.run([
-      CheckoutFeatureCommands.checkout.name, trip.id.rawValue, "--card", "4000 0000 0000 0002",
+      "checkout", trip.id.rawValue, "--card", "4000 0000 0000 0002",
       "--expiry", "12/30", "--name",
       "Ada Lovelace",
       "--idempotency-key", "demo-order-2",
@@ -133,16 +139,16 @@ struct VoyageDemo: CommandGroup {
     sagaLog("demo-order-2")
 
     narrate("The tickets, read back from the SQLite ledger.")
-    _ = await commandLine.run([TicketsFeatureCommands.tickets.name])
+    _ = await commandLine.run(["tickets"])
 
     narrate("Cancel the ticket: the booking is cancelled at the supplier and the charge refunded.")
     let ticket =
       (try? await graph.ledger().tickets().first { $0.orderID.rawValue == "demo-order-1" })
     if let ticket {
-      _ = await commandLine.run([CheckoutFeatureCommands.cancel.name, ticket.id.rawValue])
+      _ = await commandLine.run(["cancel", ticket.id.rawValue])
       await showPlaces(of: trip.id, in: graph)
     }
-    if parsed.value("--home") == nil { try? FileManager.default.removeItem(at: home) }
+    if given == nil { try? FileManager.default.removeItem(at: home) }
     return .success
   }
 
