@@ -1,13 +1,3 @@
-import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Where command-line output goes. Everything that prints does so through this protocol, so tests
 /// capture exactly what a person would see, and colour decisions read the same environment.
 public protocol Terminal: Sendable {
@@ -42,43 +32,5 @@ extension Terminal {
   public func theme(for stream: TerminalStream = .output) -> TerminalTheme {
     TerminalTheme(
       environment: environment, isInteractive: isInteractive(stream), width: width(of: stream))
-  }
-}
-
-/// The process's real standard output and standard error.
-public struct StandardTerminal: Terminal {
-  /// The environment the process was started with.
-  public let environment: [String: String]
-
-  /// Reads the process environment once, so every decision in one run agrees.
-  public init(environment: [String: String]) {
-    self.environment = environment
-  }
-
-  /// Writes unbuffered, so output and diagnostics interleave in the order they were written.
-  public func write(_ text: String, to stream: TerminalStream) {
-    let handle = stream == .output ? FileHandle.standardOutput : FileHandle.standardError
-    handle.write(Data(text.utf8))
-  }
-
-  /// Reads standard input.
-  public func readLine() -> String? {
-    Swift.readLine(strippingNewline: true)
-  }
-
-  /// Asks the operating system whether the stream's file descriptor is a terminal.
-  public func isInteractive(_ stream: TerminalStream) -> Bool {
-    isatty(stream == .output ? STDOUT_FILENO : STDERR_FILENO) == 1
-  }
-
-  /// A terminal's own width (`TIOCGWINSZ`); otherwise `$COLUMNS`, the shells' convention for
-  /// output that is piped but will still be read in a terminal; otherwise no limit.
-  public func width(of stream: TerminalStream) -> Int? {
-    var size = winsize()
-    let descriptor = stream == .output ? STDOUT_FILENO : STDERR_FILENO
-    if isInteractive(stream), ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-      return Int(size.ws_col)
-    }
-    return environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
   }
 }
