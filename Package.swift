@@ -40,6 +40,7 @@ enum Infrastructure: String {
   case serverDatabase = "ServerDatabase"
   case serverLedgerData = "ServerLedgerData"
   case logSinks = "LogSinks"
+  case locking = "Locking"
 }
 
 /// C libraries of the system, each wrapped by a module map; only infrastructure may use them.
@@ -366,10 +367,15 @@ let interfaceTargets: [Target] =
 // MARK: - Infrastructure
 
 let infrastructureTargets: [Target] =
+  // A value guarded by a pthread mutex, for the infrastructure's few synchronous hot paths (a
+  // cache hit, a cancellation handler): a concurrency primitive, so not the kernel's, which holds
+  // values and tokens only.
+  infrastructure(.locking, implements: [])
   // Domain-agnostic HTTP: requests, socket, URLSession and in-process transports, one deadline
   // for a whole call, safe retries, JSON.
-  infrastructure(
-    .networking, implements: [], uses: [.kernel(.sharedKernel), .kernel(.eventLog)],
+  + infrastructure(
+    .networking, implements: [],
+    uses: [.kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.locking)],
     testsUse: [.testTool(.loopbackServers)])
   // SQLite, the embedded database (libsqlite3-dev on Debian).
   + [systemLibrary(.sqlite, pkgConfig: "sqlite3", apt: ["libsqlite3-dev"], brew: ["sqlite"])]
@@ -389,18 +395,22 @@ let infrastructureTargets: [Target] =
     .supplierSandbox, implements: [],
     uses: [
       .kernel(.sharedKernel), .infrastructure(.networking), .infrastructure(.embeddedDatabase),
+      .infrastructure(.locking),
     ])
   // The supplier's HTTP client and the coalescing cache in front of it.
   + infrastructure(
     .bookingData, implements: [.booking],
-    uses: [.kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.networking)],
+    uses: [
+      .kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.networking),
+      .infrastructure(.locking),
+    ],
     testsUse: [.infrastructure(.supplierSandbox), .baseline(.coalescing)])
   // A payment provider's test mode played in-process, its charges kept durably by idempotency key.
   + infrastructure(
     .paymentSandbox, implements: [],
     uses: [
       .kernel(.sharedKernel), .interface(.payment), .infrastructure(.networking),
-      .infrastructure(.embeddedDatabase),
+      .infrastructure(.embeddedDatabase), .infrastructure(.locking),
     ])
   // The payment provider's HTTP client; the one module that mints receipts.
   + infrastructure(
@@ -422,7 +432,10 @@ let infrastructureTargets: [Target] =
   // guarantees as LedgerData's, each order's row locked by the step that moves it.
   + infrastructure(
     .serverLedgerData, implements: [.booking],
-    uses: [.kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.serverDatabase)],
+    uses: [
+      .kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.serverDatabase),
+      .infrastructure(.locking),
+    ],
     testsUse: [.testSupport(.booking), .testTool(.postgreSQLTestServer)])
   // Where events go: a readable line or a JSON object a line, on stderr or appended to a file;
   // the composition root chooses.
@@ -565,7 +578,7 @@ let benchmarkTargets: [Target] = [
     "BookingDataBenchmark",
     uses: [
       .infrastructure(.bookingData), .interface(.booking), .baseline(.coalescing),
-      .kernel(.sharedKernel),
+      .kernel(.sharedKernel), .infrastructure(.locking),
     ]),
   // The checkout saga's throughput and latency against both sandboxes, on the SQLite ledger and
   // the PostgreSQL one side by side, and proof that nothing oversold; and the server ledger
@@ -578,6 +591,7 @@ let benchmarkTargets: [Target] = [
       .infrastructure(.paymentSandbox), .infrastructure(.serverDatabase),
       .infrastructure(.serverLedgerData), .kernel(.sharedKernel), .infrastructure(.supplierSandbox),
       .kernel(.eventLog), .kernel(.designSystem), .infrastructure(.logSinks),
+      .infrastructure(.locking),
     ],
     floors: [.libpq]),
 ]

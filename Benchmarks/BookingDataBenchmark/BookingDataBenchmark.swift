@@ -2,6 +2,7 @@ import BookingData
 import BookingInterface
 import CoalescingBaselines
 import Foundation
+import Locking
 import SharedKernel
 import Synchronization
 

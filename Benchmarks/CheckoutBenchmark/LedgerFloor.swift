@@ -2,6 +2,7 @@ import BookingInterface
 import CLibPQ
 import Dispatch
 import Foundation
+import Locking
 import PaymentData
 import PaymentInterface
 import PaymentSandbox

@@ -1,3 +1,4 @@
+import Locking
 import SharedKernel
 
 /// One caller of a coalescer, in a task of its own, whose return a test can see without awaiting

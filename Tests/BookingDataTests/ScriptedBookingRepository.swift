@@ -1,4 +1,5 @@
 import BookingInterface
+import Locking
 import SharedKernel
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Networking
 import SharedKernel
 import Testing

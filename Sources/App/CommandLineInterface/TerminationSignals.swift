@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import SharedKernel
+import Synchronization
 
 /// SIGINT (Ctrl-C) and SIGTERM during a command that records an order: instead of the process
 /// dying wherever it stands, the command's task is cancelled, so every outside call it waits on
@@ -18,7 +18,9 @@ enum TerminationSignals {
     var received: Int32?
   }
 
-  private nonisolated static let scope = LockedValue(Scope())
+  // A `Mutex`: the handlers run on a dispatch queue and the command on the main actor, so an
+  // actor does not fit; this module is not among those the Thread Sanitizer step runs.
+  private nonisolated static let scope = Mutex(Scope())
 
   /// The dispatch sources, made for the first command that asks and kept for the process:
   /// libdispatch installs its signal handler once per signal, so a source made again after

@@ -1,5 +1,6 @@
 import BookingInterface
 import EventLog
+import Locking
 import SharedKernel
 import Synchronization
 

@@ -1,3 +1,4 @@
+import Locking
 import SharedKernel
 
 /// The meeting point of an operation and its deadline: whichever finishes first resumes the

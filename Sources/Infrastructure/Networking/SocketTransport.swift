@@ -1,4 +1,5 @@
 package import Foundation
+import Locking
 import SharedKernel
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 package import EmbeddedDatabase
 package import Foundation
+import Locking
 package import Networking
 import PaymentInterface
 import SharedKernel

@@ -1,5 +1,6 @@
 import BookingInterface
 import Foundation
+import Locking
 import ServerDatabase
 import SharedKernel
 

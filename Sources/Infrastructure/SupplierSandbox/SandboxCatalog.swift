@@ -1,3 +1,4 @@
+import Locking
 import SharedKernel
 
 /// The sandbox's trips: generated from a seed, so the same seed and first day give the same

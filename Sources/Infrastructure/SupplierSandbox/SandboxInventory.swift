@@ -1,5 +1,6 @@
 import EmbeddedDatabase
 import Foundation
+import Locking
 import SharedKernel
 
 /// The supplier's places, durably: every hold and booking in one SQLite file, so separate

@@ -1,4 +1,5 @@
 package import Foundation
+import Locking
 package import Networking
 package import SharedKernel
 

@@ -5,7 +5,7 @@ import Foundation
 public final class LogRecorder: LogSink, @unchecked Sendable {
   // Safe to mark Sendable: `recorded` is only read or written while `lock` is held, and every
   // event it holds is itself Sendable. An `NSLock`, not `Synchronization.Mutex`: the kernel
-  // depends on nothing (SharedKernel's `LockedValue` is out of reach), and Thread Sanitizer, which
+  // depends on nothing (the infrastructure's `LockedValue` is out of reach), and Thread Sanitizer, which
   // the saga's tests run under, cannot see a `Mutex`'s futex.
   private let lock = NSLock()
   private var recorded: [LogEvent] = []
