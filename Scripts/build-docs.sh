@@ -15,6 +15,7 @@
 # The modules are documented at the `package` access level: the package is the product, and most
 # infrastructure modules' doors are `package`. A module links to the modules it comes after
 # (``/SharedKernel/DraftOrder``); the journeys link to any module.
+source "$(dirname "$0")/lib/script-help.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,7 +25,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --output) output=${2:?--output needs a folder}; shift 2 ;;
     --) shift; build_flags=("$@"); break ;;
-    -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) script_help; exit 0 ;;
     *) echo "Error: unknown argument '$1'" >&2; exit 64 ;;
   esac
 done

@@ -9,6 +9,7 @@
 #
 # Needs a headless Chromium (Debian: apt-get install chromium-headless-shell) and python3 (the
 # loopback server); a CJK font (fonts-noto-cjk) makes "東京" legible in the screenshots.
+source "$(dirname "$0")/lib/script-help.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +17,7 @@ site=.build/documentation/site
 while [ $# -gt 0 ]; do
   case "$1" in
     --site) site=${2:?--site needs a folder}; shift 2 ;;
-    -h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) script_help; exit 0 ;;
     *) echo "Error: unknown argument '$1'" >&2; exit 64 ;;
   esac
 done

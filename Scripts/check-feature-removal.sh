@@ -17,12 +17,13 @@
 #   Scripts/check-feature-removal.sh [FEATURE…]     (default: every module of the Features layer)
 #
 # Each feature costs one run of the check suite; CI runs it for one feature, a person for all.
+source "$(dirname "$0")/lib/script-help.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 for argument in "$@"; do
   case "$argument" in
-    -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) script_help; exit 0 ;;
     -*) echo "Error: unknown option '$argument'" >&2; exit 64 ;;
   esac
 done

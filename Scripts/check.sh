@@ -8,6 +8,7 @@
 #   Scripts/check.sh --without-linter-package  # all but the build and the tests of ArchitectureLinter/
 #   Scripts/check.sh --without-tool-tests # all but the tests of the tools that fork, scaffold, measure
 #                                         # and adopt (the repository's own, not the app's)
+source "$(dirname "$0")/lib/script-help.sh"
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +22,7 @@ for argument in "$@"; do
     --without-migration) migration=0 ;;
     --without-linter-package) linter_package_tests=0 ;;
     --without-tool-tests) tool_tests=0 ;;
-    -h | --help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) script_help; exit 0 ;;
     *) echo "Error: unknown argument '$argument' (see --help)" >&2; exit 64 ;;
   esac
 done

@@ -17,6 +17,7 @@
 # happens; its own .build is left alone (the builds use DIR/scratch). --clean-only measures the
 # clean build alone; --build-option passes ARG to every `swift build` (`--product search-example`).
 # Besides the table it prints, DIR/summary.jsonl holds each kind of build as one JSON object.
+source "$(dirname "$0")/lib/script-help.sh"
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -25,7 +26,7 @@ repeat=3
 jobs=$(nproc)
 out=""
 changes=()
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { script_help; }
 clean_only=0
 build_options=()
 while [ $# -gt 0 ]; do

@@ -13,11 +13,12 @@
 # files moved into, and a history that moved every folder is still measured. Merge commits are
 # left out. Runs in any Swift package that is a git repository; PACKAGE defaults to the current
 # folder.
+source "$(dirname "$0")/lib/script-help.sh"
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
 usage() {
-  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+  script_help
   cat <<'EOF'
 
 Options:

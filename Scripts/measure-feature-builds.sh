@@ -6,6 +6,7 @@
 # never by the check suite.
 #
 #   Scripts/measure-feature-builds.sh [--repeat N] [--out DIR]
+source "$(dirname "$0")/lib/script-help.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +18,7 @@ while [ $# -gt 0 ]; do
       repeat=$2; shift 2 ;;
     --out) [ $# -ge 2 ] || { echo "Error: --out needs a value (see --help)" >&2; exit 64; }
       out=$2; shift 2 ;;
-    -h | --help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) script_help; exit 0 ;;
     *) echo "Error: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done

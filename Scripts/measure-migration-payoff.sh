@@ -16,6 +16,7 @@
 #
 # The guide (docs/Voyage.docc/Migration.md) holds the table between the lines
 # `<!-- payoff table -->` and `<!-- end of payoff table -->`.
+source "$(dirname "$0")/lib/script-help.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]?$ ]] \
         || { echo "Error: --jobs takes a number of builds at a time, 1 to 99 (see --help)" >&2; exit 64; }
       jobs=$2; shift 2 ;;
-    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) script_help; exit 0 ;;
     *) echo "Error: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done

@@ -28,11 +28,12 @@
 #
 # The guide (docs/Voyage.docc/Migration.md) holds the table between the lines
 # `<!-- one-target payoff table -->` and `<!-- end of one-target payoff table -->`.
+source "$(dirname "$0")/lib/script-help.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 voyage=$PWD
 
-usage() { sed -n '6,7p' "$0" | sed 's/^# \{0,1\}/Usage: /' >&2; exit 64; }
+usage() { script_usage; }
 jobs=1
 steps="start step-05 step-07 step-09 step-12 step-15 step-18"
 check=0
@@ -47,7 +48,7 @@ while [ $# -gt 0 ]; do
       steps=$(for step in $2; do [ "$step" = start ] && echo start || echo "step-${step#step-}"; done | tr '\n' ' ')
       shift 2 ;;
     --check) check=1; shift ;;
-    -h | --help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) script_help; exit 0 ;;
     *) echo "Error: unknown argument '$1' (see --help)" >&2; usage ;;
   esac
 done

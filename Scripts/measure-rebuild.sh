@@ -16,11 +16,11 @@
 #   PACKAGE       the package's folder (default: the current one)
 #
 # Exit status: 0 measured, 1 the package did not build (before or after the change), 64 usage.
+source "$(dirname "$0")/lib/script-help.sh"
 set -euo pipefail
 
 usage() {
-  sed -n '7,8p' "$0" | sed 's/^# \{0,1\}/Usage: /' >&2
-  exit 64
+  script_usage
 }
 public=0
 patch=""
@@ -31,7 +31,7 @@ while [ $# -gt 0 ]; do
     --public) public=1; shift ;;
     --patch) [ $# -ge 2 ] || usage; patch=$2; shift 2 ;;
     --json) json=1; shift ;;
-    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) script_help; exit 0 ;;
     -*) echo "Error: unknown option '$1'" >&2; usage ;;
     *) arguments+=("$1"); shift ;;
   esac

@@ -13,6 +13,7 @@
 #
 # --features are the app's sizes in features (about 320 lines each); --repeat is the builds of each
 # kind (median reported; default 1).
+source "$(dirname "$0")/lib/script-help.sh"
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
       repeat=$2; shift 2 ;;
     --out) [ $# -ge 2 ] || { echo "Error: --out needs a value (see --help)" >&2; exit 64; }
       out=$2; shift 2 ;;
-    -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) script_help; exit 0 ;;
     *) echo "Error: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done

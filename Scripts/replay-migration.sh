@@ -34,6 +34,7 @@
 #                 READMEs stay, matched to the commits in order
 #
 # The linter is $CHECK_ARCHITECTURE when set, else the linter package's executable, built here.
+source "$(dirname "$0")/lib/script-help.sh"
 set -euo pipefail
 # Relative paths (CHECK_ARCHITECTURE, --into, --export) are the caller's: made absolute before
 # anything changes folder.
@@ -47,8 +48,7 @@ voyage=$PWD
 example=$voyage/Examples/Migration
 
 usage() {
-  sed -n '10,10p' "$0" | sed 's/^# \{0,1\}/Usage: /' >&2
-  exit 64
+  script_usage
 }
 through=""
 into=""
@@ -64,7 +64,7 @@ while [ $# -gt 0 ]; do
     --record) mode=record; shift ;;
     --export) [ $# -ge 2 ] || usage; mode=export; into=$2; shift 2 ;;
     --example) [ $# -ge 2 ] || usage; example=$2; shift 2 ;;
-    -h | --help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) script_help; exit 0 ;;
     *) echo "Error: unknown argument '$1'" >&2; usage ;;
   esac
 done
