@@ -70,6 +70,17 @@ if [ -n "$(git status --porcelain)" ]; then
   refuse "the work tree has uncommitted changes; commit or stash them first, so the fork is one reviewable change"
 fi
 
+# From here on a failure puts the tree back as it was: it was clean (refused above otherwise), so
+# "as it was" is the commit checked out, its renames, edits and new files all undone. An EXIT
+# trap, so a failure inside a pipeline or a function, or an interrupt, undoes too; a failing
+# check suite at the end does not: the fork is done, and its failures are to read.
+finished=0
+trap 'status=$?
+  if [ "$finished" -eq 0 ] && [ "$status" -ne 0 ]; then
+    git reset -q --hard HEAD && git clean -q -fd
+    echo "fork: failed; every change was undone" >&2
+  fi' EXIT
+
 # The text: the team first (it holds the lowercase name), then the variables, then each spelling.
 files=()
 while IFS= read -r -d '' file; do
@@ -111,6 +122,7 @@ done | grep -i "$old" | sort -u | awk '{ print length, $0 }' | sort -rn | cut -d
 swift format -i --recursive Package.swift Sources Scripts Benchmarks Tests/*Tests Tests/Support
 Scripts/redraw-graphs.sh
 
+finished=1
 echo "fork: $old is now $new (executable '$lower_new', home ~/.${lower_new}, variables ${prefix}_…, teams @$org/…)"
 echo "fork: review with 'git status' and 'git diff', then commit"
 if [ "$check" -eq 1 ]; then

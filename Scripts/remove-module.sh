@@ -48,7 +48,10 @@ done
 name=${positional[0]}
 [[ "$name" =~ ^[A-Za-z_][A-Za-z0-9_-]*$ ]] || refuse "'$name' is not a module name"
 
-targets=$(swift package describe --type json | swift Scripts/check-architecture.swift --no-config --list-targets)
+# The linter: $CHECK_ARCHITECTURE when set (a compiled check-architecture), else the script.
+linter=(swift Scripts/check-architecture.swift)
+[ -n "${CHECK_ARCHITECTURE:-}" ] && linter=("$CHECK_ARCHITECTURE")
+targets=$(swift package describe --type json | "${linter[@]}" --no-config --list-targets)
 row=$(awk -F '\t' -v n="$name" '$1 == n' <<<"$targets")
 [ -n "$row" ] || refuse "there is no target named '$name'"
 IFS=$'\t' read -r _ kind _ path _ _ <<<"$row"
@@ -92,7 +95,7 @@ for example in $examples; do kept+=("Sources/Examples/$example"); done
 while IFS= read -r readme; do kept+=("$readme"); done < <(git ls-files --cached --others --exclude-standard '*README.md' | grep -v '^ArchitectureLinter/Tests/Fixtures/')
 tar -cf "$backup/kept.tar" "${kept[@]}" 2>/dev/null
 undo() {
-  rm -rf "${kept[@]}"
+  rm -rf "${kept[@]}" CODEOWNERS.new
   tar -xf "$backup/kept.tar"
   echo "remove-module: failed; every change was undone" >&2
 }
@@ -120,7 +123,7 @@ if [ -n "$app_targets" ]; then
     if [ -n "$types" ]; then
       pattern=$(paste -sd'|' - <<<"$types")
       find "${app_folders[@]}" -name '*.swift' -print0 \
-        | xargs -0 perl -ni -e "print unless /^\\s*(?:$pattern)\\.self,\\s*\$/"
+        | xargs -0 perl -ni -e "print unless /^\\s*(?:$pattern)\\.self,?\\s*\$/"
     fi
     echo "remove-module: removed its wiring: $(paste -sd' ' - <<<"$wiring")"
   fi

@@ -40,8 +40,7 @@ struct ForkingTests {
     let copy = try await Self.committedCopy()
     defer { try? FileManager.default.removeItem(at: copy) }
     let (new, lower) = (Self.newName, Self.newName.lowercased())
-    let forked = try await Subprocess.run(
-      "bash", [copy.appendingPathComponent("Scripts/fork.sh").path, new, "--no-check"])
+    let forked = try await ScaffoldingTests.tool("fork.sh", [new, "--no-check"], in: copy)
     #expect(forked.status == 0, "\(forked.error)")
 
     // Nothing of the app keeps the old name, outside the linter's fixtures and fork.sh's comments.
@@ -62,12 +61,9 @@ struct ForkingTests {
     // test reads the built command, and CI's Scripts/check-feature-removal.sh re-records them and
     // runs the fork's whole suite.
     let feature = ScaffoldingTests.featureWithCommands
-    let removed = try await Subprocess.run(
-      "bash",
-      [
-        copy.appendingPathComponent("Scripts/remove-module.sh").path, feature, "--no-check",
-        "--no-record",
-      ])
+    let removed = try await ScaffoldingTests.tool(
+      "remove-module.sh",
+      [feature, "--no-check", "--no-record"], in: copy)
     #expect(removed.status == 0, "\(removed.error.suffix(2_000))")
     #expect(removed.output.contains("are not re-recorded; to do it:"), "\(removed.output)")
     let stillNamed = try await Subprocess.run(
@@ -117,8 +113,7 @@ struct ForkingTests {
   func aBadForkIsRefusedBeforeAnythingChanges(arguments: [String], message: String) async throws {
     let copy = try await Self.committedCopy()
     defer { try? FileManager.default.removeItem(at: copy) }
-    let outcome = try await Subprocess.run(
-      "bash", [copy.appendingPathComponent("Scripts/fork.sh").path] + arguments + ["--no-check"])
+    let outcome = try await ScaffoldingTests.tool("fork.sh", arguments + ["--no-check"], in: copy)
     #expect(outcome.status == 64)
     #expect(outcome.error.contains(message), "\(outcome.error)")
     let status = try await Subprocess.run("git", ["-C", copy.path, "status", "--porcelain"])
@@ -128,81 +123,119 @@ struct ForkingTests {
   @Test func removingAScaffoldedModuleLeavesThePackageAsItWas() async throws {
     let copy = try await Self.committedCopy()
     defer { try? FileManager.default.removeItem(at: copy) }
-    let scripts = copy.appendingPathComponent("Scripts")
     let added = [
       ("Features", ScaffoldingTests.feature), ("Interfaces", ScaffoldingTests.interface),
     ]
     for (layer, name) in added {
-      let added = try await Subprocess.run(
-        "bash", [scripts.appendingPathComponent("new-module.sh").path, layer, name, "--no-check"])
+      let added = try await ScaffoldingTests.tool(
+        "new-module.sh", [layer, name, "--no-check"], in: copy)
       #expect(added.status == 0, "\(added.error)")
     }
     for (_, name) in added {
-      let removed = try await Subprocess.run(
-        "bash", [scripts.appendingPathComponent("remove-module.sh").path, name, "--no-check"])
+      let removed = try await ScaffoldingTests.tool(
+        "remove-module.sh", [name, "--no-check"], in: copy)
       #expect(removed.status == 0, "\(removed.error)")
     }
     let status = try await Subprocess.run("git", ["-C", copy.path, "status", "--porcelain"])
     #expect(status.output.isEmpty, "left behind: \(status.output)")
   }
 
-  /// A removal or a scaffolding that fails part-way puts back every file it changed. The failure
-  /// is injected through `PATH`: a `perl -0pi` that fails, in the function of remove-module.sh that
-  /// rewrites the manifest after the feature's wiring was deleted, and a `swift format` that fails
-  /// at new-module.sh's end, after its files were written.
+  /// One step of a tool to fail: the `nth` call of `command` whose arguments start with
+  /// `arguments`.
+  struct InjectedFailure: CustomStringConvertible, Sendable {
+    let command: String
+    let arguments: String
+    let nth: Int
+    var description: String { "\(command) \(arguments) (call \(nth))" }
+  }
+
+  /// Undo is an invariant: a removal, a fork and a scaffolding that fail at any of their steps
+  /// put back every file they changed, renamed, created or deleted. Each failure is injected
+  /// through `PATH`, a stand-in for the command that fails at that call, and the tool runs
+  /// again, in the same copy, for the next step; every run must leave `git status` empty.
   @Test(arguments: [
     (
-      "remove-module.sh", [ScaffoldingTests.featureWithCommands, "--no-check"], "perl", "-0pi",
-      "remove-module: failed; every change was undone"
+      "remove-module.sh", [ScaffoldingTests.featureWithCommands, "--no-check", "--no-record"],
+      "remove-module: failed; every change was undone",
+      [
+        InjectedFailure(command: "rm", arguments: "-rf", nth: 1),
+        InjectedFailure(command: "perl", arguments: "-ni", nth: 1),
+        InjectedFailure(command: "perl", arguments: "-0pi", nth: 1),
+        InjectedFailure(command: "mv", arguments: "CODEOWNERS.new", nth: 1),
+        InjectedFailure(command: "swift", arguments: "format", nth: 1),
+        InjectedFailure(command: "find", arguments: "Tests -path", nth: 1),
+        InjectedFailure(command: "perl", arguments: "-pi", nth: 1),
+      ]
+    ),
+    (
+      "fork.sh", [ForkingTests.newName, "--no-check"], "fork: failed; every change was undone",
+      [
+        InjectedFailure(command: "perl", arguments: "-pi", nth: 1),
+        InjectedFailure(command: "perl", arguments: "-pi", nth: 2),
+        InjectedFailure(command: "git", arguments: "mv", nth: 3),
+        InjectedFailure(command: "swift", arguments: "format", nth: 1),
+        InjectedFailure(command: "swift", arguments: "package", nth: 1),
+      ]
     ),
     (
       "new-module.sh", ["Features", ScaffoldingTests.feature, "Planning a trip.", "--no-check"],
-      "swift", "format", "new-module: failed; every change was undone"
+      "new-module: failed; every change was undone",
+      [InjectedFailure(command: "swift", arguments: "format", nth: 1)]
     ),
   ])
-  func aToolThatFailsPartWayLeavesTheTreeAsItWas(
-    script: String, arguments: [String], command: String, failingFirstArgument: String,
-    message: String
+  func aToolThatFailsAtAnyStepLeavesTheTreeAsItWas(
+    script: String, arguments: [String], message: String, failures: [InjectedFailure]
   ) async throws {
     let copy = try await Self.committedCopy()
     defer { try? FileManager.default.removeItem(at: copy) }
-    let real = try await Subprocess.run("bash", ["-c", "command -v \(command)"])
-    let realPath = real.output.trimmingCharacters(in: .whitespacesAndNewlines)
-    #expect(!realPath.isEmpty)
-    let shims = copy.appendingPathComponent(".failing-tools")
-    try FileManager.default.createDirectory(at: shims, withIntermediateDirectories: true)
-    let shim = shims.appendingPathComponent(command)
-    try Data(
-      """
-      #!/usr/bin/env bash
-      [ "$1" = "\(failingFirstArgument)" ] && { echo "injected failure" >&2; exit 1; }
-      exec \(realPath) "$@"
+    let shims = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "failing-tools-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: shims) }
+    for failure in failures {
+      try? FileManager.default.removeItem(at: shims)
+      try FileManager.default.createDirectory(at: shims, withIntermediateDirectories: true)
+      let real = try await Subprocess.run("bash", ["-c", "command -v \(failure.command)"])
+      let realPath = real.output.trimmingCharacters(in: .whitespacesAndNewlines)
+      #expect(!realPath.isEmpty)
+      let shim = shims.appendingPathComponent(failure.command)
+      let counter = shims.appendingPathComponent("calls")
+      let injected = shims.appendingPathComponent("injected")
+      try Data(
+        """
+        #!/usr/bin/env bash
+        case "$*" in
+          '\(failure.arguments)'*)
+            calls=$(( $(cat '\(counter.path)' 2>/dev/null || echo 0) + 1 ))
+            echo "$calls" > '\(counter.path)'
+            [ "$calls" -eq \(failure.nth) ] && { touch '\(injected.path)'; exit 1; } ;;
+        esac
+        exec \(realPath) "$@"
 
-      """.utf8
-    ).write(to: shim)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shim.path)
-    var environment = ProcessInfo.processInfo.environment
-    environment["PATH"] = shims.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-    let outcome = try await Subprocess.run(
-      "bash", [copy.appendingPathComponent("Scripts/\(script)").path] + arguments,
-      environment: environment, in: copy)
-    try FileManager.default.removeItem(at: shims)
-    #expect(outcome.status != 0)
-    #expect(outcome.error.contains("injected failure"), "\(outcome.error)")
-    #expect(outcome.error.contains(message), "\(outcome.error)")
-    let status = try await Subprocess.run("git", ["-C", copy.path, "status", "--porcelain"])
-    #expect(status.output.isEmpty, "left behind: \(status.output)")
+        """.utf8
+      ).write(to: shim)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shim.path)
+      var environment = ProcessInfo.processInfo.environment
+      environment["PATH"] = shims.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+      let outcome = try await ScaffoldingTests.tool(
+        script, arguments, in: copy, environment: environment)
+      #expect(outcome.status != 0, "\(failure)")
+      #expect(
+        FileManager.default.fileExists(atPath: injected.path), "\(failure) was never called")
+      #expect(outcome.error.contains(message), "\(failure): \(outcome.error)")
+      let status = try await Subprocess.run("git", ["-C", copy.path, "status", "--porcelain"])
+      #expect(status.output.isEmpty, "\(failure) left behind: \(status.output)")
+      if !status.output.isEmpty {
+        _ = try await Subprocess.run("git", ["-C", copy.path, "reset", "-q", "--hard"])
+        _ = try await Subprocess.run("git", ["-C", copy.path, "clean", "-q", "-fd"])
+      }
+    }
   }
 
   @Test func aModuleInUseOutsideTheAppLayerIsNotRemovedAndItsUsersAreNamed() async throws {
     let copy = try await Self.committedCopy()
     defer { try? FileManager.default.removeItem(at: copy) }
-    let outcome = try await Subprocess.run(
-      "bash",
-      [
-        copy.appendingPathComponent("Scripts/remove-module.sh").path,
-        "SharedKernel", "--no-check",
-      ])
+    let outcome = try await ScaffoldingTests.tool(
+      "remove-module.sh", ["SharedKernel", "--no-check"], in: copy)
     #expect(outcome.status == 64)
     #expect(outcome.error.contains("'SharedKernel' is still used by "), "\(outcome.error)")
     #expect(outcome.error.contains("AppComposition"), "\(outcome.error)")

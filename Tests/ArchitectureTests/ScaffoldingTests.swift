@@ -56,19 +56,25 @@ struct ScaffoldingTests {
     }?.name ?? existingFeature
   }()
 
-  static func script(in copy: URL) -> String {
-    copy.appendingPathComponent("Scripts/new-module.sh").path
+  /// Runs a tool of the repository (`Scripts/<name>` in `copy`) with `bash`, handing it the
+  /// linter compiled once for the test run as `CHECK_ARCHITECTURE`, so no run of a tool compiles
+  /// the one-file linter again.
+  static func tool(
+    _ name: String, _ arguments: [String], in copy: URL, environment: [String: String]? = nil
+  ) async throws -> Subprocess.Outcome {
+    var environment = environment ?? ProcessInfo.processInfo.environment
+    environment["CHECK_ARCHITECTURE"] = try await Linter.shared.executable().path
+    return try await Subprocess.run(
+      "bash", [copy.appendingPathComponent("Scripts/\(name)").path] + arguments,
+      environment: environment, in: copy)
   }
 
   @Test func aScaffoldedFeaturePassesTheLinterKeepsTheGraphsCurrentAndBuilds() async throws {
     let copy = try await Self.copyOfRepository()
     defer { try? FileManager.default.removeItem(at: copy) }
-    let added = try await Subprocess.run(
-      "bash",
-      [
-        Self.script(in: copy), "Features", Self.feature, "Planning a trip day by day.",
-        "--no-check",
-      ])
+    let added = try await Self.tool(
+      "new-module.sh",
+      ["Features", Self.feature, "Planning a trip day by day.", "--no-check"], in: copy)
     #expect(added.status == 0, "\(added.error)")
     for path in [
       "Sources/Features/\(Self.feature)/\(Self.feature).swift",
@@ -78,9 +84,8 @@ struct ScaffoldingTests {
       #expect(
         FileManager.default.fileExists(atPath: copy.appendingPathComponent(path).path), "\(path)")
     }
-    let interface = try await Subprocess.run(
-      "bash",
-      [Self.script(in: copy), "Interfaces", Self.interface, "Earning points.", "--no-check"])
+    let interface = try await Self.tool(
+      "new-module.sh", ["Interfaces", Self.interface, "Earning points.", "--no-check"], in: copy)
     #expect(interface.status == 0, "\(interface.error)")
     let manifest = try String(
       contentsOf: copy.appendingPathComponent("Package.swift"), encoding: .utf8)
@@ -160,8 +165,7 @@ struct ScaffoldingTests {
       return files
     }
     let before = try snapshot()
-    let outcome = try await Subprocess.run(
-      "bash", [Self.script(in: copy)] + arguments + ["--no-check"])
+    let outcome = try await Self.tool("new-module.sh", arguments + ["--no-check"], in: copy)
     #expect(outcome.status == 64)
     #expect(
       outcome.error.hasPrefix("Error: ") && outcome.error.contains(message), "\(outcome.error)")
