@@ -147,7 +147,7 @@ extension VoyageCommandLineTests {
     #expect(try await placesLeft(trip) == placesBefore - 2)
     #expect(try await supplier.liveHolds() == 0)
     for file in ["ledger.sqlite", PaymentSandbox.fileName, SupplierSandbox.fileName] {
-      #expect(try Database.integrityCheck(of: home.appendingPathComponent(file)) == "ok")
+      #expect(try SQLiteDatabase.integrityCheck(of: home.appendingPathComponent(file)) == "ok")
     }
   }
 
@@ -304,7 +304,7 @@ extension VoyageCommandLineTests {
     #expect(try await supplier.liveHolds() == 0)
     #expect(try await voyage("orders").output.hasPrefix("No unfinished orders"))
     for file in ["ledger.sqlite", PaymentSandbox.fileName, SupplierSandbox.fileName] {
-      #expect(try Database.integrityCheck(of: home.appendingPathComponent(file)) == "ok")
+      #expect(try SQLiteDatabase.integrityCheck(of: home.appendingPathComponent(file)) == "ok")
     }
   }
 

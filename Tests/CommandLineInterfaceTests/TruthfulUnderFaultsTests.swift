@@ -150,7 +150,7 @@ extension VoyageCommandLineTests {
 
   @Test func aSupplierSandboxFileFromANewerVoyageIsAStorageErrorAndIsLeftAlone() async throws {
     let file = home.appendingPathComponent(SupplierSandbox.fileName)
-    _ = try Database(file: file, migrations: Array(repeating: "SELECT 1;", count: 9))
+    _ = try SQLiteDatabase(file: file, migrations: Array(repeating: "SELECT 1;", count: 9))
     let before = try Data(contentsOf: file)
     let search = try await voyage("search", "Lisbon")
     #expect(search.status == 74, "\(search.error)")

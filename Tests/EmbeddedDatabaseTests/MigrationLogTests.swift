@@ -12,9 +12,11 @@ struct MigrationLogTests {
     let recorder = LogRecorder()
     let log = Logger(label: "ledger", level: .info, sink: recorder)
     let file = folder.appendingPathComponent("notes.sqlite")
-    _ = try Database(file: file, migrations: [DatabaseTests.first], log: log)
-    _ = try Database(file: file, migrations: [DatabaseTests.first, DatabaseTests.second], log: log)
-    _ = try Database(file: file, migrations: [DatabaseTests.first, DatabaseTests.second], log: log)
+    _ = try SQLiteDatabase(file: file, migrations: [SQLiteDatabaseTests.first], log: log)
+    _ = try SQLiteDatabase(
+      file: file, migrations: [SQLiteDatabaseTests.first, SQLiteDatabaseTests.second], log: log)
+    _ = try SQLiteDatabase(
+      file: file, migrations: [SQLiteDatabaseTests.first, SQLiteDatabaseTests.second], log: log)
     #expect(recorder.events.map(\.message) == ["migrated", "migrated"])
     #expect(recorder.events.map { $0.metadata["from_version"] } == [0, 1])
     #expect(recorder.events.map { $0.metadata["to_version"] } == [1, 2])

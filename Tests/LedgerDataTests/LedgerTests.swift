@@ -84,15 +84,15 @@ struct LedgerTests {
   @Test func theDatabaseItselfRefusesAMoveOutsideTheTable() async throws {
     _ = try await LedgerDataAssembly.ledger(home: home).begin(order(), card: Self.card.masked)
     // Opened as a later version would open it (its migrations all applied), to write raw SQL.
-    let raw = try Database(
+    let raw = try SQLiteDatabase(
       file: home.appendingPathComponent(LedgerDataAssembly.fileName),
       migrations: Array(repeating: "SELECT 1;", count: SQLiteOrderLedger.migrations.count))
-    await #expect(throws: DatabaseError.self) {
-      try await raw.transaction { connection throws(DatabaseError) in
+    await #expect(throws: SQLiteError.self) {
+      try await raw.transaction { connection throws(SQLiteError) in
         try connection.execute("UPDATE orders SET state = 'ticketed' WHERE id = 'order-1'")
       }
     }
-    let state = try await raw.read { connection throws(DatabaseError) in
+    let state = try await raw.read { connection throws(SQLiteError) in
       try connection.query("SELECT state FROM orders WHERE id = 'order-1'")
     }
     #expect(state == [[.text("drafted")]])
@@ -101,8 +101,8 @@ struct LedgerTests {
   @Test func aLedgerOfTheFirstSchemaIsMigratedWithItsOrdersAndTickets() async throws {
     // Written as the first version of the ledger wrote it: one completed order, one started.
     let file = home.appendingPathComponent(LedgerDataAssembly.fileName)
-    let old = try Database(file: file, migrations: [SQLiteOrderLedger.migrations[0]])
-    try await old.transaction { connection throws(DatabaseError) in
+    let old = try SQLiteDatabase(file: file, migrations: [SQLiteOrderLedger.migrations[0]])
+    try await old.transaction { connection throws(SQLiteError) in
       try connection.execute(
         """
         INSERT INTO orders VALUES
@@ -127,7 +127,7 @@ struct LedgerTests {
 
   @Test func aLedgerWrittenByANewerVoyageIsRefusedAndLeftUntouched() async throws {
     let file = home.appendingPathComponent(LedgerDataAssembly.fileName)
-    _ = try Database(file: file, migrations: Array(repeating: "SELECT 1;", count: 9))
+    _ = try SQLiteDatabase(file: file, migrations: Array(repeating: "SELECT 1;", count: 9))
     let bytes = try Data(contentsOf: file)
     await #expect(throws: TicketingError.newerSchema(path: file.path)) {
       try await LedgerDataAssembly.ledger(home: home)

@@ -174,11 +174,11 @@ extension PaymentGatewayTests {
   @Test func aLockedSandboxStoreIsAStorageFailureNotARefusedPayment() async throws {
     let sandbox = try PaymentSandbox(home: home)
     // Another connection holds the write lock longer than the sandbox's busy timeout.
-    let holder = try Database(
+    let holder = try SQLiteDatabase(
       file: home.appendingPathComponent(PaymentSandbox.fileName),
       migrations: Array(repeating: "SELECT 1;", count: PaymentSandbox.migrations.count),
       busyTimeout: .milliseconds(10))
-    try await holder.read { connection throws(DatabaseError) in
+    try await holder.read { connection throws(SQLiteError) in
       try connection.execute("BEGIN IMMEDIATE")
     }
     await #expect {
@@ -188,7 +188,7 @@ extension PaymentGatewayTests {
       guard case .storageFailed(let reason) = error as? PaymentError else { return false }
       return reason.contains("locked")
     }
-    try await holder.read { connection throws(DatabaseError) in try connection.execute("ROLLBACK") }
+    try await holder.read { connection throws(SQLiteError) in try connection.execute("ROLLBACK") }
   }
 }
 

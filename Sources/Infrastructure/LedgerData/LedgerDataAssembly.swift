@@ -15,7 +15,7 @@ public enum LedgerDataAssembly {
     -> any OrderLedger
   {
     do {
-      let database = try Database(
+      let database = try SQLiteDatabase(
         file: home.appendingPathComponent(fileName), migrations: SQLiteOrderLedger.migrations,
         log: log)
       return SQLiteOrderLedger(database: database)

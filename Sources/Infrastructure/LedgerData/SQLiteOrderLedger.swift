@@ -11,7 +11,7 @@ import SharedKernel
 /// on the same order are ordered by SQLite's lock. The legal moves live in the database too (an
 /// `order_transitions` table and a trigger), so not even a hand-written `UPDATE` can skip a step.
 struct SQLiteOrderLedger: OrderLedger {
-  let database: Database
+  let database: SQLiteDatabase
 
   static let migrations = [
     """
@@ -100,8 +100,8 @@ struct SQLiteOrderLedger: OrderLedger {
   func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
     let now = Date().timeIntervalSince1970
     let expiry = Self.expiry(card)
-    let row = try await mapping { () async throws(DatabaseError) in
-      try await database.transaction { connection throws(DatabaseError) -> [SQLValue]? in
+    let row = try await translatingErrors { () async throws(SQLiteError) in
+      try await database.transaction { connection throws(SQLiteError) -> [SQLValue]? in
         if let existing = try connection.query(
           Self.orderColumns + " WHERE id = ?", [.text(order.id.rawValue)]
         ).first {
@@ -150,8 +150,8 @@ struct SQLiteOrderLedger: OrderLedger {
   func advance(_ id: OrderID, by step: OrderStep) async throws(TicketingError) -> OrderRecord {
     let now = Date().timeIntervalSince1970
     let (assignments, values) = Self.columns(for: step)
-    let outcome = try await mapping { () async throws(DatabaseError) in
-      try await database.transaction { connection throws(DatabaseError) -> Advance in
+    let outcome = try await translatingErrors { () async throws(SQLiteError) in
+      try await database.transaction { connection throws(SQLiteError) -> Advance in
         guard
           let current = try connection.query(
             Self.orderColumns + " WHERE id = ?", [.text(id.rawValue)]
@@ -185,8 +185,8 @@ struct SQLiteOrderLedger: OrderLedger {
   }
 
   func noteFailure(_ id: OrderID, _ failure: String) async throws(TicketingError) {
-    let changed = try await mapping { () async throws(DatabaseError) in
-      try await database.transaction { connection throws(DatabaseError) in
+    let changed = try await translatingErrors { () async throws(SQLiteError) in
+      try await database.transaction { connection throws(SQLiteError) in
         try connection.execute(
           "UPDATE orders SET last_failure = ? WHERE id = ?", [.text(failure), .text(id.rawValue)])
       }
@@ -195,8 +195,8 @@ struct SQLiteOrderLedger: OrderLedger {
   }
 
   func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
-    let rows = try await mapping { () async throws(DatabaseError) in
-      try await database.read { connection throws(DatabaseError) in
+    let rows = try await translatingErrors { () async throws(SQLiteError) in
+      try await database.read { connection throws(SQLiteError) in
         try connection.query(
           Self.orderColumns
             + " WHERE state IN ('drafted', 'held', 'charged') ORDER BY created_at, id")
@@ -214,8 +214,8 @@ struct SQLiteOrderLedger: OrderLedger {
     let now = Date().timeIntervalSince1970
     let candidate = Ticket(
       id: Self.newTicketID(), for: paid, issuedAt: Date(timeIntervalSince1970: now))
-    let outcome = try await mapping { () async throws(DatabaseError) in
-      try await database.transaction { connection throws(DatabaseError) -> Advance in
+    let outcome = try await translatingErrors { () async throws(SQLiteError) in
+      try await database.transaction { connection throws(SQLiteError) -> Advance in
         guard
           let state = try connection.query(
             "SELECT state FROM orders WHERE id = ?", [.text(order.id.rawValue)]
@@ -264,8 +264,8 @@ struct SQLiteOrderLedger: OrderLedger {
   }
 
   func tickets() async throws(TicketingError) -> [Ticket] {
-    let rows = try await mapping { () async throws(DatabaseError) in
-      try await database.read { connection throws(DatabaseError) in
+    let rows = try await translatingErrors { () async throws(SQLiteError) in
+      try await database.read { connection throws(SQLiteError) in
         try connection.query(Self.ticketColumns + " ORDER BY issued_at DESC, id")
       }
     }
@@ -287,8 +287,8 @@ struct SQLiteOrderLedger: OrderLedger {
   private func record(where condition: String, _ value: SQLValue) async throws(TicketingError)
     -> OrderRecord?
   {
-    let row = try await mapping { () async throws(DatabaseError) in
-      try await database.read { connection throws(DatabaseError) in
+    let row = try await translatingErrors { () async throws(SQLiteError) in
+      try await database.read { connection throws(SQLiteError) in
         try connection.query(Self.orderColumns + " WHERE " + condition, [value]).first
       }
     }
@@ -387,7 +387,8 @@ struct SQLiteOrderLedger: OrderLedger {
     return id
   }
 
-  private func mapping<Result>(_ body: () async throws(DatabaseError) -> Result)
+  /// Runs `body`, translating the database's errors into the interface's.
+  private func translatingErrors<Result>(_ body: () async throws(SQLiteError) -> Result)
     async throws(TicketingError)
     -> Result
   {
@@ -398,7 +399,7 @@ struct SQLiteOrderLedger: OrderLedger {
     }
   }
 
-  static func ticketingError(_ error: DatabaseError) -> TicketingError {
+  static func ticketingError(_ error: SQLiteError) -> TicketingError {
     switch error {
     case .folderNotWritable(let path): .folderNotWritable(path: path)
     case .notADatabase(let path), .corrupt(let path): .unreadableLedger(path: path)

@@ -26,7 +26,7 @@ package final class PaymentSandbox: Sendable {
   /// The sandbox's file inside the Voyage home folder.
   package static let fileName = "payment-sandbox.sqlite"
 
-  private let database: Database
+  private let database: SQLiteDatabase
   private let today: @Sendable () -> Date
   private let faults = LockedValue(0)
   private let committed: @Sendable (PaymentSandboxChange) -> Void
@@ -41,8 +41,8 @@ package final class PaymentSandbox: Sendable {
     home: URL, today: @escaping @Sendable () -> Date = { Date() },
     storeTimeout: Duration = .seconds(5),
     committed: @escaping @Sendable (PaymentSandboxChange) -> Void = { _ in }
-  ) throws(DatabaseError) {
-    database = try Database(
+  ) throws(SQLiteError) {
+    database = try SQLiteDatabase(
       file: home.appendingPathComponent(Self.fileName), migrations: Self.migrations,
       busyTimeout: storeTimeout, checkingIntegrity: true)
     self.today = today
@@ -55,16 +55,16 @@ package final class PaymentSandbox: Sendable {
   }
 
   /// How many successful charges the sandbox has made, over its whole life.
-  package func chargeCount() async throws(DatabaseError) -> Int {
-    let rows = try await database.read { connection throws(DatabaseError) in
+  package func chargeCount() async throws(SQLiteError) -> Int {
+    let rows = try await database.read { connection throws(SQLiteError) in
       try connection.query("SELECT COUNT(*) FROM charges WHERE status = 200")
     }
     return Int(rows.first?.first?.integer ?? 0)
   }
 
   /// How many refunds the sandbox has made, over its whole life.
-  package func refundCount() async throws(DatabaseError) -> Int {
-    let rows = try await database.read { connection throws(DatabaseError) in
+  package func refundCount() async throws(SQLiteError) -> Int {
+    let rows = try await database.read { connection throws(SQLiteError) in
       try connection.query("SELECT COUNT(*) FROM refunds")
     }
     return Int(rows.first?.first?.integer ?? 0)
@@ -142,7 +142,7 @@ package final class PaymentSandbox: Sendable {
     let decided = decide(charge, digits: digits, brand: brand, lastFour: lastFour, key: key)
     do {
       let response = try await database.transaction {
-        connection throws(DatabaseError) -> HTTPResponse in
+        connection throws(SQLiteError) -> HTTPResponse in
         if let row = try connection.query(
           "SELECT fingerprint, status, body FROM charges WHERE idempotency_key = ?", [.text(key)]
         ).first {
@@ -186,7 +186,7 @@ package final class PaymentSandbox: Sendable {
     let refusal = Self.error(
       409, "charges_closed", "the order was given up; nothing can be charged under its key")
     do {
-      return try await database.transaction { connection throws(DatabaseError) -> HTTPResponse in
+      return try await database.transaction { connection throws(SQLiteError) -> HTTPResponse in
         if let row = try connection.query(
           "SELECT status, body FROM charges WHERE idempotency_key = ?", [.text(key)]
         ).first {
@@ -236,7 +236,7 @@ package final class PaymentSandbox: Sendable {
     let now = today().timeIntervalSince1970
     do {
       let response = try await database.transaction {
-        connection throws(DatabaseError) -> HTTPResponse in
+        connection throws(SQLiteError) -> HTTPResponse in
         if let row = try connection.query(
           "SELECT charge_id, body FROM refunds WHERE idempotency_key = ?", [.text(key)]
         ).first {
@@ -289,7 +289,7 @@ package final class PaymentSandbox: Sendable {
     }
   }
 
-  private static func storageFailure(_ error: DatabaseError) -> HTTPResponse {
+  private static func storageFailure(_ error: SQLiteError) -> HTTPResponse {
     Self.error(507, "storage_failed", "the payment sandbox's store failed: \(error)")
   }
 

@@ -60,13 +60,13 @@ struct SandboxInventory: Sendable {
     """
   ]
 
-  private let open: @Sendable () throws(DatabaseError) -> Database
+  private let open: @Sendable () throws(SQLiteError) -> SQLiteDatabase
 
   /// An inventory in `home` (opened on first use, so a sandbox that is never asked about places
   /// never touches the disk), or in memory when `home` is `nil`.
   init(home: URL?, busyTimeout: Duration) {
-    let opened = LockedValue<Database?>(nil)
-    open = { () throws(DatabaseError) -> Database in
+    let opened = LockedValue<SQLiteDatabase?>(nil)
+    open = { () throws(SQLiteError) -> SQLiteDatabase in
       do {
         return try opened.withLock { database in
           if let database { return database }
@@ -74,16 +74,16 @@ struct SandboxInventory: Sendable {
             if let home {
               // Processes racing for the last places wait their turn, as at a real supplier,
               // for as long as their callers wait.
-              try Database(
+              try SQLiteDatabase(
                 file: home.appendingPathComponent(Self.fileName), migrations: Self.migrations,
                 busyTimeout: busyTimeout)
             } else {
-              try Database(inMemoryWith: Self.migrations)
+              try SQLiteDatabase(inMemoryWith: Self.migrations)
             }
           database = fresh
           return fresh
         }
-      } catch let error as DatabaseError {
+      } catch let error as SQLiteError {
         throw error
       } catch {
         throw .failed(code: -1, message: String(describing: error))
@@ -92,9 +92,9 @@ struct SandboxInventory: Sendable {
   }
 
   /// Places taken on each trip that has any: confirmed bookings and unexpired holds.
-  func placesTaken(now: Double) async throws(DatabaseError) -> [String: Int] {
+  func placesTaken(now: Double) async throws(SQLiteError) -> [String: Int] {
     let database = try open()
-    let rows = try await database.read { connection throws(DatabaseError) in
+    let rows = try await database.read { connection throws(SQLiteError) in
       try connection.query(
         """
         SELECT trip_id, SUM(places) FROM holds
@@ -113,9 +113,9 @@ struct SandboxInventory: Sendable {
   /// The same key for the same trip and places answers with the hold it already made.
   func hold(
     places: Int, tripID: String, capacity: Int, key: String, now: Double, expiresAt: Double
-  ) async throws(DatabaseError) -> Outcome {
+  ) async throws(SQLiteError) -> Outcome {
     let database = try open()
-    return try await database.transaction { connection throws(DatabaseError) -> Outcome in
+    return try await database.transaction { connection throws(SQLiteError) -> Outcome in
       if let existing = try Self.hold(where: "idempotency_key = ?", .text(key), in: connection) {
         guard existing.tripID == tripID, existing.places == places else {
           return .refused(.keyReused)
@@ -149,8 +149,8 @@ struct SandboxInventory: Sendable {
   }
 
   /// Turns a live hold into a booking with a reference; confirming it again answers the same.
-  func confirm(holdID: String, now: Double) async throws(DatabaseError) -> Outcome {
-    try await change(holdID: holdID) { hold, connection throws(DatabaseError) -> Outcome in
+  func confirm(holdID: String, now: Double) async throws(SQLiteError) -> Outcome {
+    try await change(holdID: holdID) { hold, connection throws(SQLiteError) -> Outcome in
       switch hold.status {
       case .confirmed: return .done(hold)
       case .released: return .refused(.released)
@@ -170,8 +170,8 @@ struct SandboxInventory: Sendable {
   }
 
   /// Gives a hold's places back; releasing it again, or releasing an expired hold, is fine.
-  func release(holdID: String) async throws(DatabaseError) -> Outcome {
-    try await change(holdID: holdID) { hold, connection throws(DatabaseError) -> Outcome in
+  func release(holdID: String) async throws(SQLiteError) -> Outcome {
+    try await change(holdID: holdID) { hold, connection throws(SQLiteError) -> Outcome in
       switch hold.status {
       case .confirmed: return .refused(.confirmed)
       case .released, .expired, .cancelled: return .done(hold)
@@ -184,9 +184,9 @@ struct SandboxInventory: Sendable {
   }
 
   /// Cancels a confirmed booking: its places return. Cancelling it again is fine.
-  func cancel(reference: String) async throws(DatabaseError) -> Outcome {
+  func cancel(reference: String) async throws(SQLiteError) -> Outcome {
     let database = try open()
-    return try await database.transaction { connection throws(DatabaseError) -> Outcome in
+    return try await database.transaction { connection throws(SQLiteError) -> Outcome in
       guard let hold = try Self.hold(where: "reference = ?", .text(reference), in: connection)
       else { return .refused(.bookingNotFound) }
       guard hold.status == .confirmed else { return .done(hold) }
@@ -197,18 +197,19 @@ struct SandboxInventory: Sendable {
   }
 
   /// Every hold and booking, oldest first: for tests that prove nothing was left behind.
-  func allHolds() async throws(DatabaseError) -> [Hold] {
+  func allHolds() async throws(SQLiteError) -> [Hold] {
     let database = try open()
-    return try await database.read { connection throws(DatabaseError) in
+    return try await database.read { connection throws(SQLiteError) in
       try connection.query(Self.columns + " ORDER BY created_at, id").compactMap(Self.hold(from:))
     }
   }
 
   private func change(
-    holdID: String, _ body: @escaping @Sendable (Hold, Connection) throws(DatabaseError) -> Outcome
-  ) async throws(DatabaseError) -> Outcome {
+    holdID: String,
+    _ body: @escaping @Sendable (Hold, SQLiteConnection) throws(SQLiteError) -> Outcome
+  ) async throws(SQLiteError) -> Outcome {
     let database = try open()
-    return try await database.transaction { connection throws(DatabaseError) -> Outcome in
+    return try await database.transaction { connection throws(SQLiteError) -> Outcome in
       guard let hold = try Self.hold(where: "id = ?", .text(holdID), in: connection) else {
         return .refused(.holdNotFound)
       }
@@ -219,8 +220,10 @@ struct SandboxInventory: Sendable {
   private static let columns =
     "SELECT id, trip_id, places, status, expires_at, reference FROM holds"
 
-  private static func hold(where condition: String, _ value: SQLValue, in connection: Connection)
-    throws(DatabaseError) -> Hold?
+  private static func hold(
+    where condition: String, _ value: SQLValue, in connection: SQLiteConnection
+  )
+    throws(SQLiteError) -> Hold?
   {
     try connection.query(columns + " WHERE " + condition, [value]).first.flatMap(hold(from:))
   }

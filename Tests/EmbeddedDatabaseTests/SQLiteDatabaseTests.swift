@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Suite("Embedded database")
-struct DatabaseTests {
+struct SQLiteDatabaseTests {
   let folder: URL = FileManager.default.temporaryDirectory
     .appendingPathComponent("voyage-db-\(UUID().uuidString)")
   var file: URL { folder.appendingPathComponent("test.sqlite") }
@@ -12,61 +12,61 @@ struct DatabaseTests {
   static let second = "ALTER TABLE notes ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;"
 
   @Test func migrationsRunOnceEachAndOnlyForwardKeepingTheData() async throws {
-    let database = try Database(file: file, migrations: [Self.first])
-    try await database.transaction { connection throws(DatabaseError) in
+    let database = try SQLiteDatabase(file: file, migrations: [Self.first])
+    try await database.transaction { connection throws(SQLiteError) in
       try connection.execute("INSERT INTO notes (text) VALUES (?)", [.text("kept")])
     }
-    let upgraded = try Database(file: file, migrations: [Self.first, Self.second])
-    let rows = try await upgraded.read { connection throws(DatabaseError) in
+    let upgraded = try SQLiteDatabase(file: file, migrations: [Self.first, Self.second])
+    let rows = try await upgraded.read { connection throws(SQLiteError) in
       try connection.query("SELECT text, pinned FROM notes")
     }
     #expect(rows == [[.text("kept"), .integer(0)]])
-    let version = try await upgraded.read { connection throws(DatabaseError) in
+    let version = try await upgraded.read { connection throws(SQLiteError) in
       try connection.query("PRAGMA user_version")
     }
     #expect(version == [[.integer(2)]])
     // Opening again with the same list applies nothing twice (ALTER would fail if it did).
-    _ = try Database(file: file, migrations: [Self.first, Self.second])
+    _ = try SQLiteDatabase(file: file, migrations: [Self.first, Self.second])
   }
 
   @Test func theDatabaseIsInWALModeWithForeignKeysEnforced() async throws {
-    let database = try Database(
+    let database = try SQLiteDatabase(
       file: file,
       migrations: [
         "CREATE TABLE parents (id TEXT PRIMARY KEY); CREATE TABLE children (parent TEXT NOT NULL REFERENCES parents (id));"
       ])
-    let mode = try await database.read { connection throws(DatabaseError) in
+    let mode = try await database.read { connection throws(SQLiteError) in
       try connection.query("PRAGMA journal_mode")
     }
     #expect(mode == [[.text("wal")]])
-    await #expect(throws: DatabaseError.self) {
-      try await database.transaction { connection throws(DatabaseError) in
+    await #expect(throws: SQLiteError.self) {
+      try await database.transaction { connection throws(SQLiteError) in
         try connection.execute("INSERT INTO children (parent) VALUES (?)", [.text("nobody")])
       }
     }
   }
 
   @Test func aFailedTransactionLeavesNothingBehind() async throws {
-    let database = try Database(file: file, migrations: [Self.first])
-    await #expect(throws: DatabaseError.self) {
-      try await database.transaction { connection throws(DatabaseError) in
+    let database = try SQLiteDatabase(file: file, migrations: [Self.first])
+    await #expect(throws: SQLiteError.self) {
+      try await database.transaction { connection throws(SQLiteError) in
         try connection.execute("INSERT INTO notes (text) VALUES (?)", [.text("half")])
         try connection.execute("INSERT INTO notes (text) VALUES (?)", [.null])  // NOT NULL
       }
     }
-    let count = try await database.read { connection throws(DatabaseError) in
+    let count = try await database.read { connection throws(SQLiteError) in
       try connection.query("SELECT COUNT(*) FROM notes")
     }
     #expect(count == [[.integer(0)]])
   }
 
   @Test func parametersAreBoundNotInterpolated() async throws {
-    let database = try Database(file: file, migrations: [Self.first])
+    let database = try SQLiteDatabase(file: file, migrations: [Self.first])
     let hostile = "x'); DROP TABLE notes; --"
-    try await database.transaction { connection throws(DatabaseError) in
+    try await database.transaction { connection throws(SQLiteError) in
       try connection.execute("INSERT INTO notes (text) VALUES (?)", [.text(hostile)])
     }
-    let rows = try await database.read { connection throws(DatabaseError) in
+    let rows = try await database.read { connection throws(SQLiteError) in
       try connection.query("SELECT text FROM notes")
     }
     #expect(rows == [[.text(hostile)]])
@@ -76,8 +76,8 @@ struct DatabaseTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let garbage = Data(repeating: 0x5A, count: 8_192)
     try garbage.write(to: file)
-    #expect(throws: DatabaseError.notADatabase(path: file.path)) {
-      try Database(file: file, migrations: [Self.first])
+    #expect(throws: SQLiteError.notADatabase(path: file.path)) {
+      try SQLiteDatabase(file: file, migrations: [Self.first])
     }
     #expect(try Data(contentsOf: file) == garbage)
   }
@@ -87,43 +87,43 @@ struct DatabaseTests {
     let blocker = folder.appendingPathComponent("a-file")
     try Data("not a folder".utf8).write(to: blocker)
     let inside = blocker.appendingPathComponent("home/test.sqlite")
-    #expect(throws: DatabaseError.folderNotWritable(path: inside.deletingLastPathComponent().path))
-    {
-      try Database(file: inside, migrations: [Self.first])
+    #expect(throws: SQLiteError.folderNotWritable(path: inside.deletingLastPathComponent().path)) {
+      try SQLiteDatabase(file: inside, migrations: [Self.first])
     }
   }
 
   @Test func aDatabaseHeldByAnotherConnectionBeyondTheTimeoutIsReportedAsLocked() async throws {
-    let holder = try Database(file: file, migrations: [Self.first])
-    try await holder.read { connection throws(DatabaseError) in
+    let holder = try SQLiteDatabase(file: file, migrations: [Self.first])
+    try await holder.read { connection throws(SQLiteError) in
       try connection.execute("BEGIN IMMEDIATE")
     }
-    let waiter = try Database(file: file, migrations: [Self.first], busyTimeout: .milliseconds(50))
-    await #expect(throws: DatabaseError.locked(path: file.path)) {
-      try await waiter.transaction { connection throws(DatabaseError) in
+    let waiter = try SQLiteDatabase(
+      file: file, migrations: [Self.first], busyTimeout: .milliseconds(50))
+    await #expect(throws: SQLiteError.locked(path: file.path)) {
+      try await waiter.transaction { connection throws(SQLiteError) in
         try connection.execute("INSERT INTO notes (text) VALUES (?)", [.text("blocked")])
       }
     }
-    try await holder.read { connection throws(DatabaseError) in try connection.execute("COMMIT") }
+    try await holder.read { connection throws(SQLiteError) in try connection.execute("COMMIT") }
   }
 }
 
-extension DatabaseTests {
+extension SQLiteDatabaseTests {
   @Test func aFileWrittenByANewerSchemaIsRefusedAndLeftUntouched() async throws {
-    _ = try Database(file: file, migrations: [Self.first, Self.second])
+    _ = try SQLiteDatabase(file: file, migrations: [Self.first, Self.second])
     let bytes = try Data(contentsOf: file)
-    #expect(throws: DatabaseError.newerSchema(path: file.path, version: 2, supported: 1)) {
-      try Database(file: file, migrations: [Self.first])
+    #expect(throws: SQLiteError.newerSchema(path: file.path, version: 2, supported: 1)) {
+      try SQLiteDatabase(file: file, migrations: [Self.first])
     }
     #expect(try Data(contentsOf: file) == bytes)
   }
 
   @Test func anInMemoryDatabaseRunsTheSameMigrationsAndKeepsNothingOnDisk() async throws {
-    let database = try Database(inMemoryWith: [Self.first, Self.second])
-    try await database.transaction { connection throws(DatabaseError) in
+    let database = try SQLiteDatabase(inMemoryWith: [Self.first, Self.second])
+    try await database.transaction { connection throws(SQLiteError) in
       try connection.execute("INSERT INTO notes (text, pinned) VALUES (?, 1)", [.text("kept")])
     }
-    let rows = try await database.read { connection throws(DatabaseError) in
+    let rows = try await database.read { connection throws(SQLiteError) in
       try connection.query("SELECT text, pinned FROM notes")
     }
     #expect(rows == [[.text("kept"), .integer(1)]])

@@ -1,5 +1,5 @@
 /// Why the embedded database could not be used, in the cases a person can act on.
-package enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The folder for the database cannot be created or written.
   case folderNotWritable(path: String)
   /// The file exists but is not an SQLite database (or is encrypted); it was left untouched.

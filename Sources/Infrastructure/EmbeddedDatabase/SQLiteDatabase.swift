@@ -38,8 +38,8 @@ package enum SQLValue: Sendable, Hashable {
 /// An actor: one connection, used by one task at a time, so a transaction's statements never
 /// interleave with another task's. Several processes may open the same file; SQLite's own
 /// locking (`BEGIN IMMEDIATE` plus the busy timeout) orders them.
-package actor Database {
-  private let connection: Connection
+package actor SQLiteDatabase {
+  private let connection: SQLiteConnection
   /// The database file.
   package nonisolated let path: String
 
@@ -58,12 +58,12 @@ package actor Database {
   package init(
     file: URL, migrations: [String], busyTimeout: Duration = .seconds(5),
     checkingIntegrity: Bool = false, log: Logger = .disabled
-  ) throws(DatabaseError) {
+  ) throws(SQLiteError) {
     let folder = file.deletingLastPathComponent()
     path = file.path
     let fileManager = FileManager.default
     if !fileManager.isWritableFile(atPath: folder.path), fileManager.fileExists(atPath: file.path) {
-      connection = try Connection(readingOnly: file, busyTimeout: busyTimeout)
+      connection = try SQLiteConnection(readingOnly: file, busyTimeout: busyTimeout)
       let version = try connection.query("PRAGMA user_version").first?.first?.integer ?? 0
       guard version <= Int64(migrations.count) else {
         throw .newerSchema(path: path, version: Int(version), supported: migrations.count)
@@ -80,8 +80,8 @@ package actor Database {
     guard fileManager.isWritableFile(atPath: folder.path) else {
       throw .folderNotWritable(path: folder.path)
     }
-    connection = try Self.retryingWhileLocked(for: busyTimeout) { () throws(DatabaseError) in
-      let connection = try Connection(path: file.path, busyTimeout: busyTimeout)
+    connection = try Self.retryingWhileLocked(for: busyTimeout) { () throws(SQLiteError) in
+      let connection = try SQLiteConnection(path: file.path, busyTimeout: busyTimeout)
       if let (from, to) = try connection.migrate(migrations) {
         log.info(
           "migrated",
@@ -100,16 +100,16 @@ package actor Database {
 
   /// A private database that lives in memory and disappears with this value: for sandboxes
   /// that need no durable state (tests, benchmarks), with the same schema and the same code path.
-  package init(inMemoryWith migrations: [String]) throws(DatabaseError) {
+  package init(inMemoryWith migrations: [String]) throws(SQLiteError) {
     path = ":memory:"
-    connection = try Connection(path: ":memory:", busyTimeout: .zero)
+    connection = try SQLiteConnection(path: ":memory:", busyTimeout: .zero)
     _ = try connection.migrate(migrations)
   }
 
   /// SQLite's own verdict on the file at `file` ("ok" when sound), read without migrating or
   /// changing it: for tests that kill processes mid-write, and for a person who wonders.
-  package static func integrityCheck(of file: URL) throws(DatabaseError) -> String {
-    let connection = try Connection(path: file.path, busyTimeout: .seconds(5))
+  package static func integrityCheck(of file: URL) throws(SQLiteError) -> String {
+    let connection = try SQLiteConnection(path: file.path, busyTimeout: .seconds(5))
     return try connection.query("PRAGMA integrity_check").compactMap { $0.first?.text }
       .joined(separator: "\n")
   }
@@ -118,8 +118,8 @@ package actor Database {
   /// timeout (another process switching a new file to WAL, or migrating it): try again, pausing
   /// with SQLite's own sleep, until the timeout has passed.
   private static func retryingWhileLocked<Result>(
-    for timeout: Duration, _ attempt: () throws(DatabaseError) -> Result
-  ) throws(DatabaseError) -> Result {
+    for timeout: Duration, _ attempt: () throws(SQLiteError) -> Result
+  ) throws(SQLiteError) -> Result {
     let deadline = ContinuousClock.now + timeout
     while true {
       do {
@@ -135,8 +135,8 @@ package actor Database {
   /// throws. Immediate, so two processes racing for the same row are ordered before either reads.
   @discardableResult
   package func transaction<Result: Sendable>(
-    _ body: (Connection) throws(DatabaseError) -> Result
-  ) throws(DatabaseError) -> Result {
+    _ body: (SQLiteConnection) throws(SQLiteError) -> Result
+  ) throws(SQLiteError) -> Result {
     try connection.execute("BEGIN IMMEDIATE")
     do {
       let result = try body(connection)
@@ -150,15 +150,15 @@ package actor Database {
 
   /// Runs one read outside an explicit transaction.
   @discardableResult
-  package func read<Result: Sendable>(_ body: (Connection) throws(DatabaseError) -> Result)
-    throws(DatabaseError) -> Result
+  package func read<Result: Sendable>(_ body: (SQLiteConnection) throws(SQLiteError) -> Result)
+    throws(SQLiteError) -> Result
   {
     try body(connection)
   }
 }
 
-/// The SQLite connection a ``Database`` owns; only reachable inside its actor's methods.
-package final class Connection {
+/// The SQLite connection a ``SQLiteDatabase`` owns; only reachable inside its actor's methods.
+package final class SQLiteConnection {
   private let handle: OpaquePointer
   private let path: String
 
@@ -169,7 +169,7 @@ package final class Connection {
   /// Opens `path` (a file path, or a URI when `readOnly`); errors name `shownAs`, or `path`.
   fileprivate init(
     path: String, busyTimeout: Duration, readOnly: Bool = false, shownAs: String? = nil
-  ) throws(DatabaseError) {
+  ) throws(SQLiteError) {
     var handle: OpaquePointer?
     let flags =
       readOnly
@@ -199,7 +199,7 @@ package final class Connection {
   /// read-only only when it may create the `-shm` index; where it may not, the file is opened
   /// as immutable, which is exact as long as no write-ahead log holds unread pages. When one
   /// does, reading the main file alone would show an old state, so that is refused.
-  fileprivate convenience init(readingOnly file: URL, busyTimeout: Duration) throws(DatabaseError) {
+  fileprivate convenience init(readingOnly file: URL, busyTimeout: Duration) throws(SQLiteError) {
     let uri = file.absoluteString
     do {
       try self.init(
@@ -221,7 +221,7 @@ package final class Connection {
 
   /// Applies the migrations the file lacks; returns the versions it went from and to, or `nil`
   /// when it was up to date (or another process migrated it first).
-  fileprivate func migrate(_ migrations: [String]) throws(DatabaseError) -> (Int, Int)? {
+  fileprivate func migrate(_ migrations: [String]) throws(SQLiteError) -> (Int, Int)? {
     // Up to date: no write lock needed, so opening never waits for another process's work.
     let version = try query("PRAGMA user_version").first?.first?.integer ?? 0
     guard version <= Int64(migrations.count) else {
@@ -245,13 +245,13 @@ package final class Connection {
 
   /// Runs one statement with bound `parameters`; returns the number of rows it changed.
   @discardableResult
-  package func execute(_ sql: String, _ parameters: [SQLValue] = []) throws(DatabaseError) -> Int {
+  package func execute(_ sql: String, _ parameters: [SQLValue] = []) throws(SQLiteError) -> Int {
     _ = try query(sql, parameters)
     return Int(sqlite3_changes(handle))
   }
 
   /// Runs one statement with bound `parameters` and returns its rows.
-  package func query(_ sql: String, _ parameters: [SQLValue] = []) throws(DatabaseError)
+  package func query(_ sql: String, _ parameters: [SQLValue] = []) throws(SQLiteError)
     -> [[SQLValue]]
   {
     var statement: OpaquePointer?
@@ -286,12 +286,12 @@ package final class Connection {
     }
   }
 
-  private func executeScript(_ sql: String) throws(DatabaseError) {
+  private func executeScript(_ sql: String) throws(SQLiteError) {
     let status = sqlite3_exec(handle, sql, nil, nil, nil)
     guard status == SQLITE_OK else { throw failure(status) }
   }
 
-  private func failure(_ status: Int32) -> DatabaseError {
+  private func failure(_ status: Int32) -> SQLiteError {
     // A nearly full disk often fails a write as SQLITE_IOERR rather than SQLITE_FULL; the
     // operating system's own error number tells which.
     if status & 0xFF == SQLITE_IOERR, sqlite3_system_errno(handle) == ENOSPC {
@@ -300,7 +300,7 @@ package final class Connection {
     return Self.error(status, message: String(cString: sqlite3_errmsg(handle)), path: path)
   }
 
-  private static func error(_ status: Int32, message: String, path: String) -> DatabaseError {
+  private static func error(_ status: Int32, message: String, path: String) -> SQLiteError {
     switch status & 0xFF {
     case SQLITE_NOTADB: .notADatabase(path: path)
     case SQLITE_CORRUPT: .corrupt(path: path)
