@@ -124,7 +124,7 @@ enum CheckoutBenchmark {
   static func settings(of url: String) async throws -> String {
     let database = try await ServerDatabase(
       connectionString: url, migrations: [], versionTable: "unused")
-    let rows = try await database.read { connection throws(ServerDatabaseError) in
+    let rows = try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.query(
         """
         SELECT name, current_setting(name) FROM pg_settings WHERE name IN

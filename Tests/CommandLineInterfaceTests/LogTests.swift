@@ -114,7 +114,7 @@ extension VoyageCommandLineTests {
       let schema = TestServer.freshSchema()
       let database = try await ServerDatabase(
         connectionString: TestServer.url(), migrations: [], versionTable: "unused")
-      try await database.read { connection throws(ServerDatabaseError) in
+      try await database.autocommit { connection throws(ServerDatabaseError) in
         try connection.execute("CREATE SCHEMA \(schema)")
       }
       let url = try TestServer.url(in: schema)

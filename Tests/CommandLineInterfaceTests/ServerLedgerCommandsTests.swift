@@ -47,7 +47,7 @@ extension VoyageCommandLineTests {
     let schema = TestServer.freshSchema()
     let database = try await ServerDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused")
-    try await database.read { connection throws(ServerDatabaseError) in
+    try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("CREATE SCHEMA \(schema)")
     }
     return try TestServer.url(in: schema)
@@ -115,7 +115,7 @@ extension VoyageCommandLineTests {
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
     let ledger = { @Sendable () async throws -> [[ServerValue]] in
-      try await server.read { connection throws(ServerDatabaseError) in
+      try await server.autocommit { connection throws(ServerDatabaseError) in
         try connection.query(
           """
           SELECT (SELECT count(*)::int8 FROM orders), (SELECT count(*)::int8 FROM tickets),
@@ -154,7 +154,7 @@ extension VoyageCommandLineTests {
     let server = try await ServerDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
-    try await server.read { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute(
         """
         CREATE FUNCTION full_disk() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
@@ -171,7 +171,7 @@ extension VoyageCommandLineTests {
     let advice = try #require(
       failed.error.split(separator: "'").first { $0.hasPrefix("voyage cancel ") },
       "\(failed.error)")
-    try await server.read { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("DROP TRIGGER full_disk ON orders")
     }
     let finished = try await run(
@@ -197,7 +197,7 @@ extension VoyageCommandLineTests {
     let server = try await ServerDatabase(
       connectionString: url, migrations: [], versionTable: "unused", connections: 1)
     _ = try await run(["orders"], environment: ["VOYAGE_DATABASE_URL": url])
-    try await server.read { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute(
         """
         CREATE FUNCTION cut_here() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
@@ -257,13 +257,13 @@ extension VoyageCommandLineTests {
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
     // The session keeps its transaction, and the lock, after the call returns.
-    try await locker.read { connection throws(ServerDatabaseError) in
+    try await locker.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("BEGIN")
       try connection.execute("LOCK TABLE orders IN ACCESS EXCLUSIVE MODE")
     }
     let waited = try await run(
       ["orders"], environment: ["VOYAGE_DATABASE_URL": url, "VOYAGE_DEADLINE_SECONDS": "0.5"])
-    try await locker.read { connection throws(ServerDatabaseError) in
+    try await locker.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("ROLLBACK")
     }
     #expect(waited.status == 74)
@@ -313,7 +313,7 @@ extension VoyageCommandLineTests {
     let server = try await ServerDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
-    try await server.read { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute(
         "CREATE FUNCTION fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \(fault.body) END $$")
       try connection.execute(
@@ -335,7 +335,7 @@ extension VoyageCommandLineTests {
     #expect(
       message.lowercased().contains("run the same command again with --idempotency-key \(key)"))
 
-    try await server.read { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("DROP TRIGGER fault ON orders")
     }
     let finished = try await run(

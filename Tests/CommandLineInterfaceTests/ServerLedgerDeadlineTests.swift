@@ -65,7 +65,7 @@ extension VoyageCommandLineTests {
     #expect(migrated.status == 0, "\(printed(migrated))")
     let server = try await ServerDatabase(
       connectionString: cluster.url, migrations: [], versionTable: "unused", connections: 1)
-    try await server.read { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute(
         """
         CREATE FUNCTION waits() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -115,7 +115,7 @@ extension VoyageCommandLineTests {
     #expect(message.contains("--idempotency-key \(key)"))
 
     try cluster.thaw()
-    try await server.read { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(ServerDatabaseError) in
       _ = try connection.query("SELECT pg_advisory_unlock(42)")
       try connection.execute("DROP TRIGGER waits ON orders")
     }
@@ -134,7 +134,7 @@ extension VoyageCommandLineTests {
     async throws
   {
     while true {
-      let waiting = try await observer.read { connection throws(ServerDatabaseError) in
+      let waiting = try await observer.autocommit { connection throws(ServerDatabaseError) in
         try connection.query("SELECT count(*)::int8 FROM pg_locks WHERE NOT granted")
       }
       if waiting.first?.first?.integer ?? 0 > 0 { return }

@@ -27,7 +27,7 @@ struct DeadlineTests {
         let holder = try await ServerDatabase(
           connectionString: cluster.url, migrations: DeadlineTests.counters,
           versionTable: "schema_version", connections: 1)
-        try await holder.read { connection throws(ServerDatabaseError) in
+        try await holder.autocommit { connection throws(ServerDatabaseError) in
           try connection.execute("INSERT INTO counters VALUES ('places', 0)")
           try connection.execute("BEGIN")
           try connection.execute("SELECT * FROM counters FOR UPDATE")
@@ -44,7 +44,7 @@ struct DeadlineTests {
 
     /// Moves the row, which waits for the holder's lock.
     func update(until deadline: ContinuousClock.Instant? = nil) async throws(ServerDatabaseError) {
-      try await database.read(until: deadline) { connection throws(ServerDatabaseError) in
+      try await database.autocommit(until: deadline) { connection throws(ServerDatabaseError) in
         try connection.execute("UPDATE counters SET value = value + 1")
       }
     }
@@ -57,7 +57,7 @@ struct DeadlineTests {
       let observer = try await ServerDatabase(
         connectionString: cluster.url, migrations: [], versionTable: "unused", connections: 1)
       while true {
-        let waiting = try await observer.read { connection throws(ServerDatabaseError) in
+        let waiting = try await observer.autocommit { connection throws(ServerDatabaseError) in
           try connection.query("SELECT count(*)::int8 FROM pg_locks WHERE NOT granted")
         }
         if (waiting.first?.first?.integer ?? 0 > 0) == waits { return }
@@ -66,7 +66,7 @@ struct DeadlineTests {
     }
 
     func value() async throws -> Int64? {
-      try await holder.read { connection throws(ServerDatabaseError) in
+      try await holder.autocommit { connection throws(ServerDatabaseError) in
         try connection.query("SELECT value::int8 FROM counters")
       }.first?.first?.integer
     }
@@ -140,7 +140,7 @@ struct DeadlineTests {
         return true
       }
       try await scene.someoneWaits(false)
-      try await scene.holder.read { connection throws(ServerDatabaseError) in
+      try await scene.holder.autocommit { connection throws(ServerDatabaseError) in
         try connection.execute("COMMIT")
       }
       #expect(try await scene.value() == 0)
@@ -165,7 +165,7 @@ struct DeadlineTests {
         return true
       }
       try await scene.someoneWaits(false)
-      try await scene.holder.read { connection throws(ServerDatabaseError) in
+      try await scene.holder.autocommit { connection throws(ServerDatabaseError) in
         try connection.execute("COMMIT")
       }
       #expect(try await scene.value() == 0)

@@ -26,7 +26,7 @@ struct ServerDatabaseTests {
     try await database.transaction { connection throws(ServerDatabaseError) in
       try connection.execute("INSERT INTO counters VALUES ($1, $2)", [.text(hostile), .integer(7)])
     }
-    let rows = try await database.read { connection throws(ServerDatabaseError) in
+    let rows = try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.query("SELECT name, value, 0.25::float8, NULL FROM counters")
     }
     #expect(rows == [[.text(hostile), .integer(7), .real(0.25), .null]])
@@ -40,7 +40,7 @@ struct ServerDatabaseTests {
         try connection.execute("INSERT INTO counters VALUES ('a', 2)")
       }
     }
-    let count = try await database.read { connection throws(ServerDatabaseError) in
+    let count = try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.query("SELECT count(*)::int8 FROM counters")
     }
     #expect(count == [[.integer(0)]])
@@ -48,11 +48,11 @@ struct ServerDatabaseTests {
 
   @Test func aFailedStatementCarriesItsSQLState() async throws {
     let database = try await open()
-    try await database.read { connection throws(ServerDatabaseError) in
+    try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("INSERT INTO counters VALUES ('a', 1)")
     }
     await #expect {
-      try await database.read { connection throws(ServerDatabaseError) in
+      try await database.autocommit { connection throws(ServerDatabaseError) in
         try connection.execute("INSERT INTO counters VALUES ('a', 1)")
       }
     } throws: { error in
@@ -66,7 +66,7 @@ struct ServerDatabaseTests {
     let database = try await open(more)
     // Opening again with the same list runs nothing: the first migration would fail if re-run.
     _ = try await open(more)
-    let columns = try await database.read { connection throws(ServerDatabaseError) in
+    let columns = try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.query(
         "SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'counters' ORDER BY ordinal_position",
         [.text(schema)])
@@ -81,7 +81,7 @@ struct ServerDatabaseTests {
     let schema = schema
     let existing = try await ServerDatabase(
       connectionString: url, migrations: [], versionTable: "schema_version")
-    try await existing.read { connection throws(ServerDatabaseError) in
+    try await existing.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("CREATE SCHEMA \(schema)")
     }
     let inSchema = url + (url.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
@@ -98,7 +98,7 @@ struct ServerDatabaseTests {
 
   @Test func aSchemaWrittenByNewerCodeIsRefusedAndLeftUntouched() async throws {
     let newer = try await open(Self.counters + ["CREATE TABLE later (id integer)"])
-    try await newer.read { connection throws(ServerDatabaseError) in
+    try await newer.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("INSERT INTO counters VALUES ('kept', 1)")
     }
     let snapshot = { @Sendable (connection: ServerConnection) throws(ServerDatabaseError) in
@@ -106,14 +106,14 @@ struct ServerDatabaseTests {
         "SELECT (SELECT version FROM schema_version), (SELECT count(*)::int8 FROM counters), (SELECT count(*)::int8 FROM information_schema.tables WHERE table_schema = current_schema())"
       )
     }
-    let before = try await newer.read(snapshot)
+    let before = try await newer.autocommit(snapshot)
     await #expect {
       try await open(Self.counters)
     } throws: { error in
       guard case .newerSchema(_, 2, 1) = error as? ServerDatabaseError else { return false }
       return true
     }
-    #expect(try await newer.read(snapshot) == before)
+    #expect(try await newer.autocommit(snapshot) == before)
   }
 
   // The time limit turns a timeout that does not work (the statement would wait for ever) into
@@ -125,13 +125,13 @@ struct ServerDatabaseTests {
     // under test finds the schema migrated and runs one-line statements only, which a loaded
     // machine does not slow past the timeout.
     let holder = try await open(connections: 1)
-    try await holder.read { connection throws(ServerDatabaseError) in
+    try await holder.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("BEGIN")
       try connection.execute("LOCK TABLE counters IN ACCESS EXCLUSIVE MODE")
     }
     let database = try await open(deadline: .seconds(1))
     await #expect {
-      try await database.read { connection throws(ServerDatabaseError) in
+      try await database.autocommit { connection throws(ServerDatabaseError) in
         try connection.query("SELECT count(*)::int8 FROM counters")
       }
     } throws: { error in
@@ -140,7 +140,7 @@ struct ServerDatabaseTests {
       }
       return (error as? ServerDatabaseError)?.sqlState == "57014"
     }
-    try await holder.read { connection throws(ServerDatabaseError) in
+    try await holder.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("ROLLBACK")
     }
   }
@@ -148,14 +148,14 @@ struct ServerDatabaseTests {
   @Test func aLostConnectionIsReportedAndTheNextCallReconnects() async throws {
     let database = try await open(connections: 1)
     await #expect {
-      try await database.read { connection throws(ServerDatabaseError) in
+      try await database.autocommit { connection throws(ServerDatabaseError) in
         try connection.query("SELECT pg_terminate_backend(pg_backend_pid())")
       }
     } throws: { error in
       guard case .connectionLost = error as? ServerDatabaseError else { return false }
       return true
     }
-    let answer = try await database.read { connection throws(ServerDatabaseError) in
+    let answer = try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.query("SELECT 1::int8")
     }
     #expect(answer == [[.integer(1)]])
@@ -181,7 +181,7 @@ struct ServerDatabaseTests {
         }
       }
       try await cluster.restart()
-      let counted = try await database.read { connection throws(ServerDatabaseError) in
+      let counted = try await database.autocommit { connection throws(ServerDatabaseError) in
         try connection.query("SELECT value::int8 FROM counters")
       }
       #expect(counted == [[.integer(2)]])
@@ -196,11 +196,11 @@ struct ServerDatabaseTests {
   /// had reached the server, so running it again could do its work twice.
   @Test func aConnectionThatBreaksDuringACallIsNotRetried() async throws {
     let database = try await open(connections: 1)
-    try await database.read { connection throws(ServerDatabaseError) in
+    try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("CREATE SEQUENCE attempts")
     }
     await #expect {
-      try await database.read { connection throws(ServerDatabaseError) in
+      try await database.autocommit { connection throws(ServerDatabaseError) in
         _ = try connection.query("SELECT nextval('attempts')")
         return try connection.query("SELECT pg_terminate_backend(pg_backend_pid())")
       }
@@ -208,7 +208,7 @@ struct ServerDatabaseTests {
       guard case .connectionLost = error as? ServerDatabaseError else { return false }
       return true
     }
-    let attempts = try await database.read { connection throws(ServerDatabaseError) in
+    let attempts = try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.query("SELECT last_value FROM attempts")
     }
     #expect(attempts == [[.integer(1)]])
@@ -221,13 +221,13 @@ struct ServerDatabaseTests {
   /// proves sixteen threads of their own were blocked at the same moment; no clock is read.
   @Test func sixteenBlockingCallsAreInsideTheServerAtOnce() async throws {
     let database = try await open(connections: 16, deadline: .seconds(20))
-    try await database.read { connection throws(ServerDatabaseError) in
+    try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("CREATE SEQUENCE arrivals")
     }
     let arrivals = try await withThrowingTaskGroup(of: Int64.self) { group in
       for _ in 0..<16 {
         group.addTask {
-          try await database.read { connection throws(ServerDatabaseError) in
+          try await database.autocommit { connection throws(ServerDatabaseError) in
             let arrived = try connection.query("SELECT nextval('arrivals')")
             try connection.execute(
               """
@@ -319,7 +319,7 @@ struct ServerDatabaseLogTests {
     let database = try await ServerDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused",
       log: Logger(label: "ledger", level: .debug, sink: recorder))
-    try await database.read { connection throws(ServerDatabaseError) in
+    try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute(
         "DO $$ BEGIN RAISE NOTICE 'look %', chr(27) || ']0;owned' || chr(7); RAISE WARNING 'careful'; END $$"
       )

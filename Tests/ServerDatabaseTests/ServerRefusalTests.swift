@@ -65,7 +65,7 @@ struct ServerRefusalTests {
     let role = "limited_" + UUID().uuidString.prefix(8).lowercased()
     let admin = try await ServerDatabase(
       connectionString: url, migrations: [], versionTable: "unused", connections: 1)
-    try await admin.read { connection throws(ServerDatabaseError) in
+    try await admin.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("CREATE ROLE \(role) LOGIN CONNECTION LIMIT 0")
     }
     let host = try #require(url.split(separator: "host=").last.map(String.init))
@@ -79,7 +79,7 @@ struct ServerRefusalTests {
       }
       return "\(error)".contains("the role's connection limit is reached")
     }
-    try await admin.read { connection throws(ServerDatabaseError) in
+    try await admin.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("DROP ROLE \(role)")
     }
   }
@@ -92,7 +92,7 @@ struct ServerRefusalTests {
     do {
       let admin = try await ServerDatabase(
         connectionString: cluster.url, migrations: [], versionTable: "unused", connections: 1)
-      try await admin.read { connection throws(ServerDatabaseError) in
+      try await admin.autocommit { connection throws(ServerDatabaseError) in
         try connection.execute("ALTER SYSTEM SET max_connections = 3")
         try connection.execute("ALTER SYSTEM SET superuser_reserved_connections = 0")
         try connection.execute("ALTER ROLE postgres PASSWORD 'right-one'")

@@ -67,7 +67,7 @@ struct ServerLedgerTests {
         (error as? ServerDatabaseError)?.sqlState == "23514"
       }
     }
-    let state = try await raw.read { connection throws(ServerDatabaseError) in
+    let state = try await raw.autocommit { connection throws(ServerDatabaseError) in
       try connection.query("SELECT id, state FROM orders")
     }
     #expect(state == [[.text("order-1"), .text("drafted")]])
@@ -100,7 +100,7 @@ struct ServerLedgerTests {
     let holder = try await ServerDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
-    try await holder.read { connection throws(ServerDatabaseError) in
+    try await holder.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("BEGIN")
       try connection.execute("SELECT * FROM orders FOR UPDATE")
     }
@@ -116,7 +116,7 @@ struct ServerLedgerTests {
     try await ledger.noteFailure(order.id, "ledger_unanswered")
     let noted = try await ledger.record(of: order.id)
     #expect(noted?.state == .drafted && noted?.lastFailure == "ledger_unanswered")
-    try await holder.read { connection throws(ServerDatabaseError) in
+    try await holder.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute("ROLLBACK")
     }
   }
@@ -133,7 +133,7 @@ struct ServerLedgerTests {
       return server.contains("PostgreSQL database")
         && "\(error)".contains("VOYAGE_DATABASE_URL for a server")
     }
-    let version = try await newer.read { connection throws(ServerDatabaseError) in
+    let version = try await newer.autocommit { connection throws(ServerDatabaseError) in
       try connection.query("SELECT version FROM \(PostgreSQLOrderLedger.versionTable)")
     }
     #expect(version == [[.integer(Int64(PostgreSQLOrderLedger.migrations.count + 1))]])

@@ -9,7 +9,7 @@ struct ConnectionSettings: Sendable {
   /// The server as messages name it, from Voyage's parsed view: database, host and port (or
   /// socket), never a password.
   let server: String
-  /// How long one call (a transaction, a read) may take, held by the client; the server's
+  /// How long one call (a transaction, an autocommit call) may take, held by the client; the server's
   /// `statement_timeout` is set to it too.
   let deadline: Duration
   /// The schema to work in (`search_path`), or the server's default.

@@ -2,19 +2,19 @@ import CLibPQ
 import Foundation
 
 /// One libpq connection, handed to the closures of ``ServerDatabase/transaction(until:_:)`` and
-/// ``ServerDatabase/read(until:followingNoAnswer:_:)``. It speaks libpq's non-blocking interface (`PQsendQueryParams`,
-/// `PQconsumeInput`, and `poll(2)` on `PQsocket`), so the client holds each call's deadline
-/// itself: a server that stops answering (stopped with SIGSTOP, a cable cut) ends the call at
-/// its deadline, as a cancelled task ends it at once; the statement in flight is then cancelled
-/// at the server and the connection dropped. Only a `ConnectionThread` (a thread outside
-/// Swift's cooperative pool) ever uses one.
+/// ``ServerDatabase/autocommit(until:followingNoAnswer:_:)``. It speaks libpq's non-blocking
+/// interface (`PQsendQueryParams`, `PQconsumeInput`, and `poll(2)` on `PQsocket`), so the client
+/// holds each call's deadline itself: a server that stops answering (stopped with SIGSTOP, a
+/// cable cut) ends the call at its deadline, as a cancelled task ends it at once; the statement
+/// in flight is then cancelled at the server and the connection dropped. Only a
+/// `PooledConnection` (an actor on a thread outside Swift's cooperative pool) ever uses one.
 package final class ServerConnection {
   private let handle: OpaquePointer
   private let settings: ConnectionSettings
   private let wait: InterruptibleWait
   /// The notice receiver's state; it lives as long as the connection it receives for.
   private let notices: ServerNotices
-  /// When the call in progress must end; set by the `ConnectionThread` before each call.
+  /// When the call in progress must end; set by the `PooledConnection` before each call.
   var deadline: ContinuousClock.Instant
   /// Whether a call gave up on this connection in the middle of a statement (its deadline
   /// passed, its task was cancelled): what the server will answer is unknown, so the

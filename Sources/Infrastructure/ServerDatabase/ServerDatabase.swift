@@ -3,8 +3,8 @@ package import EventLog
 /// A PostgreSQL database reached through libpq: bound parameters only, transactions, a schema
 /// brought up to date by forward-only migrations, typed errors with the SQLSTATE.
 ///
-/// Every statement runs on a `ConnectionThread`, a thread outside Swift's cooperative pool,
-/// taken from a pool that opens connections on demand (up to `connections`) and keeps them: a
+/// Every statement runs on a `PooledConnection`, an actor on a thread outside Swift's cooperative
+/// pool, taken from a pool that opens connections on demand (up to `connections`) and keeps them: a
 /// one-shot command opens one; a long-lived process reuses them, and one that broke while it
 /// waited (a server restart) is replaced by the call that finds it broken, which then succeeds.
 ///
@@ -24,7 +24,7 @@ package final class ServerDatabase: Sendable {
   /// transaction under an advisory lock, so processes starting together migrate once. A schema
   /// written by newer code (a version above `migrations.count`) is refused before anything is
   /// written. `schema` names the PostgreSQL schema to work in (created when migrating), or the
-  /// server's default. A call (a transaction, a read) that has not ended `deadline` after it
+  /// server's default. A call (a transaction, an autocommit call) that has not ended `deadline` after it
   /// began is ended by the client: ``ServerDatabaseError/timedOut(server:after:)``.
   package init(
     connectionString: String, migrations: [String], versionTable: String, schema: String? = nil,
@@ -77,17 +77,18 @@ package final class ServerDatabase: Sendable {
     }
   }
 
-  /// Runs `body` outside an explicit transaction (each statement its own), on a connection's
-  /// own thread. For reads, and for single statements that are safe to repeat (an `UPDATE`
-  /// whose `WHERE` tests the state it changes, an `INSERT … ON CONFLICT DO NOTHING`): when a
-  /// connection that waited between calls turns out broken (the server restarted), `body` runs
-  /// again on a new one, as a transaction does from `BEGIN`. The call ends by `deadline`
-  /// (``deadline`` from now when `nil`). `followingNoAnswer`: the call follows one the server
-  /// did not answer (reading back what it wrote, noting why it failed), so it runs on a
-  /// connection made for it (a kept one may lead to the same silent server), and at its
-  /// deadline it is given up without waiting for the cancel, so it ends by its deadline.
+  /// Runs `body` in autocommit mode, on a connection's own thread: no `BEGIN`, so each
+  /// statement is its own transaction, committed as it ends. For reads, and for single
+  /// statements that are safe to repeat (an `UPDATE` whose `WHERE` tests the state it changes, an
+  /// `INSERT … ON CONFLICT DO NOTHING`): when a connection that waited between calls turns out
+  /// broken (the server restarted), `body` runs again on a new one, as a transaction does from
+  /// `BEGIN`. The call ends by `deadline` (``deadline`` from now when `nil`).
+  /// `followingNoAnswer`: the call follows one the server did not answer (reading back what it
+  /// wrote, noting why it failed), so it runs on a connection made for it (a kept one may lead to
+  /// the same silent server), and at its deadline it is given up without waiting for the cancel,
+  /// so it ends by its deadline.
   @discardableResult
-  package func read<Result: Sendable>(
+  package func autocommit<Result: Sendable>(
     until deadline: ContinuousClock.Instant? = nil, followingNoAnswer: Bool = false,
     _ body: @escaping @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
   ) async throws(ServerDatabaseError) -> Result {
@@ -99,13 +100,13 @@ package final class ServerDatabase: Sendable {
     _ body: @escaping @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
   ) async throws(ServerDatabaseError) -> Result {
     let deadline = deadline ?? .now + self.deadline
-    let thread = await pool.take()
+    let pooled = await pool.take()
     let outcome = await withTaskCancellationHandler {
-      await thread.run(until: deadline, followingNoAnswer: followingNoAnswer, body)
+      await pooled.run(until: deadline, followingNoAnswer: followingNoAnswer, body)
     } onCancel: {
-      thread.wait.interrupt()
+      pooled.wait.interrupt()
     }
-    await pool.giveBack(thread)
+    await pool.giveBack(pooled)
     return try outcome.get()
   }
 
@@ -129,7 +130,7 @@ package final class ServerDatabase: Sendable {
       return found
     }
     // Up to date: nothing is locked or written, so starting never waits for another process.
-    guard try await read(version) < migrations.count else { return nil }
+    guard try await autocommit(version) < migrations.count else { return nil }
     return try await transaction { connection throws(ServerDatabaseError) -> (Int, Int)? in
       _ = try connection.query("SELECT pg_advisory_xact_lock(hashtext($1))", [.text(qualified)])
       // Read again under the lock, through the table itself: `to_regclass` may answer from this

@@ -156,7 +156,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
     // itself optional: a row that is not there is `nil`, never a found `nil`.)
     let readBack = {
       (deadline: ContinuousClock.Instant) async throws(ServerDatabaseError) -> [ServerValue]?? in
-      let row = try await database.read(until: deadline, followingNoAnswer: true) {
+      let row = try await database.autocommit(until: deadline, followingNoAnswer: true) {
         connection throws(ServerDatabaseError) -> [ServerValue]? in
         try connection.query(Self.orderColumns + " WHERE id = $1", [key]).first
       }
@@ -166,7 +166,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
     // A new key, the usual case: one statement, one round trip, and the row is this request's.
     let inserted = try await write(
       { (deadline) async throws(ServerDatabaseError) -> [ServerValue]? in
-        try await database.read(until: deadline) { connection throws(ServerDatabaseError) in
+        try await database.autocommit(until: deadline) { connection throws(ServerDatabaseError) in
           try connection.query(insert + " RETURNING " + Self.orderColumnList, values).first
         }
       }, readBack: { deadline async throws(ServerDatabaseError) in try await readBack(deadline) })
@@ -214,7 +214,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
         .map { "'\($0.rawValue)'" }.joined(separator: ", ")
       let moved = try await write(
         { deadline async throws(ServerDatabaseError) -> [ServerValue]? in
-          try await database.read(until: deadline) { connection throws(ServerDatabaseError) in
+          try await database.autocommit(until: deadline) { connection throws(ServerDatabaseError) in
             try connection.query(
               update + " AND state IN (\(before)) RETURNING " + Self.orderColumnList,
               [.text(step.state.rawValue), .text(id.rawValue)] + values
@@ -266,7 +266,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
   private func recordedRow(
     _ id: OrderID, showing step: OrderStep, until deadline: ContinuousClock.Instant
   ) async throws(ServerDatabaseError) -> [ServerValue]? {
-    try await database.read(until: deadline, followingNoAnswer: true) {
+    try await database.autocommit(until: deadline, followingNoAnswer: true) {
       connection throws(ServerDatabaseError) in
       try connection.query(Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)]).first
         .flatMap { LedgerRows.alreadyRecords($0, step) ? $0 : nil }
@@ -279,7 +279,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
   func noteFailure(_ id: OrderID, _ failure: String) async throws(TicketingError) {
     let marginEnds = noAnswerMarginEnds.withLock { $0 }
     let changed = try await call { () async throws(ServerDatabaseError) in
-      try await database.read(
+      try await database.autocommit(
         until: marginEnds ?? .now + database.deadline, followingNoAnswer: marginEnds != nil
       ) { connection throws(ServerDatabaseError) in
         try connection.execute(
@@ -292,7 +292,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
 
   func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
     let rows = try await call { () async throws(ServerDatabaseError) in
-      try await database.read { connection throws(ServerDatabaseError) in
+      try await database.autocommit { connection throws(ServerDatabaseError) in
         try connection.query(
           Self.orderColumns
             + " WHERE state IN ('drafted', 'held', 'charged') ORDER BY created_at, id")
@@ -352,7 +352,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
         }
       },
       readBack: { deadline async throws(ServerDatabaseError) in
-        try await database.read(until: deadline, followingNoAnswer: true) {
+        try await database.autocommit(until: deadline, followingNoAnswer: true) {
           connection throws(ServerDatabaseError) in
           try connection.query(
             Self.ticketColumns + " WHERE order_id = $1", [.text(order.id.rawValue)]
@@ -368,7 +368,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
 
   func tickets() async throws(TicketingError) -> [Ticket] {
     let rows = try await call { () async throws(ServerDatabaseError) in
-      try await database.read { connection throws(ServerDatabaseError) in
+      try await database.autocommit { connection throws(ServerDatabaseError) in
         try connection.query(Self.ticketColumns + " ORDER BY issued_at DESC, id")
       }
     }
@@ -391,7 +391,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
     -> OrderRecord?
   {
     let row = try await call { () async throws(ServerDatabaseError) in
-      try await database.read { connection throws(ServerDatabaseError) in
+      try await database.autocommit { connection throws(ServerDatabaseError) in
         try connection.query(Self.orderColumns + " WHERE " + condition, [value]).first
       }
     }

@@ -1,20 +1,20 @@
 import Dispatch
 
-/// One server connection and the thread that is its only user: an actor whose executor is a
-/// serial dispatch queue, so its methods, and the libpq calls they make, run on a thread
-/// libdispatch gives that queue, never on Swift's cooperative pool (one thread per core, which a
-/// handful of slow statements would otherwise stop).
+/// One connection of a ``ServerDatabase``'s pool: an actor whose executor is a serial dispatch
+/// queue of its own, so its methods, and the libpq calls they make, run on a thread libdispatch
+/// gives that queue, never on Swift's cooperative pool (one thread per core, which a handful of
+/// slow statements would otherwise stop).
 ///
 /// It connects on first use and again after the connection broke (a restarted server), so a
 /// long-lived graph outlives the server's restarts: a connection that broke while it waited
 /// between two calls fails the next call's first statement, before the server ran any of it,
 /// and that call runs again, once, on a new connection. A call that ran out of time, or whose
 /// task was cancelled, is never run again.
-actor ConnectionThread {
+actor PooledConnection {
   private let executor: QueueExecutor
   private let settings: ConnectionSettings
   private var connection: ServerConnection?
-  /// Where this thread waits for the server; a cancelled caller interrupts it.
+  /// Where this connection's queue waits for the server; a cancelled caller interrupts it.
   nonisolated let wait = InterruptibleWait()
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -24,7 +24,7 @@ actor ConnectionThread {
     executor = QueueExecutor(label: label)
   }
 
-  /// Runs `body` with the connection, on this actor's own thread, ending by `deadline`; a
+  /// Runs `body` with the connection, on this actor's own queue, ending by `deadline`; a
   /// caller's cancellation handler calls `wait.interrupt()` to end it sooner.
   /// `followingNoAnswer`: the call follows one the server did not answer, so it runs on a
   /// connection made for it, and one it gives up mid-statement is dropped without waiting for
@@ -93,8 +93,8 @@ actor ConnectionPool {
   private let settings: ConnectionSettings
   private let limit: Int
   private var opened = 0
-  private var idle: [ConnectionThread] = []
-  private var waiting: [CheckedContinuation<ConnectionThread, Never>] = []
+  private var idle: [PooledConnection] = []
+  private var waiting: [CheckedContinuation<PooledConnection, Never>] = []
 
   init(_ settings: ConnectionSettings, limit: Int) {
     self.settings = settings
@@ -102,21 +102,21 @@ actor ConnectionPool {
   }
 
   /// An idle connection, a new one while under the limit, or the next one given back.
-  func take() async -> ConnectionThread {
-    if let thread = idle.popLast() { return thread }
+  func take() async -> PooledConnection {
+    if let connection = idle.popLast() { return connection }
     guard opened >= limit else {
       opened += 1
-      return ConnectionThread(settings, label: "voyage.server-database.\(opened)")
+      return PooledConnection(settings, label: "voyage.server-database.\(opened)")
     }
     return await withCheckedContinuation { waiting.append($0) }
   }
 
-  /// Gives `thread` back, to the longest waiter first.
-  func giveBack(_ thread: ConnectionThread) {
+  /// Gives `connection` back, to the longest waiter first.
+  func giveBack(_ connection: PooledConnection) {
     if waiting.isEmpty {
-      idle.append(thread)
+      idle.append(connection)
     } else {
-      waiting.removeFirst().resume(returning: thread)
+      waiting.removeFirst().resume(returning: connection)
     }
   }
 }
