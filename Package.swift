@@ -31,6 +31,7 @@ enum Interface: String {
 /// Implementations of the interfaces and the clients, databases and sandboxes they are built on.
 enum Infrastructure: String {
   case networking = "Networking"
+  case sqlValues = "SQLValues"
   case embeddedDatabase = "EmbeddedDatabase"
   case supplierSandbox = "SupplierSandbox"
   case bookingData = "BookingData"
@@ -377,17 +378,28 @@ let infrastructureTargets: [Target] =
     .networking, implements: [],
     uses: [.kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.locking)],
     testsUse: [.testTool(.loopbackServers)])
+  // What SQLite and PostgreSQL statements take and give back, written once for both: the value
+  // a statement binds or returns, and rows read by column name with typed accessors. Its tests
+  // hold both databases to one contract.
+  + infrastructure(
+    .sqlValues, implements: [],
+    testsUse: [
+      .infrastructure(.embeddedDatabase), .infrastructure(.serverDatabase),
+      .testTool(.postgreSQLTestServer),
+    ])
   // SQLite, the embedded database (libsqlite3-dev on Debian).
   + [systemLibrary(.sqlite, pkgConfig: "sqlite3", apt: ["libsqlite3-dev"], brew: ["sqlite"])]
   // One SQLite file: WAL, foreign keys, bound parameters, forward migrations, typed errors.
   + infrastructure(
-    .embeddedDatabase, implements: [], uses: [.kernel(.eventLog), .systemLibrary(.sqlite)])
+    .embeddedDatabase, implements: [],
+    uses: [.kernel(.eventLog), .infrastructure(.sqlValues), .systemLibrary(.sqlite)])
   // libpq, PostgreSQL's client library (libpq-dev on Debian).
   + [systemLibrary(.libpq, pkgConfig: "libpq", apt: ["libpq-dev"], brew: ["libpq"])]
   // A PostgreSQL database: bound parameters, transactions, forward migrations, typed errors with
   // the SQLSTATE, each blocking libpq call on a thread outside the cooperative pool.
   + infrastructure(
-    .serverDatabase, implements: [], uses: [.kernel(.eventLog), .systemLibrary(.libpq)],
+    .serverDatabase, implements: [],
+    uses: [.kernel(.eventLog), .infrastructure(.sqlValues), .systemLibrary(.libpq)],
     testsUse: [.testTool(.postgreSQLTestServer)])
   // The travel supplier's API played in-process: a seeded catalog, durable holds and bookings
   // in its own SQLite file, latency and faults on demand.
@@ -395,7 +407,7 @@ let infrastructureTargets: [Target] =
     .supplierSandbox, implements: [],
     uses: [
       .kernel(.sharedKernel), .infrastructure(.networking), .infrastructure(.embeddedDatabase),
-      .infrastructure(.locking),
+      .infrastructure(.locking), .infrastructure(.sqlValues),
     ])
   // The supplier's HTTP client and the coalescing cache in front of it.
   + infrastructure(
@@ -410,7 +422,7 @@ let infrastructureTargets: [Target] =
     .paymentSandbox, implements: [],
     uses: [
       .kernel(.sharedKernel), .interface(.payment), .infrastructure(.networking),
-      .infrastructure(.embeddedDatabase), .infrastructure(.locking),
+      .infrastructure(.embeddedDatabase), .infrastructure(.locking), .infrastructure(.sqlValues),
     ])
   // The payment provider's HTTP client; the one module that mints receipts.
   + infrastructure(
@@ -423,7 +435,10 @@ let infrastructureTargets: [Target] =
   // The order ledger: orders before payment, tickets with completion, in one SQLite file.
   + infrastructure(
     .ledgerData, implements: [.booking],
-    uses: [.kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.embeddedDatabase)],
+    uses: [
+      .kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.embeddedDatabase),
+      .infrastructure(.sqlValues),
+    ],
     testsUse: [
       .interface(.payment), .infrastructure(.paymentData), .infrastructure(.paymentSandbox),
       .infrastructure(.networking), .testSupport(.booking),
@@ -434,7 +449,7 @@ let infrastructureTargets: [Target] =
     .serverLedgerData, implements: [.booking],
     uses: [
       .kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.serverDatabase),
-      .infrastructure(.locking),
+      .infrastructure(.locking), .infrastructure(.sqlValues),
     ],
     testsUse: [.testSupport(.booking), .testTool(.postgreSQLTestServer)])
   // Where events go: a readable line or a JSON object a line, on stderr or appended to a file;
@@ -488,7 +503,7 @@ let appTargets: [Target] =
     testsUse: [
       .infrastructure(.embeddedDatabase), .infrastructure(.paymentSandbox),
       .infrastructure(.supplierSandbox), .infrastructure(.serverDatabase),
-      .testTool(.loopbackServers), .testTool(.postgreSQLTestServer),
+      .infrastructure(.sqlValues), .testTool(.loopbackServers), .testTool(.postgreSQLTestServer),
     ])
   // The `voyage` command: a few lines that hand the process to the command line.
   + [executable("voyage", front: .commandLineInterface)]
@@ -589,7 +604,8 @@ let benchmarkTargets: [Target] = [
       .infrastructure(.bookingData), .interface(.booking), .feature(.checkout),
       .infrastructure(.ledgerData), .infrastructure(.paymentData), .interface(.payment),
       .infrastructure(.paymentSandbox), .infrastructure(.serverDatabase),
-      .infrastructure(.serverLedgerData), .kernel(.sharedKernel), .infrastructure(.supplierSandbox),
+      .infrastructure(.sqlValues), .infrastructure(.serverLedgerData), .kernel(.sharedKernel),
+      .infrastructure(.supplierSandbox),
       .kernel(.eventLog), .kernel(.designSystem), .infrastructure(.logSinks),
       .infrastructure(.locking),
     ],

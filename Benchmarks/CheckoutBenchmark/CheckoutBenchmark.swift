@@ -9,6 +9,7 @@ import LogSinks
 import PaymentData
 import PaymentInterface
 import PaymentSandbox
+import SQLValues
 import ServerDatabase
 import ServerLedgerData
 import SharedKernel
@@ -127,12 +128,13 @@ enum CheckoutBenchmark {
     let rows = try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.query(
         """
-        SELECT name, current_setting(name) FROM pg_settings WHERE name IN
+        SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name IN
           ('server_version', 'fsync', 'synchronous_commit', 'shared_buffers', 'max_connections')
         ORDER BY name
         """)
     }
-    return rows.map { "\($0[0].text ?? "")=\($0[1].text ?? "")" }.joined(separator: ", ")
+    return try rows.map { "\(try $0.text("name"))=\(try $0.text("setting"))" }
+      .joined(separator: ", ")
   }
 
   /// The ledger for one scenario: a fresh SQLite file in `home`, or a fresh schema on the server.

@@ -2,6 +2,7 @@
 import Foundation
 import PaymentSandbox
 import PostgreSQLTestServer
+import SQLValues
 import ServerDatabase
 import SupplierSandbox
 import Testing
@@ -114,7 +115,7 @@ extension VoyageCommandLineTests {
     let server = try await ServerDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
-    let ledger = { @Sendable () async throws -> [[ServerValue]] in
+    let ledger = { @Sendable () async throws -> [SQLRow] in
       try await server.autocommit { connection throws(ServerDatabaseError) in
         try connection.query(
           """

@@ -2,6 +2,7 @@
 import Foundation
 import PaymentSandbox
 import PostgreSQLTestServer
+import SQLValues
 import ServerDatabase
 import Testing
 
@@ -135,9 +136,9 @@ extension VoyageCommandLineTests {
   {
     while true {
       let waiting = try await observer.autocommit { connection throws(ServerDatabaseError) in
-        try connection.query("SELECT count(*)::int8 FROM pg_locks WHERE NOT granted")
+        try connection.query("SELECT count(*)::int8 AS waiting FROM pg_locks WHERE NOT granted")
       }
-      if waiting.first?.first?.integer ?? 0 > 0 { return }
+      if try waiting.first?.integer("waiting") ?? 0 > 0 { return }
       try #require(kill(process, 0) == 0, "the checkout ended before it waited for the lock")
       try await Task.sleep(for: .milliseconds(10))
     }

@@ -1,5 +1,6 @@
 import EmbeddedDatabase
 import Foundation
+import SQLValues
 import Testing
 
 @Suite("Embedded database")
@@ -20,11 +21,11 @@ struct SQLiteDatabaseTests {
     let rows = try await upgraded.read { connection throws(SQLiteError) in
       try connection.query("SELECT text, pinned FROM notes")
     }
-    #expect(rows == [[.text("kept"), .integer(0)]])
+    #expect(rows == [SQLRow(columns: ["text", "pinned"], values: [.text("kept"), .integer(0)])])
     let version = try await upgraded.read { connection throws(SQLiteError) in
       try connection.query("PRAGMA user_version")
     }
-    #expect(version == [[.integer(2)]])
+    #expect(version == [SQLRow(columns: ["user_version"], values: [.integer(2)])])
     // Opening again with the same list applies nothing twice (ALTER would fail if it did).
     _ = try SQLiteDatabase(file: file, migrations: [Self.first, Self.second])
   }
@@ -38,7 +39,7 @@ struct SQLiteDatabaseTests {
     let mode = try await database.read { connection throws(SQLiteError) in
       try connection.query("PRAGMA journal_mode")
     }
-    #expect(mode == [[.text("wal")]])
+    #expect(mode == [SQLRow(columns: ["journal_mode"], values: [.text("wal")])])
     await #expect(throws: SQLiteError.self) {
       try await database.transaction { connection throws(SQLiteError) in
         try connection.execute("INSERT INTO children (parent) VALUES (?)", [.text("nobody")])
@@ -55,9 +56,9 @@ struct SQLiteDatabaseTests {
       }
     }
     let count = try await database.read { connection throws(SQLiteError) in
-      try connection.query("SELECT COUNT(*) FROM notes")
+      try connection.query("SELECT COUNT(*) AS notes FROM notes")
     }
-    #expect(count == [[.integer(0)]])
+    #expect(count == [SQLRow(columns: ["notes"], values: [.integer(0)])])
   }
 
   @Test func parametersAreBoundNotInterpolated() async throws {
@@ -69,7 +70,7 @@ struct SQLiteDatabaseTests {
     let rows = try await database.read { connection throws(SQLiteError) in
       try connection.query("SELECT text FROM notes")
     }
-    #expect(rows == [[.text(hostile)]])
+    #expect(rows == [SQLRow(columns: ["text"], values: [.text(hostile)])])
   }
 
   @Test func aFileThatIsNotADatabaseIsReportedAndLeftUntouched() throws {
@@ -126,7 +127,7 @@ extension SQLiteDatabaseTests {
     let rows = try await database.read { connection throws(SQLiteError) in
       try connection.query("SELECT text, pinned FROM notes")
     }
-    #expect(rows == [[.text("kept"), .integer(1)]])
+    #expect(rows == [SQLRow(columns: ["text", "pinned"], values: [.text("kept"), .integer(1)])])
     #expect(!FileManager.default.fileExists(atPath: folder.path))
   }
 }

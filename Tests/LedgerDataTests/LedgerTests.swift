@@ -6,6 +6,7 @@ import Networking
 import PaymentData
 import PaymentInterface
 import PaymentSandbox
+import SQLValues
 import SharedKernel
 import Testing
 
@@ -95,7 +96,25 @@ struct LedgerTests {
     let state = try await raw.read { connection throws(SQLiteError) in
       try connection.query("SELECT state FROM orders WHERE id = 'order-1'")
     }
-    #expect(state == [[.text("drafted")]])
+    #expect(try state.map { try $0.text("state") } == ["drafted"])
+  }
+
+  @Test func aRowTheLedgerCannotReadIsAStorageFailureThatNamesTheColumn() async throws {
+    let ledger = try await LedgerDataAssembly.ledger(home: home)
+    _ = try await ledger.begin(order(), card: Self.card.masked)
+    let raw = try SQLiteDatabase(
+      file: home.appendingPathComponent(LedgerDataAssembly.fileName),
+      migrations: Array(repeating: "SELECT 1;", count: SQLiteOrderLedger.migrations.count))
+    try await raw.transaction { connection throws(SQLiteError) in
+      try connection.execute("UPDATE orders SET currency = 'euros' WHERE id = 'order-1'")
+    }
+    await #expect(
+      throws: TicketingError.storageFailed(
+        reason:
+          "a row in the ledger is malformed: column \"currency\" does not hold a valid Currency")
+    ) {
+      try await ledger.record(of: try #require(OrderID("order-1")))
+    }
   }
 
   @Test func aLedgerOfTheFirstSchemaIsMigratedWithItsOrdersAndTickets() async throws {

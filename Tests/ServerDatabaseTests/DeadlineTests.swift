@@ -1,5 +1,6 @@
 import Foundation
 import PostgreSQLTestServer
+import SQLValues
 import Testing
 
 @testable import ServerDatabase
@@ -58,9 +59,9 @@ struct DeadlineTests {
         connectionString: cluster.url, migrations: [], versionTable: "unused", connections: 1)
       while true {
         let waiting = try await observer.autocommit { connection throws(ServerDatabaseError) in
-          try connection.query("SELECT count(*)::int8 FROM pg_locks WHERE NOT granted")
+          try connection.query("SELECT count(*)::int8 AS waiting FROM pg_locks WHERE NOT granted")
         }
-        if (waiting.first?.first?.integer ?? 0 > 0) == waits { return }
+        if (try waiting.first?.integer("waiting") ?? 0 > 0) == waits { return }
         try await Task.sleep(for: .milliseconds(10))
       }
     }
@@ -68,7 +69,7 @@ struct DeadlineTests {
     func value() async throws -> Int64? {
       try await holder.autocommit { connection throws(ServerDatabaseError) in
         try connection.query("SELECT value::int8 FROM counters")
-      }.first?.first?.integer
+      }.first?.integer("value")
     }
 
     func end() async throws {

@@ -1,6 +1,7 @@
 import EventLog
 import Foundation
 import PostgreSQLTestServer
+import SQLValues
 import Testing
 
 @testable import ServerDatabase
@@ -27,9 +28,15 @@ struct ServerDatabaseTests {
       try connection.execute("INSERT INTO counters VALUES ($1, $2)", [.text(hostile), .integer(7)])
     }
     let rows = try await database.autocommit { connection throws(ServerDatabaseError) in
-      try connection.query("SELECT name, value, 0.25::float8, NULL FROM counters")
+      try connection.query(
+        "SELECT name, value, 0.25::float8 AS quarter, NULL AS nothing FROM counters")
     }
-    #expect(rows == [[.text(hostile), .integer(7), .real(0.25), .null]])
+    #expect(
+      rows == [
+        SQLRow(
+          columns: ["name", "value", "quarter", "nothing"],
+          values: [.text(hostile), .integer(7), .real(0.25), .null])
+      ])
   }
 
   @Test func aTransactionThatThrowsLeavesNothingBehind() async throws {
@@ -43,7 +50,7 @@ struct ServerDatabaseTests {
     let count = try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.query("SELECT count(*)::int8 FROM counters")
     }
-    #expect(count == [[.integer(0)]])
+    #expect(count == [SQLRow(columns: ["count"], values: [.integer(0)])])
   }
 
   @Test func aFailedStatementCarriesItsSQLState() async throws {
@@ -71,7 +78,7 @@ struct ServerDatabaseTests {
         "SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'counters' ORDER BY ordinal_position",
         [.text(schema)])
     }
-    #expect(columns == [[.text("name")], [.text("value")], [.text("note")]])
+    #expect(try columns.map { try $0.text("column_name") } == ["name", "value", "note"])
   }
 
   /// Sixteen processes starting together on a database that exists, its schema chosen by the
@@ -156,9 +163,9 @@ struct ServerDatabaseTests {
       return true
     }
     let answer = try await database.autocommit { connection throws(ServerDatabaseError) in
-      try connection.query("SELECT 1::int8")
+      try connection.query("SELECT 1::int8 AS answer")
     }
-    #expect(answer == [[.integer(1)]])
+    #expect(answer == [SQLRow(columns: ["answer"], values: [.integer(1)])])
   }
 
   /// A long-lived process (an interactive session, the demo) keeps its connections between
@@ -184,7 +191,7 @@ struct ServerDatabaseTests {
       let counted = try await database.autocommit { connection throws(ServerDatabaseError) in
         try connection.query("SELECT value::int8 FROM counters")
       }
-      #expect(counted == [[.integer(2)]])
+      #expect(counted == [SQLRow(columns: ["value"], values: [.integer(2)])])
     } catch {
       try await cluster.stop()
       throw error
@@ -211,7 +218,7 @@ struct ServerDatabaseTests {
     let attempts = try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.query("SELECT last_value FROM attempts")
     }
-    #expect(attempts == [[.integer(1)]])
+    #expect(attempts == [SQLRow(columns: ["last_value"], values: [.integer(1)])])
   }
 
   /// Sixteen calls that can only finish together: each announces itself (a sequence, outside any
@@ -228,14 +235,16 @@ struct ServerDatabaseTests {
       for _ in 0..<16 {
         group.addTask {
           try await database.autocommit { connection throws(ServerDatabaseError) in
-            let arrived = try connection.query("SELECT nextval('arrivals')")
+            let arrived = try connection.query("SELECT nextval('arrivals') AS arrived") {
+              row throws(SQLRowError) in try row.integer("arrived")
+            }
             try connection.execute(
               """
               DO $$ BEGIN
                 WHILE (SELECT last_value FROM arrivals) < 16 LOOP PERFORM pg_sleep(0.01); END LOOP;
               END $$
               """)
-            return arrived.first?.first?.integer ?? 0
+            return arrived.first ?? 0
           }
         }
       }

@@ -2,6 +2,7 @@ import BookingInterface
 import BookingInterfaceTestSupport
 import Foundation
 import PostgreSQLTestServer
+import SQLValues
 import ServerDatabase
 import SharedKernel
 import Testing
@@ -70,7 +71,38 @@ struct ServerLedgerTests {
     let state = try await raw.autocommit { connection throws(ServerDatabaseError) in
       try connection.query("SELECT id, state FROM orders")
     }
-    #expect(state == [[.text("order-1"), .text("drafted")]])
+    #expect(
+      state == [SQLRow(columns: ["id", "state"], values: [.text("order-1"), .text("drafted")])])
+  }
+
+  @Test func aRowTheLedgerCannotReadIsAStorageFailureThatNamesTheColumn() async throws {
+    let booking = Booking(
+      id: try #require(BookingID("LIS-001")), title: "Old Town Walks in Lisbon",
+      destination: Destination(city: "Lisbon", country: "Portugal"),
+      startDate: CalendarDate(daysSinceEpoch: 21_000),
+      endDate: CalendarDate(daysSinceEpoch: 21_004),
+      price: Money(minorUnits: 45_000, currency: .eur), rating: try #require(Rating(tenths: 45)),
+      seatsLeft: 9, details: "")
+    let order = try DraftOrder(
+      id: try #require(OrderID("order-1")), booking: booking, guests: 1,
+      traveller: Traveller(name: "Ada"))
+    let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
+    let ledger = try await ledger()
+    _ = try await ledger.begin(order, card: card)
+    let raw = try await ServerDatabase(
+      connectionString: TestServer.url(),
+      migrations: Array(repeating: "SELECT 1", count: PostgreSQLOrderLedger.migrations.count),
+      versionTable: PostgreSQLOrderLedger.versionTable, schema: schema)
+    try await raw.autocommit { connection throws(ServerDatabaseError) in
+      try connection.execute("UPDATE orders SET currency = 'euros' WHERE id = 'order-1'")
+    }
+    await #expect(
+      throws: TicketingError.storageFailed(
+        reason:
+          "a row in the ledger is malformed: column \"currency\" does not hold a valid Currency")
+    ) {
+      try await ledger.record(of: try #require(OrderID("order-1")))
+    }
   }
 
   /// Another session holds the order's row (`SELECT … FOR UPDATE`, as an operator's open
@@ -136,7 +168,10 @@ struct ServerLedgerTests {
     let version = try await newer.autocommit { connection throws(ServerDatabaseError) in
       try connection.query("SELECT version FROM \(PostgreSQLOrderLedger.versionTable)")
     }
-    #expect(version == [[.integer(Int64(PostgreSQLOrderLedger.migrations.count + 1))]])
+    #expect(
+      try version.map { try $0.integer("version") } == [
+        Int64(PostgreSQLOrderLedger.migrations.count + 1)
+      ])
   }
 
   @Test func aServerThatIsNotThereIsOneSentenceWithoutThePassword() async throws {

@@ -1,36 +1,7 @@
 import CSQLite
 package import EventLog
 package import Foundation
-
-/// A value bound to, or read from, an SQL statement. Values are always bound as parameters,
-/// never interpolated into SQL text.
-package enum SQLValue: Sendable, Hashable {
-  case integer(Int64)
-  case real(Double)
-  case text(String)
-  case null
-
-  /// The value as text, if it is text.
-  package var text: String? {
-    if case .text(let value) = self { return value }
-    return nil
-  }
-
-  /// The value as an integer, if it is one.
-  package var integer: Int64? {
-    if case .integer(let value) = self { return value }
-    return nil
-  }
-
-  /// The value as a double, if it is a number.
-  package var real: Double? {
-    switch self {
-    case .real(let value): value
-    case .integer(let value): Double(value)
-    default: nil
-    }
-  }
-}
+package import SQLValues
 
 /// One SQLite database file, opened in WAL mode with foreign keys on and a busy timeout, its
 /// schema brought up to date by forward-only migrations.
@@ -64,7 +35,7 @@ package actor SQLiteDatabase {
     let fileManager = FileManager.default
     if !fileManager.isWritableFile(atPath: folder.path), fileManager.fileExists(atPath: file.path) {
       connection = try SQLiteConnection(readingOnly: file, busyTimeout: busyTimeout)
-      let version = try connection.query("PRAGMA user_version").first?.first?.integer ?? 0
+      let version = try connection.schemaVersion()
       guard version <= Int64(migrations.count) else {
         throw .newerSchema(path: path, version: Int(version), supported: migrations.count)
       }
@@ -93,7 +64,9 @@ package actor SQLiteDatabase {
       return connection
     }
     if checkingIntegrity {
-      let verdict = try connection.query("PRAGMA quick_check").compactMap { $0.first?.text }
+      let verdict = try connection.query("PRAGMA quick_check") { row throws(SQLRowError) in
+        try row.text("quick_check")
+      }
       guard verdict == ["ok"] else { throw .corrupt(path: file.path) }
     }
   }
@@ -110,8 +83,10 @@ package actor SQLiteDatabase {
   /// changing it: for tests that kill processes mid-write, and for a person who wonders.
   package static func integrityCheck(of file: URL) throws(SQLiteError) -> String {
     let connection = try SQLiteConnection(path: file.path, busyTimeout: .seconds(5))
-    return try connection.query("PRAGMA integrity_check").compactMap { $0.first?.text }
-      .joined(separator: "\n")
+    return try connection.query("PRAGMA integrity_check") { row throws(SQLRowError) in
+      try row.text("integrity_check")
+    }
+    .joined(separator: "\n")
   }
 
   /// Opening can meet a lock that SQLite reports at once instead of waiting for the busy
@@ -187,7 +162,7 @@ package final class SQLiteConnection {
       handle, Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000))
     // The first statements read the file: this is where a file that is not a database fails.
     if readOnly {
-      _ = try query("PRAGMA user_version")
+      _ = try schemaVersion()
     } else {
       try execute("PRAGMA journal_mode = WAL")
       try execute("PRAGMA synchronous = NORMAL")
@@ -223,14 +198,14 @@ package final class SQLiteConnection {
   /// when it was up to date (or another process migrated it first).
   fileprivate func migrate(_ migrations: [String]) throws(SQLiteError) -> (Int, Int)? {
     // Up to date: no write lock needed, so opening never waits for another process's work.
-    let version = try query("PRAGMA user_version").first?.first?.integer ?? 0
+    let version = try schemaVersion()
     guard version <= Int64(migrations.count) else {
       throw .newerSchema(path: path, version: Int(version), supported: migrations.count)
     }
     guard version < Int64(migrations.count) else { return nil }
     try execute("BEGIN IMMEDIATE")
     do {
-      let current = try query("PRAGMA user_version").first?.first?.integer ?? 0
+      let current = try schemaVersion()
       for (index, migration) in migrations.enumerated() where Int64(index + 1) > current {
         try executeScript(migration)
         try execute("PRAGMA user_version = \(index + 1)")
@@ -250,10 +225,20 @@ package final class SQLiteConnection {
     return Int(sqlite3_changes(handle))
   }
 
-  /// Runs one statement with bound `parameters` and returns its rows.
-  package func query(_ sql: String, _ parameters: [SQLValue] = []) throws(SQLiteError)
-    -> [[SQLValue]]
-  {
+  /// Runs one statement with bound `parameters` and returns its rows, each knowing the names the
+  /// statement gave its columns.
+  package func query(_ sql: String, _ parameters: [SQLValue] = []) throws(SQLiteError) -> [SQLRow] {
+    try query(sql, parameters) { row throws(SQLRowError) in row }
+  }
+
+  /// Runs one statement with bound `parameters` and reads each of its rows with `read`: a row it
+  /// cannot read (a column missing, NULL or of another type) fails the statement as
+  /// ``SQLiteError/unreadableRow(reason:)``, so code inside a transaction reads its rows by name and
+  /// throws the database's one error type.
+  package func query<Row>(
+    _ sql: String, _ parameters: [SQLValue] = [],
+    reading read: (SQLRow) throws(SQLRowError) -> Row
+  ) throws(SQLiteError) -> [Row] {
     var statement: OpaquePointer?
     let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
     guard prepared == SQLITE_OK, let statement else { throw failure(prepared) }
@@ -269,21 +254,35 @@ package final class SQLiteConnection {
         }
       guard bound == SQLITE_OK else { throw failure(bound) }
     }
-    var rows: [[SQLValue]] = []
+    // The names the statement gives its columns: an `AS` alias, or the column's own name.
+    let columns = (0..<sqlite3_column_count(statement)).map { column in
+      sqlite3_column_name(statement, column).map { String(cString: $0) } ?? ""
+    }
+    var rows: [Row] = []
     while true {
       let step = sqlite3_step(statement)
       if step == SQLITE_DONE { return rows }
       guard step == SQLITE_ROW else { throw failure(step) }
-      rows.append(
-        (0..<sqlite3_column_count(statement)).map { column in
-          switch sqlite3_column_type(statement, column) {
-          case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
-          case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
-          case SQLITE_TEXT: .text(String(cString: sqlite3_column_text(statement, column)))
-          default: .null
-          }
-        })
+      let values = (0..<Int32(columns.count)).map { column -> SQLValue in
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
+        case SQLITE_TEXT: .text(String(cString: sqlite3_column_text(statement, column)))
+        default: .null
+        }
+      }
+      do {
+        rows.append(try read(SQLRow(columns: columns, values: values)))
+      } catch {
+        throw .unreadableRow(reason: error.description)
+      }
     }
+  }
+
+  /// The schema's version, SQLite's `user_version`: how many migrations the file has had.
+  fileprivate func schemaVersion() throws(SQLiteError) -> Int64 {
+    try query("PRAGMA user_version") { row throws(SQLRowError) in try row.integer("user_version") }
+      .first ?? 0
   }
 
   private func executeScript(_ sql: String) throws(SQLiteError) {

@@ -13,6 +13,12 @@ package enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file was written by a newer version of the code, with a schema this one does not know;
   /// it was neither read nor changed.
   case newerSchema(path: String, version: Int, supported: Int)
+  /// A row the statement returned could not be read as its reader asked (a column missing, NULL
+  /// or of another type): the file holds what this code does not expect, or the code is wrong.
+  /// `reason` is the row's own sentence, which names the column. (Text, not the row's error
+  /// type: a type of another module here would drop this enum from the documentation, whose
+  /// symbol graphs leave out what names a type of a `package import`.)
+  case unreadableRow(reason: String)
   /// Any other SQLite failure, with SQLite's own message.
   case failed(code: Int32, message: String)
 
@@ -30,6 +36,8 @@ package enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
       "the disk holding \(path) is full"
     case .newerSchema(let path, let version, let supported):
       "\(path) was written by a newer Voyage (schema \(version); this one knows up to \(supported)); it was left untouched: upgrade Voyage or set VOYAGE_HOME"
+    case .unreadableRow(let reason):
+      "the database holds a row that cannot be read: \(reason)"
     case .failed(let code, let message):
       "the database failed (SQLite error \(code): \(message))"
     }

@@ -1,6 +1,7 @@
 import BookingInterface
 import EmbeddedDatabase
 import Foundation
+import SQLValues
 import SharedKernel
 
 /// The order ledger in an SQLite file under the Voyage home folder.
@@ -99,22 +100,13 @@ struct SQLiteOrderLedger: OrderLedger {
 
   func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
     let now = Date().timeIntervalSince1970
-    let expiry = Self.expiry(card)
-    let row = try await translatingErrors { () async throws(SQLiteError) in
-      try await database.transaction { connection throws(SQLiteError) -> [SQLValue]? in
+    let record = try await translatingErrors { () async throws(SQLiteError) in
+      try await database.transaction { connection throws(SQLiteError) -> OrderRecord? in
         if let existing = try connection.query(
-          Self.orderColumns + " WHERE id = ?", [.text(order.id.rawValue)]
+          Self.orderColumns + " WHERE id = ?", [.text(order.id.rawValue)],
+          reading: Self.record(from:)
         ).first {
-          let sameRequest =
-            existing[1].text == order.bookingID.rawValue
-            && existing[2].integer == Int64(order.guests)
-            && existing[3].integer == order.amount.minorUnits
-            && existing[4].text == order.amount.currency.code
-            && existing[5].text == order.traveller.name
-            && existing[6].text == card.brand && existing[7].text == card.lastFour
-            && existing[8].text == expiry
-            && [card.fingerprint, ""].contains(existing[17].text ?? "")
-          return sameRequest ? existing : nil
+          return Self.isSameRequest(existing, as: order, card: card) ? existing : nil
         }
         try connection.execute(
           """
@@ -128,14 +120,17 @@ struct SQLiteOrderLedger: OrderLedger {
             .integer(Int64(order.guests)), .integer(order.amount.minorUnits),
             .text(order.amount.currency.code), .text(order.traveller.name),
             order.traveller.email.map(SQLValue.text) ?? .null, .text(card.brand),
-            .text(card.lastFour), .text(expiry), .text(card.fingerprint), .real(now), .real(now),
+            .text(card.lastFour), .text(Self.expiry(card)), .text(card.fingerprint), .real(now),
+            .real(now),
           ])
-        return try connection.query(Self.orderColumns + " WHERE id = ?", [.text(order.id.rawValue)])
-          .first
+        return try connection.query(
+          Self.orderColumns + " WHERE id = ?", [.text(order.id.rawValue)],
+          reading: Self.record(from:)
+        ).first
       }
     }
-    guard let row else { throw .orderConflict(order.id) }
-    return try Self.record(from: row)
+    guard let record else { throw .orderConflict(order.id) }
+    return record
   }
 
   func record(of id: OrderID) async throws(TicketingError) -> OrderRecord? {
@@ -151,17 +146,17 @@ struct SQLiteOrderLedger: OrderLedger {
     let now = Date().timeIntervalSince1970
     let (assignments, values) = Self.columns(for: step)
     let outcome = try await translatingErrors { () async throws(SQLiteError) in
-      try await database.transaction { connection throws(SQLiteError) -> Advance in
+      try await database.transaction { connection throws(SQLiteError) -> Advance<OrderRecord> in
         guard
           let current = try connection.query(
-            Self.orderColumns + " WHERE id = ?", [.text(id.rawValue)]
-          ).first, let state = current[9].text.flatMap(OrderState.init)
+            Self.orderColumns + " WHERE id = ?", [.text(id.rawValue)], reading: Self.record(from:)
+          ).first
         else { return .unknown }
         // Two processes working on one key both make each step; the second to record it finds
         // it already there (the order may even have moved on) and gets the record as it is.
         // A step that produced something else would rewrite history: that is refused.
         if Self.alreadyRecords(current, step) { return .moved(current) }
-        guard state.next.contains(step.state) else { return .illegal(state) }
+        guard current.state.next.contains(step.state) else { return .illegal(current.state) }
         try connection.execute(
           "UPDATE orders SET "
             + (["state = ?", "updated_at = ?", "last_failure = NULL"] + assignments)
@@ -173,12 +168,13 @@ struct SQLiteOrderLedger: OrderLedger {
             "UPDATE tickets SET cancelled_at = ? WHERE order_id = ?",
             [.real(now), .text(id.rawValue)])
         }
-        return try connection.query(Self.orderColumns + " WHERE id = ?", [.text(id.rawValue)])
-          .first.map(Advance.moved) ?? .unknown
+        return try connection.query(
+          Self.orderColumns + " WHERE id = ?", [.text(id.rawValue)], reading: Self.record(from:)
+        ).first.map(Advance.moved) ?? .unknown
       }
     }
     switch outcome {
-    case .moved(let row): return try Self.record(from: row)
+    case .moved(let record): return record
     case .unknown: throw .unknownOrder(id.rawValue)
     case .illegal(let state): throw .illegalTransition(id, from: state, to: step.state)
     }
@@ -195,16 +191,14 @@ struct SQLiteOrderLedger: OrderLedger {
   }
 
   func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
-    let rows = try await translatingErrors { () async throws(SQLiteError) in
+    try await translatingErrors { () async throws(SQLiteError) in
       try await database.read { connection throws(SQLiteError) in
         try connection.query(
           Self.orderColumns
-            + " WHERE state IN ('drafted', 'held', 'charged') ORDER BY created_at, id")
+            + " WHERE state IN ('drafted', 'held', 'charged') ORDER BY created_at, id",
+          reading: Self.record(from:))
       }
     }
-    var records: [OrderRecord] = []
-    for row in rows { records.append(try Self.record(from: row)) }
-    return records
   }
 
   func issueTicket(for paid: PaidOrder, reference: SupplierReference) async throws(TicketingError)
@@ -215,15 +209,19 @@ struct SQLiteOrderLedger: OrderLedger {
     let candidate = Ticket(
       id: Self.newTicketID(), for: paid, issuedAt: Date(timeIntervalSince1970: now))
     let outcome = try await translatingErrors { () async throws(SQLiteError) in
-      try await database.transaction { connection throws(SQLiteError) -> Advance in
+      try await database.transaction { connection throws(SQLiteError) -> Advance<Ticket> in
         guard
           let state = try connection.query(
-            "SELECT state FROM orders WHERE id = ?", [.text(order.id.rawValue)]
-          ).first?.first?.text.flatMap(OrderState.init)
+            "SELECT state FROM orders WHERE id = ?", [.text(order.id.rawValue)],
+            reading: { row throws(SQLRowError) in
+              try row.text("state", as: OrderState.init(rawValue:))
+            }
+          ).first
         else { return .unknown }
         if state == .ticketed,
           let issued = try connection.query(
-            Self.ticketColumns + " WHERE order_id = ?", [.text(order.id.rawValue)]
+            Self.ticketColumns + " WHERE order_id = ?", [.text(order.id.rawValue)],
+            reading: Self.ticket(from:)
           ).first
         {
           return .moved(issued)
@@ -239,47 +237,49 @@ struct SQLiteOrderLedger: OrderLedger {
             .text(reference.rawValue), .text(paid.receipt.chargeID), .real(now),
             .text(order.id.rawValue),
           ])
-        let values: [SQLValue] = [
-          .text(candidate.id.rawValue), .text(order.id.rawValue), .text(order.bookingID.rawValue),
-          .text(candidate.travellerName), .integer(Int64(candidate.guests)),
-          .integer(candidate.amountPaid.minorUnits), .text(candidate.amountPaid.currency.code),
-          .text(candidate.cardBrand), .text(paid.receipt.chargeID), .real(now), .null,
-          .text(candidate.cardLastFour),
-        ]
         // `paid_with` keeps the first schema's text, which that schema's code shows as is.
         try connection.execute(
           """
           INSERT INTO tickets (id, order_id, booking_id, traveller_name, guests, amount_minor_units,
             currency, card_brand, charge_id, issued_at, cancelled_at, card_last_four, paid_with)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """, values + [.text("\(candidate.cardBrand) •••• \(candidate.cardLastFour)")])
-        return .moved(values)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)
+          """,
+          [
+            .text(candidate.id.rawValue), .text(order.id.rawValue),
+            .text(order.bookingID.rawValue), .text(candidate.travellerName),
+            .integer(Int64(candidate.guests)), .integer(candidate.amountPaid.minorUnits),
+            .text(candidate.amountPaid.currency.code), .text(candidate.cardBrand),
+            .text(paid.receipt.chargeID), .real(now), .text(candidate.cardLastFour),
+            .text("\(candidate.cardBrand) •••• \(candidate.cardLastFour)"),
+          ])
+        return try connection.query(
+          Self.ticketColumns + " WHERE id = ?", [.text(candidate.id.rawValue)],
+          reading: Self.ticket(from:)
+        ).first.map(Advance.moved) ?? .unknown
       }
     }
     switch outcome {
-    case .moved(let row): return try Self.ticket(from: row)
+    case .moved(let ticket): return ticket
     case .unknown: throw .unknownOrder(order.id.rawValue)
     case .illegal(let state): throw .illegalTransition(order.id, from: state, to: .ticketed)
     }
   }
 
   func tickets() async throws(TicketingError) -> [Ticket] {
-    let rows = try await translatingErrors { () async throws(SQLiteError) in
+    try await translatingErrors { () async throws(SQLiteError) in
       try await database.read { connection throws(SQLiteError) in
-        try connection.query(Self.ticketColumns + " ORDER BY issued_at DESC, id")
+        try connection.query(
+          Self.ticketColumns + " ORDER BY issued_at DESC, id", reading: Self.ticket(from:))
       }
     }
-    var tickets: [Ticket] = []
-    for row in rows { tickets.append(try Self.ticket(from: row)) }
-    return tickets
   }
 
-  // MARK: - Mapping
+  // MARK: - Statements and rows
 
   /// What a write found, decided inside its transaction and turned into a result or an error
   /// outside it.
-  private enum Advance: Sendable {
-    case moved([SQLValue])
+  private enum Advance<Recorded: Sendable>: Sendable {
+    case moved(Recorded)
     case unknown
     case illegal(OrderState)
   }
@@ -287,22 +287,26 @@ struct SQLiteOrderLedger: OrderLedger {
   private func record(where condition: String, _ value: SQLValue) async throws(TicketingError)
     -> OrderRecord?
   {
-    let row = try await translatingErrors { () async throws(SQLiteError) in
+    try await translatingErrors { () async throws(SQLiteError) in
       try await database.read { connection throws(SQLiteError) in
-        try connection.query(Self.orderColumns + " WHERE " + condition, [value]).first
+        try connection.query(
+          Self.orderColumns + " WHERE " + condition, [value], reading: Self.record(from:)
+        ).first
       }
     }
-    return try row.map { row throws(TicketingError) in try Self.record(from: row) }
   }
 
+  /// An order's columns, as `record(from:)` reads them by name.
   private static let orderColumns = """
     SELECT id, booking_id, guests, amount_minor_units, currency, traveller_name, card_brand,
       card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
       supplier_reference, refund_id, updated_at,
-      (SELECT id FROM tickets WHERE tickets.order_id = orders.id), card_fingerprint, last_failure
+      (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id, card_fingerprint,
+      last_failure
     FROM orders
     """
 
+  /// A ticket's columns, as `ticket(from:)` reads them by name.
   private static let ticketColumns = """
     SELECT id, order_id, booking_id, traveller_name, guests, amount_minor_units, currency,
       card_brand, charge_id, issued_at, cancelled_at, card_last_four FROM tickets
@@ -322,62 +326,80 @@ struct SQLiteOrderLedger: OrderLedger {
     }
   }
 
-  /// Whether the recorded row already holds what `step` would write: the same hold or charge
+  /// Whether the recorded order already holds what `step` would write: the same hold or charge
   /// (whatever came after it), or the same ending.
-  private static func alreadyRecords(_ row: [SQLValue], _ step: OrderStep) -> Bool {
+  private static func alreadyRecords(_ record: OrderRecord, _ step: OrderStep) -> Bool {
     switch step {
-    case .held(let hold): row[10].text == hold.id.rawValue
-    case .charged(let chargeID): row[12].text == chargeID
-    case .released: row[9].text == OrderState.released.rawValue
+    case .held(let hold): record.hold?.id == hold.id
+    case .charged(let chargeID): record.chargeID == chargeID
+    case .released: record.state == .released
     case .refunded(let refundID), .cancelled(let refundID):
-      row[9].text == step.state.rawValue && row[14].text == refundID
+      record.state == step.state && record.refundID == refundID
     }
+  }
+
+  /// Whether `existing`, the order recorded under the key, was recorded for this same request:
+  /// the same trip, guests, amount, traveller and card (an order recorded before cards had a
+  /// fingerprint is bound by brand, last four digits and expiry alone).
+  private static func isSameRequest(
+    _ existing: OrderRecord, as order: DraftOrder, card: MaskedCard
+  ) -> Bool {
+    existing.bookingID == order.bookingID && existing.guests == order.guests
+      && existing.amount == order.amount && existing.travellerName == order.traveller.name
+      && existing.card.brand == card.brand && existing.card.lastFour == card.lastFour
+      && existing.card.expiryMonth == card.expiryMonth
+      && existing.card.expiryYear == card.expiryYear
+      && [card.fingerprint, ""].contains(existing.card.fingerprint)
   }
 
   private static func expiry(_ card: MaskedCard) -> String {
     "\(card.expiryMonth)/\(card.expiryYear)"
   }
 
-  private static func record(from row: [SQLValue]) throws(TicketingError) -> OrderRecord {
-    guard row.count == 19, let id = row[0].text.flatMap(OrderID.init),
-      let bookingID = row[1].text.flatMap(BookingID.init), let guests = row[2].integer,
-      let minorUnits = row[3].integer, let currency = row[4].text.flatMap({ Currency(code: $0) }),
-      let name = row[5].text, let brand = row[6].text, let lastFour = row[7].text,
-      let expiry = row[8].text, let state = row[9].text.flatMap(OrderState.init),
-      let updatedAt = row[15].real
-    else { throw .storageFailed(reason: "an order row in the ledger is malformed") }
-    let expiryParts = expiry.split(separator: "/").compactMap { Int($0) }
-    let hold = row[10].text.flatMap(HoldID.init).map { holdID in
-      SeatHold(
-        id: holdID, bookingID: bookingID, places: Int(guests),
-        expiresAt: Date(timeIntervalSince1970: row[11].real ?? 0))
-    }
+  /// An order read from a row of `orderColumns`.
+  private static func record(from row: SQLRow) throws(SQLRowError) -> OrderRecord {
+    let bookingID = try row.text("booking_id", as: BookingID.init)
+    let guests = Int(try row.integer("guests"))
+    let expiry = try row.text("card_expiry").split(separator: "/").compactMap { Int($0) }
+    let holdID = try row.nullableText("hold_id", as: HoldID.init)
+    let holdExpiresAt = try row.nullableReal("hold_expires_at")
     return OrderRecord(
-      id: id, bookingID: bookingID, guests: Int(guests),
-      amount: Money(minorUnits: minorUnits, currency: currency), travellerName: name,
+      id: try row.text("id", as: OrderID.init), bookingID: bookingID, guests: guests,
+      amount: Money(
+        minorUnits: try row.integer("amount_minor_units"),
+        currency: try row.text("currency", as: Currency.init(code:))),
+      travellerName: try row.text("traveller_name"),
       card: MaskedCard(
-        brand: brand, lastFour: lastFour, expiryMonth: expiryParts.first ?? 0,
-        expiryYear: expiryParts.last ?? 0, fingerprint: row[17].text ?? ""),
-      state: state, hold: hold, chargeID: row[12].text,
-      supplierReference: row[13].text.flatMap(SupplierReference.init),
-      ticketID: row[16].text.flatMap(TicketID.init), refundID: row[14].text,
-      updatedAt: Date(timeIntervalSince1970: updatedAt), lastFailure: row[18].text)
+        brand: try row.text("card_brand"), lastFour: try row.text("card_last_four"),
+        expiryMonth: expiry.first ?? 0, expiryYear: expiry.last ?? 0,
+        fingerprint: try row.nullableText("card_fingerprint") ?? ""),
+      state: try row.text("state", as: OrderState.init(rawValue:)),
+      hold: holdID.map { holdID in
+        SeatHold(
+          id: holdID, bookingID: bookingID, places: guests,
+          expiresAt: Date(timeIntervalSince1970: holdExpiresAt ?? 0))
+      },
+      chargeID: try row.nullableText("charge_id"),
+      supplierReference: try row.nullableText("supplier_reference", as: SupplierReference.init),
+      ticketID: try row.nullableText("ticket_id", as: TicketID.init),
+      refundID: try row.nullableText("refund_id"),
+      updatedAt: Date(timeIntervalSince1970: try row.real("updated_at")),
+      lastFailure: try row.nullableText("last_failure"))
   }
 
-  private static func ticket(from row: [SQLValue]) throws(TicketingError) -> Ticket {
-    guard row.count == 12, let id = row[0].text.flatMap(TicketID.init),
-      let orderID = row[1].text.flatMap(OrderID.init),
-      let bookingID = row[2].text.flatMap(BookingID.init),
-      let name = row[3].text, let guests = row[4].integer, let minorUnits = row[5].integer,
-      let currency = row[6].text.flatMap({ Currency(code: $0) }), let brand = row[7].text,
-      let lastFour = row[11].text, let issuedAt = row[9].real
-    else { throw .storageFailed(reason: "a ticket row in the ledger is malformed") }
-    return Ticket(
-      id: id, orderID: orderID, bookingID: bookingID, travellerName: name, guests: Int(guests),
-      amountPaid: Money(minorUnits: minorUnits, currency: currency), cardBrand: brand,
-      cardLastFour: lastFour,
-      issuedAt: Date(timeIntervalSince1970: issuedAt),
-      cancelledAt: row[10].real.map(Date.init(timeIntervalSince1970:)))
+  /// A ticket read from a row of `ticketColumns`.
+  private static func ticket(from row: SQLRow) throws(SQLRowError) -> Ticket {
+    Ticket(
+      id: try row.text("id", as: TicketID.init),
+      orderID: try row.text("order_id", as: OrderID.init),
+      bookingID: try row.text("booking_id", as: BookingID.init),
+      travellerName: try row.text("traveller_name"), guests: Int(try row.integer("guests")),
+      amountPaid: Money(
+        minorUnits: try row.integer("amount_minor_units"),
+        currency: try row.text("currency", as: Currency.init(code:))),
+      cardBrand: try row.text("card_brand"), cardLastFour: try row.text("card_last_four"),
+      issuedAt: Date(timeIntervalSince1970: try row.real("issued_at")),
+      cancelledAt: try row.nullableReal("cancelled_at").map(Date.init(timeIntervalSince1970:)))
   }
 
   private static func newTicketID() -> TicketID {
@@ -406,6 +428,8 @@ struct SQLiteOrderLedger: OrderLedger {
     case .locked(let path): .ledgerLocked(path: path)
     case .diskFull(let path): .diskFull(path: path)
     case .newerSchema(let path, _, _): .newerSchema(path: path)
+    case .unreadableRow(let reason):
+      .storageFailed(reason: "a row in the ledger is malformed: \(reason)")
     case .failed: .storageFailed(reason: error.description)
     }
   }

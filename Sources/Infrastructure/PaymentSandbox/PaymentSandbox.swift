@@ -3,6 +3,7 @@ package import Foundation
 import Locking
 package import Networking
 import PaymentInterface
+import SQLValues
 import SharedKernel
 
 /// Plays a payment provider's test mode in-process, over Networking's in-process transport, so
@@ -56,18 +57,22 @@ package final class PaymentSandbox: Sendable {
 
   /// How many successful charges the sandbox has made, over its whole life.
   package func chargeCount() async throws(SQLiteError) -> Int {
-    let rows = try await database.read { connection throws(SQLiteError) in
-      try connection.query("SELECT COUNT(*) FROM charges WHERE status = 200")
+    let counted = try await database.read { connection throws(SQLiteError) in
+      try connection.query(
+        "SELECT COUNT(*) AS charges FROM charges WHERE status = 200",
+        reading: { row throws(SQLRowError) in try row.integer("charges") })
     }
-    return Int(rows.first?.first?.integer ?? 0)
+    return Int(counted.first ?? 0)
   }
 
   /// How many refunds the sandbox has made, over its whole life.
   package func refundCount() async throws(SQLiteError) -> Int {
-    let rows = try await database.read { connection throws(SQLiteError) in
-      try connection.query("SELECT COUNT(*) FROM refunds")
+    let counted = try await database.read { connection throws(SQLiteError) in
+      try connection.query(
+        "SELECT COUNT(*) AS refunds FROM refunds",
+        reading: { row throws(SQLRowError) in try row.integer("refunds") })
     }
-    return Int(rows.first?.first?.integer ?? 0)
+    return Int(counted.first ?? 0)
   }
 
   /// Makes the next `count` requests fail with 503 before they are looked at, then recover.
@@ -143,18 +148,19 @@ package final class PaymentSandbox: Sendable {
     do {
       let response = try await database.transaction {
         connection throws(SQLiteError) -> HTTPResponse in
-        if let row = try connection.query(
-          "SELECT fingerprint, status, body FROM charges WHERE idempotency_key = ?", [.text(key)]
+        if let stored = try connection.query(
+          "SELECT fingerprint, status, body FROM charges WHERE idempotency_key = ?", [.text(key)],
+          reading: StoredCharge.init(row:)
         ).first {
           // A closed key answers every later charge with its refusal.
-          guard row[0].text == fingerprint || row[0].text == Self.closedFingerprint else {
+          guard [fingerprint, Self.closedFingerprint].contains(stored.fingerprint) else {
             return Self.error(
               409, "idempotency_key_reused", "this key was used for a different charge")
           }
           return HTTPResponse(
-            status: Int(row[1].integer ?? 500),
+            status: stored.status,
             headers: ["Content-Type": "application/json", "Idempotent-Replayed": "true"],
-            body: Data((row[2].text ?? "").utf8))
+            body: Data(stored.body.utf8))
         }
         // A transient failure is not remembered: the same key may succeed when retried.
         guard decided.status != 503 else { return decided }
@@ -174,6 +180,20 @@ package final class PaymentSandbox: Sendable {
     }
   }
 
+  /// A charge as stored under its key: what it was asked for (or that the key was closed), and
+  /// the answer it was given, replayed as is.
+  private struct StoredCharge {
+    let fingerprint: String
+    let status: Int
+    let body: String
+
+    init(row: SQLRow) throws(SQLRowError) {
+      fingerprint = try row.text("fingerprint")
+      status = Int(try row.integer("status"))
+      body = try row.text("body")
+    }
+  }
+
   /// What a closed key's row holds instead of a charge's fingerprint.
   private static let closedFingerprint = "closed"
 
@@ -187,13 +207,14 @@ package final class PaymentSandbox: Sendable {
       409, "charges_closed", "the order was given up; nothing can be charged under its key")
     do {
       return try await database.transaction { connection throws(SQLiteError) -> HTTPResponse in
-        if let row = try connection.query(
-          "SELECT status, body FROM charges WHERE idempotency_key = ?", [.text(key)]
+        if let stored = try connection.query(
+          "SELECT fingerprint, status, body FROM charges WHERE idempotency_key = ?", [.text(key)],
+          reading: StoredCharge.init(row:)
         ).first {
-          guard row[0].integer == 200, let charge = row[1].text else {
+          guard stored.status == 200 else {
             return HTTPResponse(status: 200, body: Data(#"{"charge": null}"#.utf8))
           }
-          return HTTPResponse(status: 200, body: Data(#"{"charge": \#(charge)}"#.utf8))
+          return HTTPResponse(status: 200, body: Data(#"{"charge": \#(stored.body)}"#.utf8))
         }
         try connection.execute(
           "INSERT INTO charges (idempotency_key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -237,28 +258,40 @@ package final class PaymentSandbox: Sendable {
     do {
       let response = try await database.transaction {
         connection throws(SQLiteError) -> HTTPResponse in
-        if let row = try connection.query(
-          "SELECT charge_id, body FROM refunds WHERE idempotency_key = ?", [.text(key)]
+        if let stored = try connection.query(
+          "SELECT charge_id, body FROM refunds WHERE idempotency_key = ?", [.text(key)],
+          reading: { row throws(SQLRowError) in
+            (chargeID: try row.text("charge_id"), body: try row.text("body"))
+          }
         ).first {
-          guard row[0].text == refund.chargeId else {
+          guard stored.chargeID == refund.chargeId else {
             return Self.error(
               409, "idempotency_key_reused", "this key was used for a different refund")
           }
           return HTTPResponse(
             status: 200, headers: ["Content-Type": "application/json"],
-            body: Data((row[1].text ?? "").utf8))
+            body: Data(stored.body.utf8))
         }
+        // What the charge's own answer says it took.
         guard
           let charged = try connection.query(
             """
-            SELECT json_extract(body, '$.amount_minor_units'), json_extract(body, '$.currency')
+            SELECT json_extract(body, '$.amount_minor_units') AS amount_minor_units,
+              json_extract(body, '$.currency') AS currency
             FROM charges WHERE status = 200 AND json_extract(body, '$.id') = ?
-            """, [.text(refund.chargeId)]
+            """, [.text(refund.chargeId)],
+            reading: { row throws(SQLRowError) in
+              (
+                amountMinorUnits: try row.nullableInteger("amount_minor_units"),
+                currency: try row.nullableText("currency")
+              )
+            }
           ).first
         else {
           return Self.error(404, "charge_not_found", "no charge has the identifier given")
         }
-        guard charged[0].integer == refund.amountMinorUnits, charged[1].text == refund.currency
+        guard charged.amountMinorUnits == refund.amountMinorUnits,
+          charged.currency == refund.currency
         else {
           return Self.error(
             400, "invalid_refund", "a refund gives back the whole charge, in its currency")

@@ -1,5 +1,6 @@
 import CLibPQ
 import Foundation
+package import SQLValues
 
 /// One libpq connection, handed to the closures of ``ServerDatabase/transaction(until:_:)`` and
 /// ``ServerDatabase/autocommit(until:followingNoAnswer:_:)``. It speaks libpq's non-blocking
@@ -99,7 +100,7 @@ package final class ServerConnection {
 
   /// Runs one statement with bound `parameters`; returns the number of rows it changed.
   @discardableResult
-  package func execute(_ sql: String, _ parameters: [ServerValue] = []) throws(ServerDatabaseError)
+  package func execute(_ sql: String, _ parameters: [SQLValue] = []) throws(ServerDatabaseError)
     -> Int
   {
     let result = try run(sql, parameters)
@@ -107,25 +108,46 @@ package final class ServerConnection {
     return Int(String(cString: PQcmdTuples(result))) ?? 0
   }
 
-  /// Runs one statement with bound `parameters` and returns its rows.
-  package func query(_ sql: String, _ parameters: [ServerValue] = []) throws(ServerDatabaseError)
-    -> [[ServerValue]]
+  /// Runs one statement with bound `parameters` and returns its rows, each knowing the names the
+  /// statement gave its columns.
+  package func query(_ sql: String, _ parameters: [SQLValue] = []) throws(ServerDatabaseError)
+    -> [SQLRow]
   {
+    try query(sql, parameters) { row throws(SQLRowError) in row }
+  }
+
+  /// Runs one statement with bound `parameters` and reads each of its rows with `read`: a row it
+  /// cannot read (a column missing, NULL or of another type) fails the statement as
+  /// ``ServerDatabaseError/unreadableRow(reason:)``, so code inside a transaction reads its rows by
+  /// name and throws the database's one error type.
+  package func query<Row>(
+    _ sql: String, _ parameters: [SQLValue] = [],
+    reading read: (SQLRow) throws(SQLRowError) -> Row
+  ) throws(ServerDatabaseError) -> [Row] {
     let result = try run(sql, parameters)
     defer { PQclear(result) }
-    let columns = PQnfields(result)
-    let types = (0..<columns).map { PQftype(result, $0) }
-    return (0..<PQntuples(result)).map { row in
-      (0..<columns).map { column in
+    let count = PQnfields(result)
+    // The names the statement gives its columns: an `AS` alias, or the column's own name.
+    let columns = (0..<count).map { String(cString: PQfname(result, $0)) }
+    let types = (0..<count).map { PQftype(result, $0) }
+    var rows: [Row] = []
+    for row in 0..<PQntuples(result) {
+      let values = zip(0..<count, types).map { column, type -> SQLValue in
         guard PQgetisnull(result, row, column) == 0 else { return .null }
         let text = String(cString: PQgetvalue(result, row, column))
-        switch types[Int(column)] {
-        case 20, 21, 23: return Int64(text).map(ServerValue.integer) ?? .text(text)  // int8/2/4
-        case 700, 701: return Double(text).map(ServerValue.real) ?? .text(text)  // float4/8
+        switch type {
+        case 20, 21, 23: return Int64(text).map(SQLValue.integer) ?? .text(text)  // int8/2/4
+        case 700, 701: return Double(text).map(SQLValue.real) ?? .text(text)  // float4/8
         default: return .text(text)
         }
       }
+      do {
+        rows.append(try read(SQLRow(columns: columns, values: values)))
+      } catch {
+        throw .unreadableRow(reason: error.description)
+      }
     }
+    return rows
   }
 
   /// Runs a script of several statements without parameters: for migrations, which are code.
@@ -137,7 +159,7 @@ package final class ServerConnection {
     else { throw failure(result) }
   }
 
-  private func run(_ sql: String, _ parameters: [ServerValue]) throws(ServerDatabaseError)
+  private func run(_ sql: String, _ parameters: [SQLValue]) throws(ServerDatabaseError)
     -> OpaquePointer
   {
     let texts = parameters.map(\.wireText)
@@ -230,6 +252,20 @@ package final class ServerConnection {
     message = settings.redacting(message.trimmingCharacters(in: .whitespacesAndNewlines))
     return .statementFailure(
       sqlState: sqlState, message: message, server: server, timeout: settings.deadline)
+  }
+}
+
+extension SQLValue {
+  /// The parameter's text form; `nil` is SQL's NULL. Values go over the wire as text, and the
+  /// server reads them as the type the statement gives them; a double's shortest exact form
+  /// reads back as the same double.
+  fileprivate var wireText: String? {
+    switch self {
+    case .integer(let value): String(value)
+    case .real(let value): "\(value)"
+    case .text(let value): value
+    case .null: nil
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 package import EventLog
+import SQLValues
 
 /// A PostgreSQL database reached through libpq: bound parameters only, transactions, a schema
 /// brought up to date by forward-only migrations, typed errors with the SQLSTATE.
@@ -118,12 +119,14 @@ package final class ServerDatabase: Sendable {
     let qualified = schema.map { "\($0).\(versionTable)" } ?? versionTable
     let server = server
     let version = { @Sendable (connection: ServerConnection) throws(ServerDatabaseError) -> Int in
-      guard
-        try connection.query("SELECT to_regclass($1) IS NOT NULL", [.text(qualified)]).first?
-          .first?.text == "t"
-      else { return 0 }
-      let recorded = try connection.query("SELECT version FROM \(qualified)").first?.first
-      let found = Int(recorded?.integer ?? 0)
+      let exists = try connection.query(
+        "SELECT to_regclass($1) IS NOT NULL AS found", [.text(qualified)]
+      ) { row throws(SQLRowError) in try row.text("found") }
+      guard exists == ["t"] else { return 0 }
+      let recorded = try connection.query("SELECT version FROM \(qualified)") {
+        row throws(SQLRowError) in try row.integer("version")
+      }.first
+      let found = Int(recorded ?? 0)
       guard found <= migrations.count else {
         throw .newerSchema(server: server, version: found, supported: migrations.count)
       }
@@ -139,7 +142,9 @@ package final class ServerDatabase: Sendable {
       if let schema { try connection.executeScript("CREATE SCHEMA IF NOT EXISTS \(schema)") }
       try connection.executeScript(
         "CREATE TABLE IF NOT EXISTS \(qualified) (version integer NOT NULL)")
-      let recorded = try connection.query("SELECT version FROM \(qualified)").first?.first?.integer
+      let recorded = try connection.query("SELECT version FROM \(qualified)") {
+        row throws(SQLRowError) in try row.integer("version")
+      }.first
       if recorded == nil { try connection.execute("INSERT INTO \(qualified) VALUES (0)") }
       let current = Int(recorded ?? 0)
       guard current <= migrations.count else {

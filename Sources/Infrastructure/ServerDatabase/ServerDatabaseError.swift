@@ -33,6 +33,11 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
   /// The schema was written by newer code, with migrations this one does not know; it was
   /// neither read nor changed.
   case newerSchema(server: String, version: Int, supported: Int)
+  /// A row the statement returned could not be read as its reader asked (a column missing, NULL
+  /// or of another type): the schema holds what this code does not expect, or the code is wrong.
+  /// `reason` is the row's own sentence, which names the column (text, as in `SQLiteError`, so
+  /// the documentation keeps this enum).
+  case unreadableRow(reason: String)
   /// Any other failure, with the server's SQLSTATE (empty when the client failed) and message.
   case failed(sqlState: String, message: String)
 
@@ -76,6 +81,8 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
       "the disk of \(server) is full"
     case .newerSchema(let server, let version, let supported):
       "\(server) was written by a newer Voyage (schema \(version); this one knows up to \(supported)); it was left untouched: upgrade Voyage"
+    case .unreadableRow(let reason):
+      "the database returned a row that cannot be read: \(reason)"
     case .failed(let sqlState, let message):
       sqlState.isEmpty
         ? "the database failed (\(message))"

@@ -1,64 +1,80 @@
 import BookingInterface
 import Foundation
-import ServerDatabase
+import SQLValues
 import SharedKernel
 
-/// Rows of the ledger's two tables turned into the interface's values, and back-to-front checks
-/// on them.
+/// Rows of the ledger's two tables read by column name into the interface's values, and checks
+/// on what they record.
 enum LedgerRows {
-  /// An `orders` row, in the order of the ledger's order columns.
-  static func record(from row: [ServerValue]) throws(TicketingError) -> OrderRecord {
-    guard row.count == 19, let id = row[0].text.flatMap(OrderID.init),
-      let bookingID = row[1].text.flatMap(BookingID.init), let guests = row[2].integer,
-      let minorUnits = row[3].integer, let currency = row[4].text.flatMap({ Currency(code: $0) }),
-      let name = row[5].text, let brand = row[6].text, let lastFour = row[7].text,
-      let expiry = row[8].text, let state = row[9].text.flatMap(OrderState.init),
-      let updatedAt = row[15].real
-    else { throw .storageFailed(reason: "an order row in the ledger is malformed") }
-    let expiryParts = expiry.split(separator: "/").compactMap { Int($0) }
-    let hold = row[10].text.flatMap(HoldID.init).map { holdID in
-      SeatHold(
-        id: holdID, bookingID: bookingID, places: Int(guests),
-        expiresAt: Date(timeIntervalSince1970: row[11].real ?? 0))
-    }
+  /// An order read from a row of the ledger's order columns.
+  static func record(from row: SQLRow) throws(SQLRowError) -> OrderRecord {
+    let bookingID = try row.text("booking_id", as: BookingID.init)
+    let guests = Int(try row.integer("guests"))
+    let expiry = try row.text("card_expiry").split(separator: "/").compactMap { Int($0) }
+    let holdID = try row.nullableText("hold_id", as: HoldID.init)
+    let holdExpiresAt = try row.nullableReal("hold_expires_at")
     return OrderRecord(
-      id: id, bookingID: bookingID, guests: Int(guests),
-      amount: Money(minorUnits: minorUnits, currency: currency), travellerName: name,
+      id: try row.text("id", as: OrderID.init), bookingID: bookingID, guests: guests,
+      amount: Money(
+        minorUnits: try row.integer("amount_minor_units"),
+        currency: try row.text("currency", as: Currency.init(code:))),
+      travellerName: try row.text("traveller_name"),
       card: MaskedCard(
-        brand: brand, lastFour: lastFour, expiryMonth: expiryParts.first ?? 0,
-        expiryYear: expiryParts.last ?? 0, fingerprint: row[17].text ?? ""),
-      state: state, hold: hold, chargeID: row[12].text,
-      supplierReference: row[13].text.flatMap(SupplierReference.init),
-      ticketID: row[16].text.flatMap(TicketID.init), refundID: row[14].text,
-      updatedAt: Date(timeIntervalSince1970: updatedAt), lastFailure: row[18].text)
+        brand: try row.text("card_brand"), lastFour: try row.text("card_last_four"),
+        expiryMonth: expiry.first ?? 0, expiryYear: expiry.last ?? 0,
+        fingerprint: try row.nullableText("card_fingerprint") ?? ""),
+      state: try row.text("state", as: OrderState.init(rawValue:)),
+      hold: holdID.map { holdID in
+        SeatHold(
+          id: holdID, bookingID: bookingID, places: guests,
+          expiresAt: Date(timeIntervalSince1970: holdExpiresAt ?? 0))
+      },
+      chargeID: try row.nullableText("charge_id"),
+      supplierReference: try row.nullableText("supplier_reference", as: SupplierReference.init),
+      ticketID: try row.nullableText("ticket_id", as: TicketID.init),
+      refundID: try row.nullableText("refund_id"),
+      updatedAt: Date(timeIntervalSince1970: try row.real("updated_at")),
+      lastFailure: try row.nullableText("last_failure"))
   }
 
-  /// A `tickets` row, in the order of the ledger's ticket columns.
-  static func ticket(from row: [ServerValue]) throws(TicketingError) -> Ticket {
-    guard row.count == 12, let id = row[0].text.flatMap(TicketID.init),
-      let orderID = row[1].text.flatMap(OrderID.init),
-      let bookingID = row[2].text.flatMap(BookingID.init),
-      let name = row[3].text, let guests = row[4].integer, let minorUnits = row[5].integer,
-      let currency = row[6].text.flatMap({ Currency(code: $0) }), let brand = row[7].text,
-      let lastFour = row[11].text, let issuedAt = row[9].real
-    else { throw .storageFailed(reason: "a ticket row in the ledger is malformed") }
-    return Ticket(
-      id: id, orderID: orderID, bookingID: bookingID, travellerName: name, guests: Int(guests),
-      amountPaid: Money(minorUnits: minorUnits, currency: currency), cardBrand: brand,
-      cardLastFour: lastFour, issuedAt: Date(timeIntervalSince1970: issuedAt),
-      cancelledAt: row[10].real.map(Date.init(timeIntervalSince1970:)))
+  /// A ticket read from a row of the ledger's ticket columns.
+  static func ticket(from row: SQLRow) throws(SQLRowError) -> Ticket {
+    Ticket(
+      id: try row.text("id", as: TicketID.init),
+      orderID: try row.text("order_id", as: OrderID.init),
+      bookingID: try row.text("booking_id", as: BookingID.init),
+      travellerName: try row.text("traveller_name"), guests: Int(try row.integer("guests")),
+      amountPaid: Money(
+        minorUnits: try row.integer("amount_minor_units"),
+        currency: try row.text("currency", as: Currency.init(code:))),
+      cardBrand: try row.text("card_brand"), cardLastFour: try row.text("card_last_four"),
+      issuedAt: Date(timeIntervalSince1970: try row.real("issued_at")),
+      cancelledAt: try row.nullableReal("cancelled_at").map(Date.init(timeIntervalSince1970:)))
   }
 
-  /// Whether the recorded row already holds what `step` would write: the same hold or charge
+  /// Whether the recorded order already holds what `step` would write: the same hold or charge
   /// (whatever came after it), or the same ending.
-  static func alreadyRecords(_ row: [ServerValue], _ step: OrderStep) -> Bool {
+  static func alreadyRecords(_ record: OrderRecord, _ step: OrderStep) -> Bool {
     switch step {
-    case .held(let hold): row[10].text == hold.id.rawValue
-    case .charged(let chargeID): row[12].text == chargeID
-    case .released: row[9].text == OrderState.released.rawValue
+    case .held(let hold): record.hold?.id == hold.id
+    case .charged(let chargeID): record.chargeID == chargeID
+    case .released: record.state == .released
     case .refunded(let refundID), .cancelled(let refundID):
-      row[9].text == step.state.rawValue && row[14].text == refundID
+      record.state == step.state && record.refundID == refundID
     }
+  }
+
+  /// Whether `existing`, the order recorded under the key, was recorded for this same request:
+  /// the same trip, guests, amount, traveller and card.
+  static func isSameRequest(_ existing: OrderRecord, as order: DraftOrder, card: MaskedCard)
+    -> Bool
+  {
+    existing.bookingID == order.bookingID && existing.guests == order.guests
+      && existing.amount == order.amount && existing.travellerName == order.traveller.name
+      && existing.card.brand == card.brand && existing.card.lastFour == card.lastFour
+      && existing.card.expiryMonth == card.expiryMonth
+      && existing.card.expiryYear == card.expiryYear
+      && existing.card.fingerprint == card.fingerprint
   }
 
   /// "TKT-" and twelve hexadecimal digits, as SQLite's ledger makes them.

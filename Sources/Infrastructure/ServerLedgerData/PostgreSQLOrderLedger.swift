@@ -1,6 +1,7 @@
 import BookingInterface
 import Foundation
 import Locking
+import SQLValues
 import ServerDatabase
 import SharedKernel
 
@@ -135,57 +136,58 @@ struct PostgreSQLOrderLedger: OrderLedger {
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'drafted', \(Self.now), \(Self.now))
       ON CONFLICT (id) DO NOTHING
       """
-    let values: [ServerValue] = [
+    let values: [SQLValue] = [
       .text(order.id.rawValue), .text(order.bookingID.rawValue),
       .integer(Int64(order.guests)), .integer(order.amount.minorUnits),
       .text(order.amount.currency.code), .text(order.traveller.name),
-      order.traveller.email.map(ServerValue.text) ?? .null, .text(card.brand),
+      order.traveller.email.map(SQLValue.text) ?? .null, .text(card.brand),
       .text(card.lastFour), .text(expiry), .text(card.fingerprint),
     ]
-    let sameRequest = { @Sendable (existing: [ServerValue]) -> Bool in
-      existing[1].text == order.bookingID.rawValue
-        && existing[2].integer == Int64(order.guests)
-        && existing[3].integer == order.amount.minorUnits
-        && existing[4].text == order.amount.currency.code
-        && existing[5].text == order.traveller.name
-        && existing[6].text == card.brand && existing[7].text == card.lastFour
-        && existing[8].text == expiry && existing[17].text == card.fingerprint
+    let sameRequest = { @Sendable (existing: OrderRecord) -> Bool in
+      LedgerRows.isSameRequest(existing, as: order, card: card)
     }
-    let key = ServerValue.text(order.id.rawValue)
-    // Read back after a lost answer: the row, if it is this request's. (The write's result is
-    // itself optional: a row that is not there is `nil`, never a found `nil`.)
+    let key = SQLValue.text(order.id.rawValue)
+    // Read back after a lost answer: the order, if it is this request's. (The write's result is
+    // itself optional: an order that is not there is `nil`, never a found `nil`.)
     let readBack = {
-      (deadline: ContinuousClock.Instant) async throws(ServerDatabaseError) -> [ServerValue]?? in
-      let row = try await database.autocommit(until: deadline, followingNoAnswer: true) {
-        connection throws(ServerDatabaseError) -> [ServerValue]? in
-        try connection.query(Self.orderColumns + " WHERE id = $1", [key]).first
+      (deadline: ContinuousClock.Instant) async throws(ServerDatabaseError) -> OrderRecord?? in
+      let found = try await database.autocommit(until: deadline, followingNoAnswer: true) {
+        connection throws(ServerDatabaseError) -> OrderRecord? in
+        try connection.query(
+          Self.orderColumns + " WHERE id = $1", [key], reading: LedgerRows.record(from:)
+        ).first
       }
-      guard let row, sameRequest(row) else { return nil }
-      return row
+      guard let found, sameRequest(found) else { return nil }
+      return found
     }
     // A new key, the usual case: one statement, one round trip, and the row is this request's.
     let inserted = try await write(
-      { (deadline) async throws(ServerDatabaseError) -> [ServerValue]? in
+      { (deadline) async throws(ServerDatabaseError) -> OrderRecord? in
         try await database.autocommit(until: deadline) { connection throws(ServerDatabaseError) in
-          try connection.query(insert + " RETURNING " + Self.orderColumnList, values).first
+          try connection.query(
+            insert + " RETURNING " + Self.orderColumnList, values,
+            reading: LedgerRows.record(from:)
+          ).first
         }
       }, readBack: { deadline async throws(ServerDatabaseError) in try await readBack(deadline) })
-    if let inserted { return try LedgerRows.record(from: inserted) }
-    let row = try await write(
-      { (deadline) async throws(ServerDatabaseError) -> [ServerValue]? in
+    if let inserted { return inserted }
+    let recorded = try await write(
+      { (deadline) async throws(ServerDatabaseError) -> OrderRecord? in
         try await database.transaction(until: deadline) {
-          connection throws(ServerDatabaseError) -> [ServerValue]? in
+          connection throws(ServerDatabaseError) -> OrderRecord? in
           // A racing instance's insert of the same key makes this one wait for its commit, then
           // do nothing; the select that follows reads the row that instance wrote.
           try connection.execute(insert, values)
           guard
-            let existing = try connection.query(Self.orderColumns + " WHERE id = $1", [key]).first
+            let existing = try connection.query(
+              Self.orderColumns + " WHERE id = $1", [key], reading: LedgerRows.record(from:)
+            ).first
           else { return nil }
           return sameRequest(existing) ? existing : nil
         }
       }, readBack: { deadline async throws(ServerDatabaseError) in try await readBack(deadline) })
-    guard let row else { throw .orderConflict(order.id) }
-    return try LedgerRows.record(from: row)
+    guard let recorded else { throw .orderConflict(order.id) }
+    return recorded
   }
 
   func record(of id: OrderID) async throws(TicketingError) -> OrderRecord? {
@@ -213,31 +215,34 @@ struct PostgreSQLOrderLedger: OrderLedger {
       let before = OrderState.allCases.filter { $0.next.contains(step.state) }
         .map { "'\($0.rawValue)'" }.joined(separator: ", ")
       let moved = try await write(
-        { deadline async throws(ServerDatabaseError) -> [ServerValue]? in
+        { deadline async throws(ServerDatabaseError) -> OrderRecord? in
           try await database.autocommit(until: deadline) { connection throws(ServerDatabaseError) in
             try connection.query(
               update + " AND state IN (\(before)) RETURNING " + Self.orderColumnList,
-              [.text(step.state.rawValue), .text(id.rawValue)] + values
+              [.text(step.state.rawValue), .text(id.rawValue)] + values,
+              reading: LedgerRows.record(from:)
             ).first
           }
         },
-        readBack: { deadline async throws(ServerDatabaseError) -> [ServerValue]?? in
-          guard let row = try await recordedRow(id, showing: step, until: deadline) else {
+        readBack: { deadline async throws(ServerDatabaseError) -> OrderRecord?? in
+          guard let recorded = try await recordedOrder(id, showing: step, until: deadline) else {
             return nil
           }
-          return row
+          return recorded
         })
-      if let moved { return try LedgerRows.record(from: moved) }
+      if let moved { return moved }
     }
     let outcome = try await write(
-      { deadline async throws(ServerDatabaseError) -> Advance in
+      { deadline async throws(ServerDatabaseError) -> Advance<OrderRecord> in
         try await database.transaction(until: deadline) {
-          connection throws(ServerDatabaseError) -> Advance in
+          connection throws(ServerDatabaseError) -> Advance<OrderRecord> in
           guard
             let current = try connection.query(
-              Self.orderColumns + " WHERE id = $1 FOR UPDATE OF orders", [.text(id.rawValue)]
-            ).first, let state = current[9].text.flatMap(OrderState.init)
+              Self.orderColumns + " WHERE id = $1 FOR UPDATE OF orders", [.text(id.rawValue)],
+              reading: LedgerRows.record(from:)
+            ).first
           else { return .unknown }
+          let state = current.state
           // Two instances working on one key both make each step; the second to record it finds
           // it already there (the order may even have moved on) and gets the record as it is.
           if LedgerRows.alreadyRecords(current, step) { return .moved(current) }
@@ -248,28 +253,32 @@ struct PostgreSQLOrderLedger: OrderLedger {
               "UPDATE tickets SET cancelled_at = \(Self.now) WHERE order_id = $1",
               [.text(id.rawValue)])
           }
-          return try connection.query(Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)])
-            .first.map(Advance.moved) ?? .unknown
+          return try connection.query(
+            Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)],
+            reading: LedgerRows.record(from:)
+          ).first.map(Advance.moved) ?? .unknown
         }
       },
       readBack: { deadline async throws(ServerDatabaseError) in
-        try await recordedRow(id, showing: step, until: deadline).map(Advance.moved)
+        try await recordedOrder(id, showing: step, until: deadline).map(Advance.moved)
       })
     switch outcome {
-    case .moved(let row): return try LedgerRows.record(from: row)
+    case .moved(let recorded): return recorded
     case .unknown: throw .unknownOrder(id.rawValue)
     case .illegal(let state): throw .illegalTransition(id, from: state, to: step.state)
     }
   }
 
-  /// The order's row, read back after a lost answer, if it shows `step` recorded.
-  private func recordedRow(
+  /// The order, read back after a lost answer, if it shows `step` recorded.
+  private func recordedOrder(
     _ id: OrderID, showing step: OrderStep, until deadline: ContinuousClock.Instant
-  ) async throws(ServerDatabaseError) -> [ServerValue]? {
+  ) async throws(ServerDatabaseError) -> OrderRecord? {
     try await database.autocommit(until: deadline, followingNoAnswer: true) {
       connection throws(ServerDatabaseError) in
-      try connection.query(Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)]).first
-        .flatMap { LedgerRows.alreadyRecords($0, step) ? $0 : nil }
+      try connection.query(
+        Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)],
+        reading: LedgerRows.record(from:)
+      ).first.flatMap { LedgerRows.alreadyRecords($0, step) ? $0 : nil }
     }
   }
 
@@ -291,16 +300,14 @@ struct PostgreSQLOrderLedger: OrderLedger {
   }
 
   func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
-    let rows = try await call { () async throws(ServerDatabaseError) in
+    try await call { () async throws(ServerDatabaseError) in
       try await database.autocommit { connection throws(ServerDatabaseError) in
         try connection.query(
           Self.orderColumns
-            + " WHERE state IN ('drafted', 'held', 'charged') ORDER BY created_at, id")
+            + " WHERE state IN ('drafted', 'held', 'charged') ORDER BY created_at, id",
+          reading: LedgerRows.record(from:))
       }
     }
-    var records: [OrderRecord] = []
-    for row in rows { records.append(try LedgerRows.record(from: row)) }
-    return records
   }
 
   func issueTicket(for paid: PaidOrder, reference: SupplierReference) async throws(TicketingError)
@@ -309,17 +316,21 @@ struct PostgreSQLOrderLedger: OrderLedger {
     let order = paid.order
     let candidate = Ticket(id: LedgerRows.newTicketID(), for: paid, issuedAt: Date())
     let outcome = try await write(
-      { deadline async throws(ServerDatabaseError) -> Advance in
+      { deadline async throws(ServerDatabaseError) -> Advance<Ticket> in
         try await database.transaction(until: deadline) {
-          connection throws(ServerDatabaseError) -> Advance in
+          connection throws(ServerDatabaseError) -> Advance<Ticket> in
           guard
             let state = try connection.query(
-              "SELECT state FROM orders WHERE id = $1 FOR UPDATE", [.text(order.id.rawValue)]
-            ).first?.first?.text.flatMap(OrderState.init)
+              "SELECT state FROM orders WHERE id = $1 FOR UPDATE", [.text(order.id.rawValue)],
+              reading: { row throws(SQLRowError) in
+                try row.text("state", as: OrderState.init(rawValue:))
+              }
+            ).first
           else { return .unknown }
           if state == .ticketed,
             let issued = try connection.query(
-              Self.ticketColumns + " WHERE order_id = $1", [.text(order.id.rawValue)]
+              Self.ticketColumns + " WHERE order_id = $1", [.text(order.id.rawValue)],
+              reading: LedgerRows.ticket(from:)
             ).first
           {
             return .moved(issued)
@@ -347,7 +358,8 @@ struct PostgreSQLOrderLedger: OrderLedger {
               .text(paid.receipt.chargeID), .text(candidate.cardLastFour),
             ])
           return try connection.query(
-            Self.ticketColumns + " WHERE id = $1", [.text(candidate.id.rawValue)]
+            Self.ticketColumns + " WHERE id = $1", [.text(candidate.id.rawValue)],
+            reading: LedgerRows.ticket(from:)
           ).first.map(Advance.moved) ?? .unknown
         }
       },
@@ -355,50 +367,50 @@ struct PostgreSQLOrderLedger: OrderLedger {
         try await database.autocommit(until: deadline, followingNoAnswer: true) {
           connection throws(ServerDatabaseError) in
           try connection.query(
-            Self.ticketColumns + " WHERE order_id = $1", [.text(order.id.rawValue)]
+            Self.ticketColumns + " WHERE order_id = $1", [.text(order.id.rawValue)],
+            reading: LedgerRows.ticket(from:)
           ).first.map(Advance.moved)
         }
       })
     switch outcome {
-    case .moved(let row): return try LedgerRows.ticket(from: row)
+    case .moved(let ticket): return ticket
     case .unknown: throw .unknownOrder(order.id.rawValue)
     case .illegal(let state): throw .illegalTransition(order.id, from: state, to: .ticketed)
     }
   }
 
   func tickets() async throws(TicketingError) -> [Ticket] {
-    let rows = try await call { () async throws(ServerDatabaseError) in
+    try await call { () async throws(ServerDatabaseError) in
       try await database.autocommit { connection throws(ServerDatabaseError) in
-        try connection.query(Self.ticketColumns + " ORDER BY issued_at DESC, id")
+        try connection.query(
+          Self.ticketColumns + " ORDER BY issued_at DESC, id", reading: LedgerRows.ticket(from:))
       }
     }
-    var tickets: [Ticket] = []
-    for row in rows { tickets.append(try LedgerRows.ticket(from: row)) }
-    return tickets
   }
 
   // MARK: - Statements
 
   /// What a write found, decided inside its transaction and turned into a result or an error
   /// outside it.
-  private enum Advance: Sendable {
-    case moved([ServerValue])
+  private enum Advance<Recorded: Sendable>: Sendable {
+    case moved(Recorded)
     case unknown
     case illegal(OrderState)
   }
 
-  private func record(where condition: String, _ value: ServerValue) async throws(TicketingError)
+  private func record(where condition: String, _ value: SQLValue) async throws(TicketingError)
     -> OrderRecord?
   {
-    let row = try await call { () async throws(ServerDatabaseError) in
+    try await call { () async throws(ServerDatabaseError) in
       try await database.autocommit { connection throws(ServerDatabaseError) in
-        try connection.query(Self.orderColumns + " WHERE " + condition, [value]).first
+        try connection.query(
+          Self.orderColumns + " WHERE " + condition, [value], reading: LedgerRows.record(from:)
+        ).first
       }
     }
-    return try row.map { row throws(TicketingError) in try LedgerRows.record(from: row) }
   }
 
-  /// An order's columns, in the order `LedgerRows.record(from:)` reads them.
+  /// An order's columns, as `LedgerRows.record(from:)` reads them by name.
   private static let orderColumnList = """
     id, booking_id, guests, amount_minor_units, currency, traveller_name, card_brand,
       card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
@@ -406,17 +418,19 @@ struct PostgreSQLOrderLedger: OrderLedger {
       (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id, card_fingerprint,
       coalesce((SELECT failure FROM order_failures WHERE order_failures.order_id = orders.id
         AND noted_at >= orders.updated_at ORDER BY noted_at DESC LIMIT 1), last_failure)
+        AS last_failure
     """
 
   private static let orderColumns = "SELECT \(orderColumnList) FROM orders"
 
+  /// A ticket's columns, as `LedgerRows.ticket(from:)` reads them by name.
   private static let ticketColumns = """
     SELECT id, order_id, booking_id, traveller_name, guests, amount_minor_units, currency,
       card_brand, charge_id, issued_at, cancelled_at, card_last_four FROM tickets
     """
 
   /// The columns a step writes, and their values.
-  private static func columns(for step: OrderStep) -> ([String], [ServerValue]) {
+  private static func columns(for step: OrderStep) -> ([String], [SQLValue]) {
     switch step {
     case .held(let hold):
       (
@@ -484,6 +498,8 @@ struct PostgreSQLOrderLedger: OrderLedger {
     switch error {
     case .diskFull(let server): .diskFull(path: server)
     case .newerSchema(let server, _, _): .newerSchema(path: server)
+    case .unreadableRow(let reason):
+      .storageFailed(reason: "a row in the ledger is malformed: \(reason)")
     default: .storageFailed(reason: error.description)
     }
   }

@@ -1,6 +1,7 @@
 import EmbeddedDatabase
 import Foundation
 import Locking
+import SQLValues
 import SharedKernel
 
 /// The supplier's places, durably: every hold and booking in one SQLite file, so separate
@@ -94,19 +95,18 @@ struct SandboxInventory: Sendable {
   /// Places taken on each trip that has any: confirmed bookings and unexpired holds.
   func placesTaken(now: Double) async throws(SQLiteError) -> [String: Int] {
     let database = try open()
-    let rows = try await database.read { connection throws(SQLiteError) in
+    let taken = try await database.read { connection throws(SQLiteError) in
       try connection.query(
         """
-        SELECT trip_id, SUM(places) FROM holds
+        SELECT trip_id, SUM(places) AS places FROM holds
         WHERE status = 'confirmed' OR (status = 'held' AND expires_at > ?)
         GROUP BY trip_id
-        """, [.real(now)])
+        """, [.real(now)],
+        reading: { row throws(SQLRowError) in
+          (try row.text("trip_id"), Int(try row.integer("places")))
+        })
     }
-    var taken: [String: Int] = [:]
-    for row in rows {
-      if let trip = row[0].text, let places = row[1].integer { taken[trip] = Int(places) }
-    }
-    return taken
+    return Dictionary(taken, uniquingKeysWith: +)
   }
 
   /// Holds `places` on `tripID` (of `capacity` places in all) under `key`, until `expiresAt`.
@@ -125,10 +125,11 @@ struct SandboxInventory: Sendable {
       let taken =
         try connection.query(
           """
-          SELECT COALESCE(SUM(places), 0) FROM holds
+          SELECT COALESCE(SUM(places), 0) AS taken FROM holds
           WHERE trip_id = ? AND (status = 'confirmed' OR (status = 'held' AND expires_at > ?))
-          """, [.text(tripID), .real(now)]
-        ).first?.first?.integer ?? 0
+          """, [.text(tripID), .real(now)],
+          reading: { row throws(SQLRowError) in try row.integer("taken") }
+        ).first ?? 0
       let left = max(0, capacity - Int(taken))
       guard places <= left else { return .refused(.notEnoughPlaces(left: left)) }
       let id = "HLD-" + Self.randomSuffix()
@@ -200,7 +201,7 @@ struct SandboxInventory: Sendable {
   func allHolds() async throws(SQLiteError) -> [Hold] {
     let database = try open()
     return try await database.read { connection throws(SQLiteError) in
-      try connection.query(Self.columns + " ORDER BY created_at, id").compactMap(Self.hold(from:))
+      try connection.query(Self.columns + " ORDER BY created_at, id", reading: Hold.init(row:))
     }
   }
 
@@ -225,17 +226,7 @@ struct SandboxInventory: Sendable {
   )
     throws(SQLiteError) -> Hold?
   {
-    try connection.query(columns + " WHERE " + condition, [value]).first.flatMap(hold(from:))
-  }
-
-  private static func hold(from row: [SQLValue]) -> Hold? {
-    guard row.count == 6, let id = row[0].text, let trip = row[1].text,
-      let places = row[2].integer, let status = row[3].text.flatMap(Hold.Status.init),
-      let expiresAt = row[4].real
-    else { return nil }
-    return Hold(
-      id: id, tripID: trip, places: Int(places), status: status, expiresAt: expiresAt,
-      reference: row[5].text)
+    try connection.query(columns + " WHERE " + condition, [value], reading: Hold.init(row:)).first
   }
 
   private static func randomSuffix() -> String {
@@ -244,6 +235,15 @@ struct SandboxInventory: Sendable {
 }
 
 extension SandboxInventory.Hold {
+  /// A hold read by name from a row of `columns`.
+  fileprivate init(row: SQLRow) throws(SQLRowError) {
+    self.init(
+      id: try row.text("id"), tripID: try row.text("trip_id"),
+      places: Int(try row.integer("places")),
+      status: try row.text("status", as: Status.init(rawValue:)),
+      expiresAt: try row.real("expires_at"), reference: try row.nullableText("reference"))
+  }
+
   fileprivate func with(status: Status, reference: String?) -> Self {
     Self(
       id: id, tripID: tripID, places: places, status: status, expiresAt: expiresAt,
