@@ -39,6 +39,29 @@ struct ServerDatabaseTests {
       ])
   }
 
+  @Test func integersAndFloatingPointNumbersReadAsNumbersEveryOtherTypeAsItsText() async throws {
+    let database = try await open()
+    let rows = try await database.autocommit { connection throws(ServerDatabaseError) in
+      try connection.query(
+        """
+        SELECT 1::int2 AS int2, 2::int4 AS int4, 3::int8 AS int8, 0.5::float4 AS float4,
+          0.25::float8 AS float8, 'a'::text AS text, 'b'::varchar AS varchar,
+          1.5::numeric AS numeric, true AS bool
+        """)
+    }
+    #expect(
+      rows == [
+        SQLRow(
+          columns: [
+            "int2", "int4", "int8", "float4", "float8", "text", "varchar", "numeric", "bool",
+          ],
+          values: [
+            .integer(1), .integer(2), .integer(3), .real(0.5), .real(0.25), .text("a"),
+            .text("b"), .text("1.5"), .text("t"),
+          ])
+      ])
+  }
+
   @Test func aTransactionThatThrowsLeavesNothingBehind() async throws {
     let database = try await open()
     await #expect(throws: ServerDatabaseError.self) {

@@ -129,16 +129,16 @@ package final class ServerConnection {
     let count = PQnfields(result)
     // The names the statement gives its columns: an `AS` alias, or the column's own name.
     let columns = (0..<count).map { String(cString: PQfname(result, $0)) }
-    let types = (0..<count).map { PQftype(result, $0) }
+    let types = (0..<count).map { PostgreSQLType(rawValue: PQftype(result, $0)) }
     var rows: [Row] = []
     for row in 0..<PQntuples(result) {
       let values = zip(0..<count, types).map { column, type -> SQLValue in
         guard PQgetisnull(result, row, column) == 0 else { return .null }
         let text = String(cString: PQgetvalue(result, row, column))
         switch type {
-        case 20, 21, 23: return Int64(text).map(SQLValue.integer) ?? .text(text)  // int8/2/4
-        case 700, 701: return Double(text).map(SQLValue.real) ?? .text(text)  // float4/8
-        default: return .text(text)
+        case .int2, .int4, .int8: return Int64(text).map(SQLValue.integer) ?? .text(text)
+        case .float4, .float8: return Double(text).map(SQLValue.real) ?? .text(text)
+        case .text, .varchar, nil: return .text(text)
         }
       }
       do {
@@ -253,6 +253,20 @@ package final class ServerConnection {
     return .statementFailure(
       sqlState: sqlState, message: message, server: server, timeout: settings.deadline)
   }
+}
+
+/// The PostgreSQL types a result's values are read as, by their `pg_type` OIDs (fixed for the
+/// built-in types: `SELECT oid, typname FROM pg_type`). Integers and floating-point numbers
+/// become numbers; `text`, `varchar` and every type not named here (`numeric`, `bool`, dates)
+/// stay the text the server sent.
+private enum PostgreSQLType: Oid {
+  case int8 = 20
+  case int2 = 21
+  case int4 = 23
+  case text = 25
+  case float4 = 700
+  case float8 = 701
+  case varchar = 1043
 }
 
 extension SQLValue {
