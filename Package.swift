@@ -348,7 +348,7 @@ func moduleTargets(
 // MARK: - Kernel
 
 let kernelTargets: [Target] =
-  // Identifiers, money, bookings, queries, orders: the domain and its type-level business rules.
+  // Identifiers, money, trips, queries, orders: the domain and its type-level business rules.
   kernel(.sharedKernel)
   // Terminal design tokens: colours, text styles, symbols and display-width-aware tables.
   + kernel(.designSystem)
@@ -460,7 +460,7 @@ let infrastructureTargets: [Target] =
 // MARK: - Features
 
 let featureTargets: [Target] =
-  // Searching and showing trips: a state machine over BookingRepository, rendered as text or JSON.
+  // Searching and showing trips: a state machine over TripRepository, rendered as text or JSON.
   feature(
     .search, uses: [.kernel(.sharedKernel), .kernel(.designSystem), .interface(.booking)],
     testsUse: [.booking])

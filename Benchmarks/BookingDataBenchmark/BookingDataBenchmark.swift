@@ -34,35 +34,35 @@ final class Gate: Sendable {
 }
 
 /// The least any implementation of the interface can do: answer every search with the same array.
-struct StoredAnswer: BookingRepository {
-  let answer: [BookingSummary]
+struct StoredAnswer: TripRepository {
+  let answer: [TripSummary]
 
-  func search(_ query: SearchQuery) async throws -> [BookingSummary] { answer }
+  func search(_ query: SearchQuery) async throws -> [TripSummary] { answer }
 
-  func booking(id: BookingID) async throws -> Booking { throw BookingError.notFound(id) }
+  func trip(id: TripID) async throws -> Trip { throw TripError.notFound(id) }
 }
 
 /// An upstream that answers every search with one summary once its gate opens.
-final class GatedUpstream: BookingRepository {
+final class GatedUpstream: TripRepository {
   let gate = Gate()
   private let calls = Atomic(0)
-  let answer: [BookingSummary]
+  let answer: [TripSummary]
 
-  init(answer: [BookingSummary]) {
+  init(answer: [TripSummary]) {
     self.answer = answer
   }
 
   var callCount: Int { calls.load(ordering: .relaxed) }
 
-  func search(_ query: SearchQuery) async throws -> [BookingSummary] {
+  func search(_ query: SearchQuery) async throws -> [TripSummary] {
     calls.add(1, ordering: .relaxed)
     await gate.wait()
     try Task.checkCancellation()
     return answer
   }
 
-  func booking(id: BookingID) async throws -> Booking {
-    throw BookingError.notFound(id)
+  func trip(id: TripID) async throws -> Trip {
+    throw TripError.notFound(id)
   }
 }
 
@@ -170,7 +170,7 @@ enum BookingDataBenchmark {
         var coalescedRuns: [Run] = []
         var textbookRuns: [Run] = []
         var directRuns: [Run] = []
-        var statistics = BookingCacheStatistics()
+        var statistics = TripCacheStatistics()
         for _ in 0..<repetitions {
           let upstream = GatedUpstream(answer: [summary])
           let cache = BookingDataAssembly.cache(in: upstream)
@@ -286,14 +286,14 @@ enum BookingDataBenchmark {
     upstream.gate.open()
     let cache = BookingDataAssembly.cache(in: upstream, timeToLive: .seconds(3_600))
     _ = try? await cache.search(query)
-    let textbook: any BookingCache = TextbookCoalescer(upstream: upstream)
+    let textbook: any TripCache = TextbookCoalescer(upstream: upstream)
     _ = try? await textbook.search(query)
-    let baseline = Mutex<[SearchQuery: [BookingSummary]]>([query: [summary]])
-    let locked = LockedValue<[SearchQuery: [BookingSummary]]>([query: [summary]])
+    let baseline = Mutex<[SearchQuery: [TripSummary]]>([query: [summary]])
+    let locked = LockedValue<[SearchQuery: [TripSummary]]>([query: [summary]])
     // What any implementation behind the interface pays before it does anything: an async call
-    // through `any BookingRepository` returning an array it holds. Chosen at run time, so the
+    // through `any TripRepository` returning an array it holds. Chosen at run time, so the
     // compiler cannot see through the existential and inline it.
-    let stored: any BookingRepository =
+    let stored: any TripRepository =
       CommandLine.arguments.count > 1_000 ? upstream : StoredAnswer(answer: [summary])
 
     var checksum = 0
@@ -354,9 +354,9 @@ enum BookingDataBenchmark {
       "    LockedValue-guarded dictionary read (pthread mutex, what the cache uses): \(format(median("locked"))) ns/call"
     )
     print(
-      "    an async call through `any BookingRepository` returning a stored array: \(format(median("stored"))) ns/call"
+      "    an async call through `any TripRepository` returning a stored array: \(format(median("stored"))) ns/call"
     )
-    print("    BookingCache.search, cache hit: \(format(median("cache"))) ns/call")
+    print("    TripCache.search, cache hit: \(format(median("cache"))) ns/call")
     print(
       "    TextbookCoalescer.search, cache hit (a hop onto its actor): \(format(median("textbook"))) ns/call"
     )
@@ -381,7 +381,7 @@ enum BookingDataBenchmark {
     var leaving: [Double] = []
     var stillWaiting = 0
     var answered = 0
-    var statistics = BookingCacheStatistics()
+    var statistics = TripCacheStatistics()
   }
 
   /// How long a storm waits for the cancelled callers to leave before it opens the gate: a
@@ -398,7 +398,7 @@ enum BookingDataBenchmark {
     for (name, make) in [
       ("cache", { BookingDataAssembly.cache(in: $0) }),
       ("textbook", { TextbookCoalescer(upstream: $0) }),
-    ] as [(String, (any BookingRepository) -> any BookingCache)] {
+    ] as [(String, (any TripRepository) -> any TripCache)] {
       let upstream = GatedUpstream(answer: [summary])
       let storm = await cancellationStorm(waiters: waiters, on: make(upstream), upstream: upstream)
       let statistics = storm.statistics
@@ -419,7 +419,7 @@ enum BookingDataBenchmark {
   }
 
   static func cancellationStorm(
-    waiters: Int, on cache: any BookingCache, upstream: GatedUpstream
+    waiters: Int, on cache: any TripCache, upstream: GatedUpstream
   ) async -> Storm {
     let query = Self.query("Lisbon")
     /// Whether the gate has opened, and how many callers returned before it did.
@@ -456,8 +456,8 @@ enum BookingDataBenchmark {
 
   // MARK: - Helpers
 
-  static let summary = BookingSummary(
-    id: BookingID("LIS-001") ?? BookingID("X") ?? { preconditionFailure("valid identifier") }(),
+  static let summary = TripSummary(
+    id: TripID("LIS-001") ?? TripID("X") ?? { preconditionFailure("valid identifier") }(),
     title: "Old Town Walks in Lisbon",
     destination: Destination(city: "Lisbon", country: "Portugal"),
     startDate: CalendarDate(daysSinceEpoch: 20_900), endDate: CalendarDate(daysSinceEpoch: 20_904),

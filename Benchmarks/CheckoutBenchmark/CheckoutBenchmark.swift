@@ -166,7 +166,7 @@ enum CheckoutBenchmark {
     let trips = Array(supplier.allTrips.filter { !$0.isSoldOut }.prefix(tripCount))
     let capacity = trips.reduce(0) { $0 + $1.seatsLeft }
     let dependencies = CheckoutDependencies(
-      bookings: BookingDataAssembly.supplier(
+      trips: BookingDataAssembly.supplier(
         transport: supplier.transport, log: log.labelled("supplier")),
       reservations: BookingDataAssembly.reservations(
         transport: supplier.transport, log: log.labelled("supplier")),
@@ -182,7 +182,7 @@ enum CheckoutBenchmark {
     let traveller = try Traveller(name: "Ada Lovelace")
     let requests = (0..<keys).map { index in
       CheckoutRequest(
-        bookingID: trips[index % trips.count].id, guests: 1, traveller: traveller,
+        tripID: trips[index % trips.count].id, guests: 1, traveller: traveller,
         card: index % 7 == 6 ? declined : good,
         orderID: OrderID("bench-\(index)") ?? { preconditionFailure("valid identifier") }())
     }

@@ -53,7 +53,7 @@ enum LedgerFloor {
       let key = OrderID("ledger-\(UUID().uuidString.prefix(8))-\(index)")
       guard let key else { preconditionFailure("valid identifier") }
       let order = try DraftOrder(
-        id: key, booking: trips[index % trips.count], guests: 1, traveller: traveller)
+        id: key, trip: trips[index % trips.count], guests: 1, traveller: traveller)
       let receipt = try await payments.charge(order.amount, to: card, idempotencyKey: key)
       orders.append((try order.confirm(with: receipt), card.masked))
     }
@@ -81,7 +81,7 @@ enum LedgerFloor {
             _ = try await ledger.begin(order, card: card)
             let hold = SeatHold(
               id: HoldID("HLD-\(index)") ?? { preconditionFailure("valid identifier") }(),
-              bookingID: order.bookingID, places: order.guests,
+              tripID: order.tripID, places: order.guests,
               expiresAt: Date(timeIntervalSinceNow: 600))
             _ = try await ledger.advance(order.id, by: .held(hold))
             _ = try await ledger.advance(order.id, by: .charged(chargeID: paid.receipt.chargeID))

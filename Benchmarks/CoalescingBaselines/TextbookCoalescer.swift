@@ -27,47 +27,47 @@ package import SharedKernel
 ///   upstream's synchronous work (decoding) holds the actor.
 /// - Every call, a hit too, queues on the actor, and when an answer lands its waiters resume
 ///   through the actor one at a time.
-package actor TextbookCoalescer: BookingCache {
+package actor TextbookCoalescer: TripCache {
   private enum Key: Hashable {
     case search(SearchQuery)
-    case booking(BookingID)
+    case trip(TripID)
   }
 
   private enum Value {
-    case summaries([BookingSummary])
-    case booking(Booking)
+    case summaries([TripSummary])
+    case trip(Trip)
   }
 
-  private let upstream: any BookingRepository
+  private let upstream: any TripRepository
   private var inFlight: [Key: Task<Value, any Error>] = [:]
   private var answers: [Key: Value] = [:]
   /// What the interface asks a cache to report, counted as it happens.
-  private var counted = BookingCacheStatistics()
+  private var counted = TripCacheStatistics()
 
   /// Coalesces the requests made to `upstream` and keeps its answers.
-  package init(upstream: any BookingRepository) {
+  package init(upstream: any TripRepository) {
     self.upstream = upstream
   }
 
-  package func search(_ query: SearchQuery) async throws -> [BookingSummary] {
+  package func search(_ query: SearchQuery) async throws -> [TripSummary] {
     guard case .summaries(let summaries) = try await value(for: .search(query)) else {
       preconditionFailure("a search key always yields summaries")
     }
     return summaries
   }
 
-  package func booking(id: BookingID) async throws -> Booking {
-    guard case .booking(let booking) = try await value(for: .booking(id)) else {
-      preconditionFailure("a booking key always yields a booking")
+  package func trip(id: TripID) async throws -> Trip {
+    guard case .trip(let trip) = try await value(for: .trip(id)) else {
+      preconditionFailure("a trip key always yields a trip")
     }
-    return booking
+    return trip
   }
 
-  package func invalidate(bookingID id: BookingID) {
+  package func invalidate(tripID id: TripID) {
     let stale = { (key: Key) in
       switch key {
-      case .search, .booking(id): true
-      case .booking: false
+      case .search, .trip(id): true
+      case .trip: false
       }
     }
     answers = answers.filter { !stale($0.key) }
@@ -79,7 +79,7 @@ package actor TextbookCoalescer: BookingCache {
     inFlight = [:]
   }
 
-  package func statistics() -> BookingCacheStatistics {
+  package func statistics() -> TripCacheStatistics {
     var statistics = counted
     statistics.inFlight = inFlight.count
     statistics.cachedEntries = answers.count
@@ -121,7 +121,7 @@ package actor TextbookCoalescer: BookingCache {
   private func fetch(_ key: Key) async throws -> Value {
     switch key {
     case .search(let query): .summaries(try await upstream.search(query))
-    case .booking(let id): .booking(try await upstream.booking(id: id))
+    case .trip(let id): .trip(try await upstream.trip(id: id))
     }
   }
 }

@@ -79,7 +79,7 @@ struct AppGraphTests {
       configuration: try AppConfiguration(environment: [
         "VOYAGE_HOME": home.path, "VOYAGE_DEADLINE_SECONDS": "300",
       ]))
-    let found = try await graph.bookings.search(SearchQuery.make(destination: "Lisbon"))
+    let found = try await graph.trips.search(SearchQuery.make(destination: "Lisbon"))
     #expect(!found.isEmpty)
     let created = (try? FileManager.default.contentsOfDirectory(atPath: home.path)) ?? []
     #expect(!created.contains { $0.hasPrefix("ledger") }, "\(created)")

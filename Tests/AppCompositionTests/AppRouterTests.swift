@@ -13,7 +13,7 @@ struct AppRouterTests {
     let graph = AppGraph(
       configuration: try AppConfiguration(environment: ["VOYAGE_HOME": "/nowhere"]))
     #expect(graph.router.route == .search)
-    let trip = try #require(BookingID("LIS-001"))
+    let trip = try #require(TripID("LIS-001"))
     graph.router.open(.trip(trip))
     #expect(graph.router.route == .trip(trip))
     graph.router.follow(nil)

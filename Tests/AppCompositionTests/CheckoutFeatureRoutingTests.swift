@@ -11,13 +11,13 @@ import Testing
 @Suite("Checkout feature routing")
 @MainActor
 struct CheckoutFeatureRoutingTests {
-  nonisolated static let trip = BookingID("LIS-004") ?? { preconditionFailure("valid") }()
+  nonisolated static let trip = TripID("LIS-004") ?? { preconditionFailure("valid") }()
   nonisolated static let ticket = TicketID("TKT-1") ?? { preconditionFailure("valid") }()
   nonisolated static let order = OrderID("ord-1") ?? { preconditionFailure("valid") }()
 
   nonisolated static let routes: [(CheckoutOutput, AppRoute?)] = [
-    (.ticketIssued(ticket, booking: trip), .ticket(ticket)),
-    (.ticketCancelled(ticket, booking: trip), .ticket(ticket)),
+    (.ticketIssued(ticket, trip: trip), .ticket(ticket)),
+    (.ticketCancelled(ticket, trip: trip), .ticket(ticket)),
     (.paymentDeclined(order), nil),
     (.orderRecorded(order, .held), nil),
   ]

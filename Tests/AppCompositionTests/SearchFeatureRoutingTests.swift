@@ -11,10 +11,10 @@ import Testing
 @Suite("Search feature routing")
 @MainActor
 struct SearchFeatureRoutingTests {
-  static let trip = BookingID("LIS-001") ?? { preconditionFailure("valid identifier") }()
+  static let trip = TripID("LIS-001") ?? { preconditionFailure("valid identifier") }()
 
   @Test func everySearchOutputLeadsToTheScreenATravellerExpects() {
-    #expect(AppRouter.next(after: .bookingSelected(Self.trip)) == .trip(Self.trip))
+    #expect(AppRouter.next(after: .tripSelected(Self.trip)) == .trip(Self.trip))
   }
 
   @Test func aTripsLinkOpensTheTripsRouteAndTheRouteLinksBack() {

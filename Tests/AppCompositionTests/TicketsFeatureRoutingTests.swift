@@ -27,7 +27,7 @@ struct TicketsFeatureRoutingTests {
         // The longest deadline: a busy machine never decides the outcome.
         "VOYAGE_DEADLINE_SECONDS": "300",
       ]))
-    #expect(try await graph.tickets(holding: try #require(BookingID("LIS-004"))).isEmpty)
+    #expect(try await graph.tickets(holding: try #require(TripID("LIS-004"))).isEmpty)
     #expect(
       !FileManager.default.fileExists(atPath: home.appendingPathComponent("ledger.sqlite").path))
   }

@@ -27,11 +27,11 @@ struct TripsAndTicketsTests {
         // The longest deadline: a busy machine never decides the outcome.
         "VOYAGE_DEADLINE_SECONDS": "300",
       ]))
-    let trip = try #require(BookingID("LIS-004"))
+    let trip = try #require(TripID("LIS-004"))
     let checkout = try await graph.checkout()
     await checkout.checkout(
       CheckoutRequest(
-        bookingID: trip, guests: 2, traveller: try Traveller(name: "Ada Lovelace"),
+        tripID: trip, guests: 2, traveller: try Traveller(name: "Ada Lovelace"),
         card: try PaymentCard(
           number: "4242424242424242", expiryMonth: 12, expiryYear: 2099, holderName: "Ada"),
         orderID: try #require(OrderID("wired-1"))))
@@ -69,7 +69,7 @@ struct TripsAndTicketsTests {
         "VOYAGE_DEADLINE_SECONDS": "300",
       ]))
     let search = graph.search()
-    await search.show(try #require(BookingID("LIS-004")))
+    await search.show(try #require(TripID("LIS-004")))
     #expect(search.shownTrip != nil)
     let shown = try #require(try object(search.json())["trip"] as? [String: Any])
     #expect((shown["tickets"] as? [Any])?.isEmpty == true)

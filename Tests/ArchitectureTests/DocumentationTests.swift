@@ -28,8 +28,8 @@ struct DocumentationTests {
   }
 
   /// What is wrong with the excerpts of `markdown`: a Swift code block whose first line is a
-  /// comment naming a file (`// Sources/…/Flight.swift`) is an excerpt of that file, and each of
-  /// its runs of lines (separated by a `// …` line) must appear in the file, in order and
+  /// comment naming a file (`// Sources/…/InFlightRequest.swift`) is an excerpt of that file, and
+  /// each of its runs of lines (separated by a `// …` line) must appear in the file, in order and
   /// contiguous (indentation aside), so a lesson cannot teach code the repository no longer has.
   static func excerptProblems(
     in markdown: String, of document: String, reading read: (String) -> String?
@@ -73,11 +73,14 @@ struct DocumentationTests {
   }
 
   @Test func anExcerptThatNoLongerMatchesItsFileIsReported() {
-    let source = "struct Flight {\n  var waiters: [Waiter] = []\n  var result: Result?\n}\n"
-    func read(_ path: String) -> String? { path == "Flight.swift" ? source : nil }
-    let faithful = "```swift\n// Flight.swift\nstruct Flight {\n// …\nvar result: Result?\n```\n"
+    let source =
+      "struct InFlightRequest {\n  var waiters: [Waiter] = []\n  var result: Result?\n}\n"
+    func read(_ path: String) -> String? { path == "InFlightRequest.swift" ? source : nil }
+    let faithful =
+      "```swift\n// InFlightRequest.swift\nstruct InFlightRequest {\n// …\nvar result: Result?\n```\n"
     #expect(Self.excerptProblems(in: faithful, of: "lesson.md", reading: read).isEmpty)
-    let drifted = "```swift\n// Flight.swift\nstruct Flight {\n  var waiters: [Waiter]\n```\n"
+    let drifted =
+      "```swift\n// InFlightRequest.swift\nstruct InFlightRequest {\n  var waiters: [Waiter]\n```\n"
     #expect(Self.excerptProblems(in: drifted, of: "lesson.md", reading: read).count == 1)
     let missing = "```swift\n// Gone.swift\nstruct Gone {}\n```\n"
     #expect(Self.excerptProblems(in: missing, of: "lesson.md", reading: read).count == 1)

@@ -87,10 +87,10 @@ struct TypeLevelCanaryTests {
       import BookingInterface
       import SharedKernel
 
-      \(declaration) LeakyBookingRepository: BookingRepository {
-        var cache: [BookingID: Booking] = [:]
-        func search(_ query: SearchQuery) async throws -> [BookingSummary] { [] }
-        func booking(id: BookingID) async throws -> Booking { throw BookingError.notFound(id) }
+      \(declaration) LeakyTripRepository: TripRepository {
+        var cache: [TripID: Trip] = [:]
+        func search(_ query: SearchQuery) async throws -> [TripSummary] { [] }
+        func trip(id: TripID) async throws -> Trip { throw TripError.notFound(id) }
       }
       """
     }
@@ -98,7 +98,7 @@ struct TypeLevelCanaryTests {
     #expect(leaky.status != 0)
     #expect(
       leaky.error.contains(
-        "stored property 'cache' of 'Sendable'-conforming class 'LeakyBookingRepository' is mutable"
+        "stored property 'cache' of 'Sendable'-conforming class 'LeakyTripRepository' is mutable"
       ))
 
     let isolated = try await typecheck(repository("actor"), packageName: Self.voyagePackageName)

@@ -12,7 +12,7 @@ enum Coalescer: CaseIterable, Sendable, CustomTestStringConvertible {
 
   var testDescription: String {
     switch self {
-    case .coalescingCache: "CoalescingBookingRepository"
+    case .coalescingCache: "CoalescingTripRepository"
     case .textbookActor: "TextbookCoalescer"
     }
   }
@@ -20,11 +20,11 @@ enum Coalescer: CaseIterable, Sendable, CustomTestStringConvertible {
   /// A coalescer in front of `upstream` that reads the time from `clock`; the textbook actor
   /// has no time-to-live or capacity to give it.
   func make(
-    upstream: any BookingRepository, clock: ManualClock, timeToLive: Duration, capacity: Int
-  ) -> any BookingCache {
+    upstream: any TripRepository, clock: ManualClock, timeToLive: Duration, capacity: Int
+  ) -> any TripCache {
     switch self {
     case .coalescingCache:
-      CoalescingBookingRepository(
+      CoalescingTripRepository(
         upstream: upstream, timeToLive: timeToLive, capacity: capacity, now: { clock.now })
     case .textbookActor:
       TextbookCoalescer(upstream: upstream)

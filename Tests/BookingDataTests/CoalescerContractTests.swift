@@ -2,22 +2,22 @@ import BookingInterface
 import SharedKernel
 import Testing
 
-/// The rules every coalescer in front of a `BookingRepository` must keep, written once and run
+/// The rules every coalescer in front of a `TripRepository` must keep, written once and run
 /// on each of `Coalescer.allCases`. A rule the textbook actor breaks is recorded as a known issue
 /// with the reason (see `Shortcoming`), so this suite is also the list of what it lacks.
 @Suite("Coalescer contract", .timeLimit(.minutes(1)))
 struct CoalescerContractTests {
-  let upstream = ScriptedBookingRepository()
+  let upstream = ScriptedTripRepository()
   let clock = ManualClock()
 
   func make(
     _ coalescer: Coalescer, timeToLive: Duration = .seconds(60), capacity: Int = 16
-  ) -> any BookingCache {
+  ) -> any TripCache {
     coalescer.make(upstream: upstream, clock: clock, timeToLive: timeToLive, capacity: capacity)
   }
 
   func expectNothingInFlight(
-    _ cache: any BookingCache, sourceLocation: SourceLocation = #_sourceLocation
+    _ cache: any TripCache, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     let statistics = await cache.statistics()
     #expect(statistics.inFlight == 0, sourceLocation: sourceLocation)
@@ -29,7 +29,7 @@ struct CoalescerContractTests {
   /// waiting fails the wait here instead of holding the suite for a million turns.
   static let promptly = 10_000
 
-  func waitForWaiters(_ count: Int, on cache: any BookingCache) async {
+  func waitForWaiters(_ count: Int, on cache: any TripCache) async {
     await eventually("\(count) callers are waiting") { await cache.statistics().waiting == count }
   }
 
@@ -41,7 +41,7 @@ struct CoalescerContractTests {
   ) async throws {
     let cache = make(coalescer)
     let spellings = ["Lisbon", "  lisbon", "LISBON", "Lisbon "]
-    let results = try await withThrowingTaskGroup(of: [BookingSummary].self) { group in
+    let results = try await withThrowingTaskGroup(of: [TripSummary].self) { group in
       for index in 0..<100 {
         let destination = spellings[index % spellings.count]
         group.addTask { try await cache.search(Fixtures.query(destination)) }
@@ -64,14 +64,14 @@ struct CoalescerContractTests {
     // If the entry were recorded after an `await`, callers interleaving at that suspension
     // would each start a flight; with the upstream held, every caller must still find one.
     let cache = make(coalescer)
-    async let first = cache.booking(id: Fixtures.id("LIS-001"))
-    async let second = cache.booking(id: Fixtures.id("LIS-001"))
-    async let third = cache.booking(id: Fixtures.id("LIS-001"))
+    async let first = cache.trip(id: Fixtures.id("LIS-001"))
+    async let second = cache.trip(id: Fixtures.id("LIS-001"))
+    async let third = cache.trip(id: Fixtures.id("LIS-001"))
     await waitForWaiters(3, on: cache)
     await eventually("the upstream call starts") { upstream.calls.count == 1 }
     upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
-    let bookings = try await [first, second, third]
-    #expect(Set(bookings.map(\.id)) == [Fixtures.id("LIS-001")])
+    let trips = try await [first, second, third]
+    #expect(Set(trips.map(\.id)) == [Fixtures.id("LIS-001")])
     #expect(upstream.calls.count == 1)
     await expectNothingInFlight(cache)
   }
@@ -81,7 +81,7 @@ struct CoalescerContractTests {
     let cache = make(coalescer)
     async let lisbon = cache.search(Fixtures.query("Lisbon"))
     async let porto = cache.search(Fixtures.query("Porto"))
-    async let trip = cache.booking(id: Fixtures.id("LIS-001"))
+    async let trip = cache.trip(id: Fixtures.id("LIS-001"))
     await eventually("three upstream calls") { upstream.calls.count == 3 }
     for index in 0..<3 { upstream.release(index, with: .success([Fixtures.summary("LIS-001")])) }
     _ = try await (lisbon, porto, trip)
@@ -285,11 +285,11 @@ struct CoalescerContractTests {
   ) async throws {
     let cache = make(coalescer)
     let id = Fixtures.id("LIS-001")
-    let stale = Caller { try await cache.booking(id: id) }
+    let stale = Caller { try await cache.trip(id: id) }
     await eventually("the first flight is upstream") { upstream.calls.count == 1 }
 
-    await cache.invalidate(bookingID: id)
-    let fresh = Caller { try await cache.booking(id: id) }
+    await cache.invalidate(tripID: id)
+    let fresh = Caller { try await cache.trip(id: id) }
     await eventually("a newer flight starts") { upstream.calls.count == 2 }
 
     upstream.release(0, with: .success([Fixtures.summary("LIS-001", price: 100)]))
@@ -298,7 +298,7 @@ struct CoalescerContractTests {
     try await expectRule(on: coalescer, brokenBy: .invalidationIsUndone) {
       // The newer flight is still the one to join: the stale one neither removed its entry
       // nor left its answer in the cache.
-      let joiner = Caller { try await cache.booking(id: id) }
+      let joiner = Caller { try await cache.trip(id: id) }
       await eventually("the joiner waits with the newer flight's caller") {
         await cache.statistics().waiting == 2 || joiner.hasReturned
       }
@@ -310,7 +310,7 @@ struct CoalescerContractTests {
       #expect(joinerAnswer.price.minorUnits == 200)
 
       // What is cached is the newer answer, not the stale one.
-      let cached = try await cache.booking(id: id)
+      let cached = try await cache.trip(id: id)
       #expect(cached.price.minorUnits == 200)
       #expect(upstream.calls.count == 2)
     }
@@ -321,19 +321,19 @@ struct CoalescerContractTests {
   func invalidatingATripForgetsItAndEveryCachedSearch(_ coalescer: Coalescer) async throws {
     let cache = make(coalescer)
     async let search = cache.search(Fixtures.query())
-    async let trip = cache.booking(id: Fixtures.id("LIS-001"))
-    async let other = cache.booking(id: Fixtures.id("LIS-002"))
+    async let trip = cache.trip(id: Fixtures.id("LIS-001"))
+    async let other = cache.trip(id: Fixtures.id("LIS-002"))
     await eventually("three upstream calls") { upstream.calls.count == 3 }
     for index in 0..<3 {
-      let id = upstream.calls[index] == .booking(Fixtures.id("LIS-002")) ? "LIS-002" : "LIS-001"
+      let id = upstream.calls[index] == .trip(Fixtures.id("LIS-002")) ? "LIS-002" : "LIS-001"
       upstream.release(index, with: .success([Fixtures.summary(id)]))
     }
     _ = try await (search, trip, other)
     #expect(await cache.statistics().cachedEntries == 3)
 
-    await cache.invalidate(bookingID: Fixtures.id("LIS-001"))
+    await cache.invalidate(tripID: Fixtures.id("LIS-001"))
     #expect(await cache.statistics().cachedEntries == 1)
-    _ = try await cache.booking(id: Fixtures.id("LIS-002"))
+    _ = try await cache.trip(id: Fixtures.id("LIS-002"))
     #expect(upstream.calls.count == 3)
 
     await cache.invalidateAll()

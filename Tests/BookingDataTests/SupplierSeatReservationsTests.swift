@@ -19,7 +19,7 @@ struct SupplierSeatReservationsTests {
       retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: .zero))
   }
 
-  func trip(withAtLeast places: Int) throws -> Booking {
+  func trip(withAtLeast places: Int) throws -> Trip {
     try #require(sandbox.allTrips.first { $0.seatsLeft >= places })
   }
 
@@ -28,7 +28,7 @@ struct SupplierSeatReservationsTests {
   @Test func holdConfirmAndCancelGiveABookingAndThenThePlacesBack() async throws {
     let trip = try trip(withAtLeast: 2)
     let hold = try await reservations.hold(2, on: trip.id, key: key("order-1"))
-    #expect(hold.bookingID == trip.id && hold.places == 2)
+    #expect(hold.tripID == trip.id && hold.places == 2)
     #expect(try await sandbox.placesTaken()[trip.id.rawValue] == 2)
     let reference = try await reservations.confirm(hold.id)
     #expect(try await reservations.confirm(hold.id) == reference)
@@ -71,14 +71,14 @@ struct SupplierSeatReservationsTests {
   @Test func aSupplierThatNeverAnswersLeavesTheOutcomeUnknownWithinTheDeadline() async throws {
     let silent = InProcessTransport { _ in
       try await Task.sleep(for: .seconds(3_600))
-      return HTTPResponse(status: 200)
+      return TransportResponse(status: 200)
     }
     let reservations = BookingDataAssembly.reservations(
       transport: silent, deadline: .milliseconds(200),
       retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: .zero))
     await #expect(throws: ReservationError.outcomeUnknown(reason: "no answer within the deadline"))
     {
-      _ = try await reservations.hold(1, on: try #require(BookingID("LIS-001")), key: key("k"))
+      _ = try await reservations.hold(1, on: try #require(TripID("LIS-001")), key: key("k"))
     }
   }
 
@@ -93,7 +93,7 @@ struct SupplierSeatReservationsTests {
     let reservations = BookingDataAssembly.reservations(
       transport: broken.transport, deadline: .seconds(3_600))
     await #expect {
-      _ = try await reservations.hold(1, on: try #require(BookingID("LIS-001")), key: key("k"))
+      _ = try await reservations.hold(1, on: try #require(TripID("LIS-001")), key: key("k"))
     } throws: { error in
       guard case .storageFailed(let reason) = error as? ReservationError else { return false }
       return reason.contains("is not a Voyage database")

@@ -12,16 +12,16 @@ import Testing
 @Suite("Checkout feature")
 @MainActor
 struct CheckoutFeatureTests {
-  static let trip = Booking(
-    id: BookingID("LIS-001") ?? { preconditionFailure("valid identifier") }(),
+  static let trip = Trip(
+    id: TripID("LIS-001") ?? { preconditionFailure("valid identifier") }(),
     title: "Old Town Walks",
     destination: Destination(city: "Lisbon", country: "Portugal"),
     startDate: CalendarDate(daysSinceEpoch: 21_000), endDate: CalendarDate(daysSinceEpoch: 21_004),
     price: Money(minorUnits: 45_000, currency: .eur),
     rating: Rating(tenths: 46) ?? { preconditionFailure("rating") }(),
     seatsLeft: 3, details: "")
-  static let soldOut = Booking(
-    id: BookingID("LIS-002") ?? { preconditionFailure("valid identifier") }(), title: "Sold Out",
+  static let soldOut = Trip(
+    id: TripID("LIS-002") ?? { preconditionFailure("valid identifier") }(), title: "Sold Out",
     destination: trip.destination, startDate: trip.startDate, endDate: trip.endDate,
     price: trip.price,
     rating: trip.rating, seatsLeft: 0, details: "")
@@ -37,11 +37,11 @@ struct CheckoutFeatureTests {
   var key: OrderID { OrderID("order-1") ?? { preconditionFailure("valid identifier") }() }
 
   func request(
-    _ trip: BookingID = Self.trip.id, guests: Int = 2, key: String = "order-1",
+    _ trip: TripID = Self.trip.id, guests: Int = 2, key: String = "order-1",
     card number: String = "4242424242424242", name: String = "Ada Lovelace"
   ) throws -> CheckoutRequest {
     CheckoutRequest(
-      bookingID: trip, guests: guests, traveller: try Traveller(name: name),
+      tripID: trip, guests: guests, traveller: try Traveller(name: name),
       card: try PaymentCard(
         number: number, expiryMonth: 12, expiryYear: 2099, holderName: "Ada"),
       orderID: try #require(OrderID(key)))
@@ -52,7 +52,7 @@ struct CheckoutFeatureTests {
   ) -> CheckoutFeature {
     CheckoutFeature(
       dependencies: CheckoutDependencies(
-        bookings: InMemoryBookingRepository(trips: [Self.trip, Self.soldOut]),
+        trips: InMemoryTripRepository(trips: [Self.trip, Self.soldOut]),
         reservations: reservations,
         payments: gateway ?? self.gateway, ledger: ledger),
       output: outputs)
@@ -67,7 +67,7 @@ struct CheckoutFeatureTests {
       outputs == [
         .orderRecorded(key, .drafted), .orderRecorded(key, .held), .orderRecorded(key, .charged),
         .orderRecorded(key, .ticketed),
-        .ticketIssued(try #require(TicketID("TKT-1")), booking: Self.trip.id),
+        .ticketIssued(try #require(TicketID("TKT-1")), trip: Self.trip.id),
       ])
     #expect(await gateway.charges.count == 1)
     #expect(await reservations.status(of: key) == .confirmed)
@@ -143,7 +143,7 @@ struct CheckoutFeatureTests {
 
   @Test func anUnknownTripIsNotFound() async throws {
     let checkout = feature()
-    let id = try #require(BookingID("NOP-001"))
+    let id = try #require(TripID("NOP-001"))
     await checkout.checkout(try request(id))
     #expect(checkout.failure == .notFound(id))
   }
@@ -223,13 +223,13 @@ struct CheckoutFeatureTests {
   /// The same checkout wired to a catalog in which the trip has no places left: what another
   /// process sees after this order took the last ones.
   func featureSeeingTheTripSoldOut() -> CheckoutFeature {
-    let soldOut = Booking(
+    let soldOut = Trip(
       id: Self.trip.id, title: Self.trip.title, destination: Self.trip.destination,
       startDate: Self.trip.startDate, endDate: Self.trip.endDate, price: Self.trip.price,
       rating: Self.trip.rating, seatsLeft: 0, details: "")
     return CheckoutFeature(
       dependencies: CheckoutDependencies(
-        bookings: InMemoryBookingRepository(trips: [soldOut, Self.soldOut]),
+        trips: InMemoryTripRepository(trips: [soldOut, Self.soldOut]),
         reservations: reservations, payments: gateway, ledger: ledger),
       output: { _ in })
   }
@@ -268,7 +268,7 @@ struct CheckoutFeatureTests {
     // The supplier holds the places under the order's key, but the crash came before the
     // ledger recorded the hold: the order is drafted and the trip shows no places.
     let order = try DraftOrder(
-      id: key, booking: Self.trip, guests: 3, traveller: Traveller(name: "Ada Lovelace"))
+      id: key, trip: Self.trip, guests: 3, traveller: Traveller(name: "Ada Lovelace"))
     _ = try await ledger.begin(order, card: try request(guests: 3).card.masked)
     _ = try await reservations.hold(3, on: Self.trip.id, key: key)
     let retry = featureSeeingTheTripSoldOut()
@@ -280,7 +280,7 @@ struct CheckoutFeatureTests {
 
   @Test func aKeyReusedForASoldOutOrUnknownTripIsAReusedKeyNotARefusal() async throws {
     await feature().checkout(try request())
-    for trip in [Self.soldOut.id, try #require(BookingID("XXX-999"))] {
+    for trip in [Self.soldOut.id, try #require(TripID("XXX-999"))] {
       let reused = feature()
       await reused.checkout(try request(trip))
       #expect(reused.failure == .keyReused(key))
@@ -360,7 +360,7 @@ struct CheckoutFeatureTests {
 
   @Test func aDraftedOrderGivenUpReleasesTheHoldTheLedgerNeverHeardOf() async throws {
     let order = try DraftOrder(
-      id: key, booking: Self.trip, guests: 2, traveller: Traveller(name: "Ada Lovelace"))
+      id: key, trip: Self.trip, guests: 2, traveller: Traveller(name: "Ada Lovelace"))
     _ = try await ledger.begin(order, card: try request().card.masked)
     _ = try await reservations.hold(2, on: Self.trip.id, key: key)
     let giveUp = feature()
@@ -395,7 +395,7 @@ struct CheckoutFeatureTests {
     let ticket = try #require(TicketID("TKT-1"))
     await checkout.cancel(ticket)
     #expect(checkout.failure == nil)
-    #expect(outputs.last == .ticketCancelled(ticket, booking: Self.trip.id))
+    #expect(outputs.last == .ticketCancelled(ticket, trip: Self.trip.id))
     #expect(await reservations.taken(Self.trip.id) == 0)
     #expect(await gateway.refunds.count == 1)
     #expect(await ledger.records[key]?.state == .cancelled)

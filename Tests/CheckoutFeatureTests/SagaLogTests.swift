@@ -20,7 +20,7 @@ struct SagaLogTests {
   func feature(_ gateway: InMemoryPaymentGateway? = nil) -> CheckoutFeature {
     CheckoutFeature(
       dependencies: CheckoutDependencies(
-        bookings: InMemoryBookingRepository(trips: [CheckoutFeatureTests.trip]),
+        trips: InMemoryTripRepository(trips: [CheckoutFeatureTests.trip]),
         reservations: base.reservations, payments: gateway ?? base.gateway, ledger: base.ledger,
         log: Logger(label: "checkout", level: .debug, sink: recorder)),
       output: { _ in })

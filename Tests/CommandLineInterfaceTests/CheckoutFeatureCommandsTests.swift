@@ -33,7 +33,7 @@ extension VoyageCommandLineTests {
     let tickets = try await voyage("tickets", "--json")
     let listed = try #require(try json(tickets.output)["tickets"] as? [[String: Any]])
     #expect(listed.count == 1)
-    #expect(listed.first?["booking_id"] as? String == trip)
+    #expect(listed.first?["trip_id"] as? String == trip)
   }
 
   @Test func aRetriedCheckoutWithTheSameKeyYieldsTheSameTicketAndNoSecondCharge() async throws {

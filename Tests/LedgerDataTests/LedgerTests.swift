@@ -20,8 +20,8 @@ struct LedgerTests {
   let home = FileManager.default.temporaryDirectory.appendingPathComponent(
     "voyage-ledger-\(UUID().uuidString)")
 
-  static let booking = Booking(
-    id: BookingID("LIS-001") ?? { preconditionFailure("valid identifier") }(),
+  static let trip = Trip(
+    id: TripID("LIS-001") ?? { preconditionFailure("valid identifier") }(),
     title: "Old Town Walks in Lisbon",
     destination: Destination(city: "Lisbon", country: "Portugal"),
     startDate: CalendarDate(daysSinceEpoch: 21_000), endDate: CalendarDate(daysSinceEpoch: 21_004),
@@ -31,7 +31,7 @@ struct LedgerTests {
 
   func order(_ key: String = "order-1", guests: Int = 2) throws -> DraftOrder {
     try DraftOrder(
-      id: try #require(OrderID(key)), booking: Self.booking, guests: guests,
+      id: try #require(OrderID(key)), trip: Self.trip, guests: guests,
       traveller: Traveller(name: "Ada Lovelace", email: "ada@example.com"))
   }
 
@@ -49,7 +49,7 @@ struct LedgerTests {
   func hold(for order: DraftOrder) -> SeatHold {
     SeatHold(
       id: HoldID("HLD-\(order.id)") ?? { preconditionFailure("valid identifier") }(),
-      bookingID: order.bookingID, places: order.guests, expiresAt: Date() + 600)
+      tripID: order.tripID, places: order.guests, expiresAt: Date() + 600)
   }
 
   /// The checkout saga's ledger writes, as CheckoutFeature makes them, with a real charge.

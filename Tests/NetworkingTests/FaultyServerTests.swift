@@ -9,12 +9,12 @@ import Testing
 @Suite("HTTP client against misbehaving servers")
 struct FaultyServerTests {
   /// A POST carrying an idempotency key: retried by the client, so each fault meets retries.
-  static let keyedPost = HTTPRequest(
+  static let keyedPost = TransportRequest(
     method: .post, path: "/v1/charges", headers: ["Idempotency-Key": "order-1"],
     body: Data("{}".utf8))
 
-  func client(_ server: LoopbackServer, timeout: Duration = .seconds(3_600)) -> HTTPClient {
-    HTTPClient(
+  func client(_ server: LoopbackServer, timeout: Duration = .seconds(3_600)) -> RetryingHTTPClient {
+    RetryingHTTPClient(
       transport: liveTransport(to: server.baseURL), timeout: timeout,
       retryPolicy: RetryPolicy(maximumAttempts: 2, initialBackoff: .zero))
   }
@@ -48,7 +48,7 @@ struct FaultyServerTests {
     // A byte every half second keeps an idle timeout of two seconds from ever firing, and the
     // drip would last minutes: the outcome is the deadline's, whatever the machine's speed.
     await #expect(throws: HTTPError.timedOut) {
-      try await client(server, timeout: .seconds(2)).send(HTTPRequest(path: "/v1/trips"))
+      try await client(server, timeout: .seconds(2)).send(TransportRequest(path: "/v1/trips"))
     }
     await server.stop()
   }
@@ -64,7 +64,7 @@ struct FaultyServerTests {
   /// A transport that plays a broken connection first and a refused one after.
   actor BrokenThenRefused: HTTPTransport {
     private var attempts = 0
-    func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
+    func send(_ request: TransportRequest, timeout: Duration) async throws -> TransportResponse {
       attempts += 1
       if attempts == 1 { throw HTTPError.transportFailed(reason: "connection reset") }
       throw HTTPError.notSent(reason: "connection refused")
@@ -72,7 +72,7 @@ struct FaultyServerTests {
   }
 
   @Test func retriesEndingInARefusalStillReportThatAnEarlierAttemptMayHaveArrived() async throws {
-    let client = HTTPClient(
+    let client = RetryingHTTPClient(
       transport: BrokenThenRefused(), timeout: .seconds(3_600),
       retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: .zero), sleep: { _ in })
     await #expect(throws: HTTPError.transportFailed(reason: "connection reset")) {
@@ -83,18 +83,18 @@ struct FaultyServerTests {
   /// A transport that ignores cancellation: it answers only when the test lets it.
   final class Unstoppable: HTTPTransport {
     let gate = AsyncStream<Void>.makeStream()
-    func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
+    func send(_ request: TransportRequest, timeout: Duration) async throws -> TransportResponse {
       for await _ in gate.stream {}
-      return HTTPResponse(status: 200)
+      return TransportResponse(status: 200)
     }
   }
 
   @Test func theDeadlineHoldsEvenWhenTheTransportIgnoresCancellation() async throws {
     let transport = Unstoppable()
-    let client = HTTPClient(
+    let client = RetryingHTTPClient(
       transport: transport, timeout: .milliseconds(200), retryPolicy: .never, sleep: { _ in })
     await #expect(throws: HTTPError.timedOut) {
-      try await client.send(HTTPRequest(path: "/v1/trips"))
+      try await client.send(TransportRequest(path: "/v1/trips"))
     }
     transport.gate.continuation.finish()
   }

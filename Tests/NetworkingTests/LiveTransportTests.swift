@@ -24,15 +24,16 @@ struct LiveTransportTests {
     let server = try await LoopbackServer.serving([
       "v1/trips/LIS-001": #"{"trip_count": 7}"#
     ])
-    let client = HTTPClient(
+    let client = RetryingHTTPClient(
       transport: kind.transport(server.baseURL), timeout: .seconds(3_600), retryPolicy: .never)
 
     struct Catalog: Decodable { let tripCount: Int }
-    let body = try await client.decode(Catalog.self, from: HTTPRequest(path: "/v1/trips/LIS-001"))
+    let body = try await client.decode(
+      Catalog.self, from: TransportRequest(path: "/v1/trips/LIS-001"))
     #expect(body.tripCount == 7)
 
     await #expect {
-      try await client.send(HTTPRequest(path: "/v1/trips/LIS-404"))
+      try await client.send(TransportRequest(path: "/v1/trips/LIS-404"))
     } throws: { error in
       guard case .unacceptableStatus(404, _) = error as? HTTPError else { return false }
       return true
@@ -52,7 +53,7 @@ struct LiveTransportTests {
 /// whole one.
 @Suite("HTTP response parser")
 struct HTTPResponseParserTests {
-  func parse(_ text: String, ended: Bool) throws -> HTTPResponse? {
+  func parse(_ text: String, ended: Bool) throws -> TransportResponse? {
     var parser = HTTPResponseParser()
     parser.append(Array(text.utf8)[...])
     return try parser.response(atEndOfStream: ended)

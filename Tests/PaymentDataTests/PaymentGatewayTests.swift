@@ -109,8 +109,8 @@ struct PaymentGatewayTests {
 
   @Test func aReceiptInAnotherCurrencyThanTheOrderIsCaughtByConfirm() async throws {
     let sandbox = try PaymentSandbox(home: home)
-    let booking = Booking(
-      id: try #require(BookingID("LIS-001")), title: "Trip",
+    let trip = Trip(
+      id: try #require(TripID("LIS-001")), title: "Trip",
       destination: Destination(city: "Lisbon", country: "Portugal"),
       startDate: CalendarDate(daysSinceEpoch: 21_000),
       endDate: CalendarDate(daysSinceEpoch: 21_004),
@@ -118,7 +118,7 @@ struct PaymentGatewayTests {
       seatsLeft: 3,
       details: "")
     let order = try DraftOrder(
-      id: key(), booking: booking, guests: 2, traveller: Traveller(name: "Ada"))
+      id: key(), trip: trip, guests: 2, traveller: Traveller(name: "Ada"))
     let dollars = try await gateway(sandbox).charge(
       Money(minorUnits: 90_000, currency: .usd), to: card("4242424242424242"), idempotencyKey: key()
     )
@@ -161,7 +161,7 @@ extension PaymentGatewayTests {
   @Test func aProviderThatNeverAnswersLeavesTheOutcomeUnknownNeverNothingCharged() async throws {
     let silent = InProcessTransport { _ in
       try await Task.sleep(for: .seconds(3_600))
-      return HTTPResponse(status: 200)
+      return TransportResponse(status: 200)
     }
     let gateway = PaymentDataAssembly.gateway(
       transport: silent, deadline: .milliseconds(200),

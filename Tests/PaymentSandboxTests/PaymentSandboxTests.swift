@@ -13,14 +13,14 @@ struct PaymentSandboxTests {
     _ sandbox: PaymentSandbox, key: String, number: String = "4242424242424242",
     amount: Int = 45_000
   )
-    async -> HTTPResponse
+    async -> TransportResponse
   {
     let body = """
       {"amount_minor_units": \(amount), "currency": "EUR", "card_number": "\(number)",
        "expiry_month": 12, "expiry_year": 2099, "holder_name": "Ada Lovelace"}
       """
     return await sandbox.handle(
-      HTTPRequest(
+      TransportRequest(
         method: .post, path: "/v1/charges", headers: ["Idempotency-Key": key], body: Data(body.utf8)
       ))
   }
@@ -40,7 +40,7 @@ struct PaymentSandboxTests {
   @Test func aChargeWithoutAnIdempotencyKeyIsRefused() async throws {
     let sandbox = try PaymentSandbox(home: home)
     let response = await sandbox.handle(
-      HTTPRequest(method: .post, path: "/v1/charges", body: Data("{}".utf8)))
+      TransportRequest(method: .post, path: "/v1/charges", body: Data("{}".utf8)))
     #expect(response.status == 400)
   }
 
@@ -69,7 +69,7 @@ extension PaymentSandboxTests {
       {"charge_id": "\(charge)", "amount_minor_units": \(amount), "currency": "\(currency)"}
       """
     let response = await sandbox.handle(
-      HTTPRequest(
+      TransportRequest(
         method: .post, path: "/v1/refunds", headers: ["Idempotency-Key": key],
         body: Data(body.utf8)))
     return (
@@ -78,7 +78,7 @@ extension PaymentSandboxTests {
     )
   }
 
-  func chargeID(_ response: HTTPResponse) throws -> String {
+  func chargeID(_ response: TransportResponse) throws -> String {
     try #require(
       (try JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["id"] as? String)
   }

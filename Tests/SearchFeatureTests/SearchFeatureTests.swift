@@ -8,9 +8,9 @@ import Testing
 @testable import SearchFeature
 
 enum Trips {
-  static func make(_ id: String, city: String, price: Int64, seats: Int = 5) -> Booking {
-    Booking(
-      id: BookingID(id) ?? { preconditionFailure("valid identifier") }(),
+  static func make(_ id: String, city: String, price: Int64, seats: Int = 5) -> Trip {
+    Trip(
+      id: TripID(id) ?? { preconditionFailure("valid identifier") }(),
       title: "Old Town Walks in \(city)",
       destination: Destination(city: city, country: "Somewhere"),
       startDate: CalendarDate(daysSinceEpoch: 21_000),
@@ -34,7 +34,7 @@ struct SearchFeatureTests {
 
   @Test func aSearchWithResultsEndsLoadedAndRendersATable() async throws {
     let feature = SearchFeature(
-      dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
+      dependencies: .init(trips: InMemoryTripRepository(trips: Trips.all))
     ) { _ in }
     await feature.search(try query("Lisbon"))
     #expect(feature.failure == nil)
@@ -53,16 +53,16 @@ struct SearchFeatureTests {
 
   @Test func aSearchWithoutResultsEndsEmpty() async throws {
     let feature = SearchFeature(
-      dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
+      dependencies: .init(trips: InMemoryTripRepository(trips: Trips.all))
     ) { _ in }
     await feature.search(try query("Reykjavík"))
     #expect(feature.screen(theme: .plain).hasPrefix("No trips match \"reykjavik\""))
   }
 
   @Test func anUnreachableSupplierEndsFailedWithThatReason() async throws {
-    let repository = InMemoryBookingRepository(
+    let repository = InMemoryTripRepository(
       trips: [], failure: .upstreamUnavailable(reason: "timed out"))
-    let feature = SearchFeature(dependencies: .init(bookings: repository)) { _ in }
+    let feature = SearchFeature(dependencies: .init(trips: repository)) { _ in }
     await feature.search(try query("Lisbon"))
     #expect(
       feature.failure == .upstreamUnavailable("the travel supplier is unavailable: timed out"))
@@ -74,9 +74,9 @@ struct SearchFeatureTests {
 
   @Test func showingATripRendersItsDetails() async throws {
     let feature = SearchFeature(
-      dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
+      dependencies: .init(trips: InMemoryTripRepository(trips: Trips.all))
     ) { _ in }
-    await feature.show(try #require(BookingID("LIS-002")))
+    await feature.show(try #require(TripID("LIS-002")))
     #expect(
       feature.screen(theme: .plain) == """
         Old Town Walks in Lisbon  LIS-002
@@ -93,17 +93,17 @@ struct SearchFeatureTests {
 
   @Test func showingAnUnknownTripEndsNotFound() async throws {
     let feature = SearchFeature(
-      dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
+      dependencies: .init(trips: InMemoryTripRepository(trips: Trips.all))
     ) { _ in }
-    let id = try #require(BookingID("NOP-404"))
+    let id = try #require(TripID("NOP-404"))
     await feature.show(id)
     #expect(feature.failure == .notFound(id))
   }
 
   @Test func anOlderSearchAnsweringLastNeverOverwritesTheNewerOne() async throws {
-    let repository = InMemoryBookingRepository(trips: Trips.all)
+    let repository = InMemoryTripRepository(trips: Trips.all)
     await repository.hold("lisbon")
-    let feature = SearchFeature(dependencies: .init(bookings: repository)) { _ in }
+    let feature = SearchFeature(dependencies: .init(trips: repository)) { _ in }
     let lisbon = try query("Lisbon")
     let older = Task { await feature.search(lisbon) }
     while await !repository.isHeld("lisbon") { await Task.yield() }
@@ -116,21 +116,21 @@ struct SearchFeatureTests {
   @Test func selectingAResultReportsItsIdentifierOnlyAndASoldOutTripCannotBePicked() async throws {
     var outputs: [SearchOutput] = []
     let feature = SearchFeature(
-      dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
+      dependencies: .init(trips: InMemoryTripRepository(trips: Trips.all))
     ) {
       outputs.append($0)
     }
     await feature.search(try query("Lisbon"))
     #expect(feature.select(resultNumber: 3) == .noSuchResult)
-    #expect(feature.select(resultNumber: 2) == .soldOut(try #require(BookingID("LIS-002"))))
+    #expect(feature.select(resultNumber: 2) == .soldOut(try #require(TripID("LIS-002"))))
     #expect(outputs.isEmpty)
-    #expect(feature.select(resultNumber: 1) == .selected(try #require(BookingID("LIS-001"))))
-    #expect(outputs == [.bookingSelected(try #require(BookingID("LIS-001")))])
+    #expect(feature.select(resultNumber: 1) == .selected(try #require(TripID("LIS-001"))))
+    #expect(outputs == [.tripSelected(try #require(TripID("LIS-001")))])
   }
 
   @Test func theJSONFormKeepsAmountsExactAndKeysStable() async throws {
     let feature = SearchFeature(
-      dependencies: .init(bookings: InMemoryBookingRepository(trips: Trips.all))
+      dependencies: .init(trips: InMemoryTripRepository(trips: Trips.all))
     ) { _ in }
     await feature.search(try query("Lisbon"))
     let object = try #require(

@@ -13,7 +13,7 @@ import Testing
 @Suite("Search feature: a trip's tickets and links")
 @MainActor
 struct TripTicketsAndLinksTests {
-  nonisolated static let lisbon = BookingID("LIS-001") ?? { preconditionFailure("valid") }()
+  nonisolated static let lisbon = TripID("LIS-001") ?? { preconditionFailure("valid") }()
 
   static func held(_ id: String, places: Int) throws -> TicketOnTrip {
     let ticket = try #require(TicketID(id))
@@ -21,11 +21,11 @@ struct TripTicketsAndLinksTests {
   }
 
   func feature(
-    tickets: @escaping @Sendable (BookingID) async throws(TicketingError) -> [TicketOnTrip]
+    tickets: @escaping @Sendable (TripID) async throws(TicketingError) -> [TicketOnTrip]
   ) -> SearchFeature {
     SearchFeature(
       dependencies: SearchDependencies(
-        bookings: InMemoryBookingRepository(trips: Trips.all), ticketsOnTrip: tickets)
+        trips: InMemoryTripRepository(trips: Trips.all), ticketsOnTrip: tickets)
     ) { _ in }
   }
 
@@ -65,12 +65,12 @@ struct TripTicketsAndLinksTests {
   }
 
   @Test func ticketsAreAskedForOnlyOnceTheTripExists() async throws {
-    let asked = Mutex<[BookingID]>([])
+    let asked = Mutex<[TripID]>([])
     let search = feature { trip in
       asked.withLock { $0.append(trip) }
       return []
     }
-    await search.show(try #require(BookingID("NOP-404")))
+    await search.show(try #require(TripID("NOP-404")))
     #expect(asked.withLock { $0 }.isEmpty)
     await search.show(Self.lisbon)
     #expect(asked.withLock { $0 } == [Self.lisbon])

@@ -34,15 +34,15 @@ struct ServerLedgerTests {
   }
 
   @Test func theDatabaseItselfRefusesAMoveOutsideTheTable() async throws {
-    let booking = Booking(
-      id: try #require(BookingID("LIS-001")), title: "Old Town Walks in Lisbon",
+    let trip = Trip(
+      id: try #require(TripID("LIS-001")), title: "Old Town Walks in Lisbon",
       destination: Destination(city: "Lisbon", country: "Portugal"),
       startDate: CalendarDate(daysSinceEpoch: 21_000),
       endDate: CalendarDate(daysSinceEpoch: 21_004),
       price: Money(minorUnits: 45_000, currency: .eur), rating: try #require(Rating(tenths: 45)),
       seatsLeft: 9, details: "")
     let order = try DraftOrder(
-      id: try #require(OrderID("order-1")), booking: booking, guests: 1,
+      id: try #require(OrderID("order-1")), trip: trip, guests: 1,
       traveller: Traveller(name: "Ada"))
     let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
     _ = try await ledger().begin(order, card: card)
@@ -76,15 +76,15 @@ struct ServerLedgerTests {
   }
 
   @Test func aRowTheLedgerCannotReadIsAStorageFailureThatNamesTheColumn() async throws {
-    let booking = Booking(
-      id: try #require(BookingID("LIS-001")), title: "Old Town Walks in Lisbon",
+    let trip = Trip(
+      id: try #require(TripID("LIS-001")), title: "Old Town Walks in Lisbon",
       destination: Destination(city: "Lisbon", country: "Portugal"),
       startDate: CalendarDate(daysSinceEpoch: 21_000),
       endDate: CalendarDate(daysSinceEpoch: 21_004),
       price: Money(minorUnits: 45_000, currency: .eur), rating: try #require(Rating(tenths: 45)),
       seatsLeft: 9, details: "")
     let order = try DraftOrder(
-      id: try #require(OrderID("order-1")), booking: booking, guests: 1,
+      id: try #require(OrderID("order-1")), trip: trip, guests: 1,
       traveller: Traveller(name: "Ada"))
     let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
     let ledger = try await ledger()
@@ -111,15 +111,15 @@ struct ServerLedgerTests {
   /// the row's lock.
   @Test(.timeLimit(.minutes(1)))
   func aStepPastItsDeadlineIsReadBackAndItsFailureNotedWhileTheRowIsLocked() async throws {
-    let booking = Booking(
-      id: try #require(BookingID("LIS-001")), title: "Old Town Walks in Lisbon",
+    let trip = Trip(
+      id: try #require(TripID("LIS-001")), title: "Old Town Walks in Lisbon",
       destination: Destination(city: "Lisbon", country: "Portugal"),
       startDate: CalendarDate(daysSinceEpoch: 21_000),
       endDate: CalendarDate(daysSinceEpoch: 21_004),
       price: Money(minorUnits: 45_000, currency: .eur), rating: try #require(Rating(tenths: 45)),
       seatsLeft: 9, details: "")
     let order = try DraftOrder(
-      id: try #require(OrderID("order-1")), booking: booking, guests: 1,
+      id: try #require(OrderID("order-1")), trip: trip, guests: 1,
       traveller: Traveller(name: "Ada"))
     let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
     _ = try await ledger().begin(order, card: card)
@@ -137,7 +137,7 @@ struct ServerLedgerTests {
       try connection.execute("SELECT * FROM orders FOR UPDATE")
     }
     let hold = SeatHold(
-      id: try #require(HoldID("hold-1")), bookingID: booking.id, places: 1,
+      id: try #require(HoldID("hold-1")), tripID: trip.id, places: 1,
       expiresAt: Date(timeIntervalSince1970: 4_000_000_000))
     await #expect {
       try await ledger.advance(order.id, by: .held(hold))

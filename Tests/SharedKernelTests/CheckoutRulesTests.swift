@@ -4,11 +4,11 @@ import Testing
 
 @Suite("Checkout rules")
 struct CheckoutRulesTests {
-  static func booking(price: Money = Money(minorUnits: 45_000, currency: .eur), seatsLeft: Int = 4)
-    throws -> Booking
+  static func trip(price: Money = Money(minorUnits: 45_000, currency: .eur), seatsLeft: Int = 4)
+    throws -> Trip
   {
-    Booking(
-      id: try #require(BookingID("LIS-001")), title: "Old Town and Fado Nights",
+    Trip(
+      id: try #require(TripID("LIS-001")), title: "Old Town and Fado Nights",
       destination: Destination(city: "Lisbon", country: "Portugal"),
       startDate: try #require(CalendarDate(iso8601: "2027-05-01")),
       endDate: try #require(CalendarDate(iso8601: "2027-05-05")), price: price,
@@ -17,7 +17,7 @@ struct CheckoutRulesTests {
 
   static func draft(guests: Int = 2) throws -> DraftOrder {
     try DraftOrder(
-      id: try #require(OrderID("order-1")), booking: booking(), guests: guests,
+      id: try #require(OrderID("order-1")), trip: trip(), guests: guests,
       traveller: Traveller(name: "Ada Lovelace"))
   }
 
@@ -62,10 +62,10 @@ struct CheckoutRulesTests {
   }
 
   @Test func aSoldOutTripCannotBeDrafted() throws {
-    let soldOut = try Self.booking(seatsLeft: 0)
+    let soldOut = try Self.trip(seatsLeft: 0)
     #expect(throws: CheckoutError.soldOut(soldOut.id)) {
       try DraftOrder(
-        id: try #require(OrderID("o")), booking: soldOut, guests: 1, traveller: Traveller(name: "A")
+        id: try #require(OrderID("o")), trip: soldOut, guests: 1, traveller: Traveller(name: "A")
       )
     }
   }
@@ -106,14 +106,14 @@ struct CheckoutRulesTests {
   }
 
   @Test func placesThisOrderAlreadyHoldsCountAsItsOwnWhenItIsDraftedAgain() throws {
-    let full = try Self.booking(seatsLeft: 0)
+    let full = try Self.trip(seatsLeft: 0)
     let resumed = try DraftOrder(
-      id: try #require(OrderID("o")), booking: full, guests: 2,
+      id: try #require(OrderID("o")), trip: full, guests: 2,
       traveller: Traveller(name: "Ada"), placesHeld: 2)
     #expect(resumed.guests == 2)
     #expect(throws: CheckoutError.notEnoughSeats(requested: 3, available: 2)) {
       try DraftOrder(
-        id: try #require(OrderID("o")), booking: full, guests: 3,
+        id: try #require(OrderID("o")), trip: full, guests: 3,
         traveller: Traveller(name: "Ada"), placesHeld: 2)
     }
   }

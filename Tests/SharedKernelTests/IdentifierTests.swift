@@ -6,15 +6,15 @@ import Testing
 struct IdentifierTests {
   @Test(arguments: ["", " LIS-001", "LIS 001", "LIS/001", "é", String(repeating: "a", count: 65)])
   func malformedIdentifiersAreRejected(text: String) {
-    #expect(BookingID(text) == nil)
+    #expect(TripID(text) == nil)
   }
 
   @Test func decodingAppliesTheSameValidationAsTheInitializer() throws {
     let decoder = JSONDecoder()
-    let expected = try #require(BookingID("LIS-001"))
-    #expect(try decoder.decode([BookingID].self, from: Data(#"["LIS-001"]"#.utf8)) == [expected])
+    let expected = try #require(TripID("LIS-001"))
+    #expect(try decoder.decode([TripID].self, from: Data(#"["LIS-001"]"#.utf8)) == [expected])
     #expect(throws: DecodingError.self) {
-      try decoder.decode([BookingID].self, from: Data(#"["../etc"]"#.utf8))
+      try decoder.decode([TripID].self, from: Data(#"["../etc"]"#.utf8))
     }
   }
 }

@@ -27,7 +27,7 @@ struct SupplierInventoryTests {
   }
 
   /// The first trip with at least `places` places in the catalog.
-  func trip(withAtLeast places: Int) throws -> Booking {
+  func trip(withAtLeast places: Int) throws -> Trip {
     try #require(SupplierSandbox(firstDay: Self.firstDay).allTrips.first { $0.seatsLeft >= places })
   }
 
@@ -36,7 +36,7 @@ struct SupplierInventoryTests {
     body: String? = nil
   ) async throws -> (status: Int, json: [String: Any]) {
     let response = try await sandbox.handle(
-      HTTPRequest(
+      TransportRequest(
         method: method, path: path, headers: key.map { ["Idempotency-Key": $0] } ?? [:],
         body: body.map { Data($0.utf8) }))
     return (
@@ -45,7 +45,7 @@ struct SupplierInventoryTests {
     )
   }
 
-  func hold(_ sandbox: SupplierSandbox, _ trip: BookingID, places: Int, key: String) async throws
+  func hold(_ sandbox: SupplierSandbox, _ trip: TripID, places: Int, key: String) async throws
     -> (status: Int, json: [String: Any])
   {
     try await send(
@@ -53,7 +53,7 @@ struct SupplierInventoryTests {
       body: #"{"trip_id": "\#(trip)", "places": \#(places)}"#)
   }
 
-  func placesLeft(_ sandbox: SupplierSandbox, _ trip: BookingID) async throws -> Int {
+  func placesLeft(_ sandbox: SupplierSandbox, _ trip: TripID) async throws -> Int {
     try #require(try await send(sandbox, .get, "/v1/trips/\(trip)").json["seats_left"] as? Int)
   }
 
@@ -159,7 +159,7 @@ struct SupplierInventoryTests {
     let trip = try trip(withAtLeast: 3)
     _ = try await hold(sandbox, trip.id, places: trip.seatsLeft - 1, key: "big")
     let search = try await sandbox.handle(
-      HTTPRequest(
+      TransportRequest(
         path: "/v1/trips",
         query: [
           URLQueryItem(name: "destination", value: trip.destination.city),

@@ -12,7 +12,7 @@ struct SupplierSandboxTests {
   func get(_ sandbox: SupplierSandbox, _ path: String, _ query: [String: String] = [:]) async throws
     -> (status: Int, json: [String: Any])
   {
-    let request = HTTPRequest(
+    let request = TransportRequest(
       path: path,
       query: query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) })
     let response = try await sandbox.handle(request)

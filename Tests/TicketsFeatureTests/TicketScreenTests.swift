@@ -65,9 +65,9 @@ struct TicketScreenTests {
         try TicketsFeatureTests.ticket("TKT-1"),
         try TicketsFeatureTests.ticket("TKT-2", cancelled: true),
       ]), trip: nil)
-    let lisbon = try #require(BookingID("LIS-004"))
+    let lisbon = try #require(TripID("LIS-004"))
     #expect(try await tickets.tickets(holding: lisbon).map(\.id.rawValue) == ["TKT-1"])
-    #expect(try await tickets.tickets(holding: try #require(BookingID("TYO-001"))).isEmpty)
+    #expect(try await tickets.tickets(holding: try #require(TripID("TYO-001"))).isEmpty)
   }
 
   @Test func aTicketsLinkNamesItAndReadsBack() throws {

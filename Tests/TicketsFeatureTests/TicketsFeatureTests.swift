@@ -14,7 +14,7 @@ struct TicketsFeatureTests {
   {
     Ticket(
       id: try #require(TicketID(id)), orderID: try #require(OrderID("order-\(id)")),
-      bookingID: try #require(BookingID("LIS-004")), travellerName: name, guests: 2,
+      tripID: try #require(TripID("LIS-004")), travellerName: name, guests: 2,
       amountPaid: Money(minorUnits: 57_600, currency: .eur), cardBrand: "Visa",
       cardLastFour: "4242",
       issuedAt: Date(timeIntervalSince1970: 1_800_000_000),
@@ -23,7 +23,7 @@ struct TicketsFeatureTests {
 
   static func order(_ state: OrderState, name: String = "Ada O'Brien") throws -> OrderRecord {
     OrderRecord(
-      id: try #require(OrderID("halfway")), bookingID: try #require(BookingID("LIS-004")),
+      id: try #require(OrderID("halfway")), tripID: try #require(TripID("LIS-004")),
       guests: 2, amount: Money(minorUnits: 57_600, currency: .eur), travellerName: name,
       card: MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 3, expiryYear: 2030),
       state: state, hold: nil, chargeID: state == .charged ? "ch_1" : nil,

@@ -5,7 +5,7 @@ extension AppGraph {
   /// A checkout feature wired to this graph: its outputs become app events and move the router.
   public func checkout() async throws(TicketingError) -> CheckoutFeature {
     let dependencies = CheckoutDependencies(
-      bookings: bookings, reservations: reservations, payments: try payments(),
+      trips: trips, reservations: reservations, payments: try payments(),
       ledger: try await ledger(), log: logging.logger("checkout"))
     return CheckoutFeature(dependencies: dependencies) { [weak self] output in
       self?.route(output)
@@ -16,8 +16,8 @@ extension AppGraph {
   /// step is a point where a test may stop the process; the router follows to the next screen.
   private func route(_ output: CheckoutOutput) {
     switch output {
-    case .ticketIssued(_, let booking): emit(.ticketIssued(booking))
-    case .ticketCancelled(_, let booking): emit(.ticketCancelled(booking))
+    case .ticketIssued(_, let trip): emit(.ticketIssued(trip))
+    case .ticketCancelled(_, let trip): emit(.ticketCancelled(trip))
     case .paymentDeclined: break
     case .orderRecorded(_, let state):
       Self.stop(at: "ledger:\(state.rawValue)", ifNamed: configuration.stopAt)

@@ -9,7 +9,7 @@ extension AppGraph {
   public func search() -> SearchFeature {
     SearchFeature(
       dependencies: SearchDependencies(
-        bookings: bookings,
+        trips: trips,
         ticketsOnTrip: { [weak self] trip async throws(TicketingError) -> [TicketOnTrip] in
           guard let self else { return [] }
           return try await self.ticketsOnTrip(trip)
@@ -18,7 +18,7 @@ extension AppGraph {
   }
 
   /// The tickets held on `trip`, in search's terms, each with the link that opens it.
-  private func ticketsOnTrip(_ trip: BookingID) async throws(TicketingError) -> [TicketOnTrip] {
+  private func ticketsOnTrip(_ trip: TripID) async throws(TicketingError) -> [TicketOnTrip] {
     try await tickets(holding: trip).compactMap { ticket, places in
       AppRouter.link(to: .ticket(ticket)).map { TicketOnTrip(id: ticket, places: places, link: $0) }
     }
@@ -29,7 +29,7 @@ extension AppRouter {
   /// Where each of search's outputs leads: a picked trip opens its screen.
   static func next(after output: SearchOutput) -> AppRoute? {
     switch output {
-    case .bookingSelected(let trip): .trip(trip)
+    case .tripSelected(let trip): .trip(trip)
     }
   }
 }
@@ -49,7 +49,7 @@ enum SearchFeatureWiring: FeatureWiring {
   static var exampleLink: String? { "voyage://trips/LIS-001" }
 
   @MainActor
-  static func title(of trip: BookingID, in graph: AppGraph) async -> String? {
+  static func title(of trip: TripID, in graph: AppGraph) async -> String? {
     await graph.search().title(of: trip)
   }
 }

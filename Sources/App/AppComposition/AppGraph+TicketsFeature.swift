@@ -15,7 +15,7 @@ extension AppGraph {
 
   /// The trip a ticket holds places on, in the tickets feature's terms; `nil` when no feature
   /// shows trips.
-  private func tripReference(_ trip: BookingID) async -> TripReference? {
+  private func tripReference(_ trip: TripID) async -> TripReference? {
     guard let link = AppRouter.link(to: .trip(trip)) else { return nil }
     return TripReference(link: link, title: await title(of: trip))
   }
@@ -36,7 +36,7 @@ enum TicketsFeatureWiring: FeatureWiring {
   static var exampleLink: String? { "voyage://tickets/TKT-6EBD95C0BAF9" }
 
   @MainActor
-  static func tickets(holding trip: BookingID, in graph: AppGraph) async throws(TicketingError)
+  static func tickets(holding trip: TripID, in graph: AppGraph) async throws(TicketingError)
     -> [(ticket: TicketID, places: Int)]?
   {
     guard graph.ledgerExists else { return [] }

@@ -16,8 +16,8 @@ import SupplierSandbox
 /// Something that happened in one feature that another part of the app may care about. The
 /// emitter does not know who listens; the composition root wires listeners.
 enum AppEvent: Sendable {
-  case ticketIssued(BookingID)
-  case ticketCancelled(BookingID)
+  case ticketIssued(TripID)
+  case ticketCancelled(TripID)
 }
 
 /// The object graph: the composition root is the only place that knows which implementation
@@ -39,7 +39,7 @@ public final class AppGraph {
   /// Cache invalidations handled so far (for tests and the demo).
   public private(set) var invalidations = 0
   private var paymentSandbox: PaymentSandbox?
-  private var cachedBookings: (any BookingCache)?
+  private var cachedTrips: (any TripCache)?
   private var cachedPayments: (any PaymentGateway)?
   private var cachedLedger: (any OrderLedger)?
   private let events: AsyncStream<AppEvent>
@@ -85,9 +85,9 @@ public final class AppGraph {
 
   /// Trips, through the coalescing cache, from the live supplier or the embedded sandbox; the
   /// demo reads its counters.
-  package var bookings: any BookingCache {
-    if let cachedBookings { return cachedBookings }
-    let upstream: any BookingRepository
+  package var trips: any TripCache {
+    if let cachedTrips { return cachedTrips }
+    let upstream: any TripRepository
     if let url = configuration.supplierURL {
       upstream = BookingDataAssembly.supplier(
         baseURL: url, timeout: configuration.deadline, log: logging.logger("supplier"))
@@ -99,7 +99,7 @@ public final class AppGraph {
       preconditionFailure("no supplier URL and no embedded supplier")
     }
     let cache = BookingDataAssembly.cache(in: upstream, log: logging.logger("cache"))
-    cachedBookings = cache
+    cachedTrips = cache
     listen(to: cache)
     return cache
   }
@@ -234,13 +234,13 @@ public final class AppGraph {
   private var settledWaiters: [CheckedContinuation<Void, Never>] = []
 
   /// A ticket changes a trip's places: forget the cached trip and searches.
-  private func listen(to cache: any BookingCache) {
+  private func listen(to cache: any TripCache) {
     let events = events
     listener = Task { [weak self] in
       for await event in events {
         switch event {
-        case .ticketIssued(let booking), .ticketCancelled(let booking):
-          await cache.invalidate(bookingID: booking)
+        case .ticketIssued(let trip), .ticketCancelled(let trip):
+          await cache.invalidate(tripID: trip)
         }
         self?.handled()
       }

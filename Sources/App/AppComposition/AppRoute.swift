@@ -7,7 +7,7 @@ public enum AppRoute: Sendable, Hashable {
   /// Looking for a trip.
   case search
   /// One trip: its dates, price and places, the tickets already held on it, and buying places.
-  case trip(BookingID)
+  case trip(TripID)
   /// One ticket, with the trip it holds places on.
   case ticket(TicketID)
 }

@@ -22,12 +22,12 @@ protocol FeatureWiring {
   /// The tickets that hold places on `trip`, with how many places each, when this feature
   /// keeps tickets; `nil` when it does not.
   @MainActor
-  static func tickets(holding trip: BookingID, in graph: AppGraph) async throws(TicketingError)
+  static func tickets(holding trip: TripID, in graph: AppGraph) async throws(TicketingError)
     -> [(ticket: TicketID, places: Int)]?
 
   /// The title of `trip`, when this feature shows trips and the trip can be read.
   @MainActor
-  static func title(of trip: BookingID, in graph: AppGraph) async -> String?
+  static func title(of trip: TripID, in graph: AppGraph) async -> String?
 }
 
 extension FeatureWiring {
@@ -36,14 +36,14 @@ extension FeatureWiring {
   static var exampleLink: String? { nil }
 
   @MainActor
-  static func tickets(holding trip: BookingID, in graph: AppGraph) async throws(TicketingError)
+  static func tickets(holding trip: TripID, in graph: AppGraph) async throws(TicketingError)
     -> [(ticket: TicketID, places: Int)]?
   {
     nil
   }
 
   @MainActor
-  static func title(of trip: BookingID, in graph: AppGraph) async -> String? { nil }
+  static func title(of trip: TripID, in graph: AppGraph) async -> String? { nil }
 }
 
 extension AppGraph {
@@ -58,7 +58,7 @@ extension AppGraph {
 
   /// The tickets holding places on `trip`, from whichever feature keeps tickets; none when no
   /// feature does.
-  func tickets(holding trip: BookingID) async throws(TicketingError)
+  func tickets(holding trip: TripID) async throws(TicketingError)
     -> [(ticket: TicketID, places: Int)]
   {
     for wiring in Self.wirings {
@@ -68,7 +68,7 @@ extension AppGraph {
   }
 
   /// The title of `trip`, from whichever feature shows trips.
-  func title(of trip: BookingID) async -> String? {
+  func title(of trip: TripID) async -> String? {
     for wiring in Self.wirings {
       if let title = await wiring.title(of: trip, in: self) { return title }
     }

@@ -14,8 +14,8 @@ enum CheckoutFeatureCommands: CommandGroup {
 
   /// `checkout`'s arguments, each read as the type it is.
   enum Checkout {
-    static let trip = Argument<BookingID>.parsed(
-      "trip", "the trip to buy places on", BookingID.init
+    static let trip = Argument<TripID>.parsed(
+      "trip", "the trip to buy places on", TripID.init
     ) { "'\($0)' is not a trip identifier (like LIS-001)" }
     static let card = Option.required("--card", .text("NUMBER"), "card number (spaces allowed)")
     static let expiry = Option.required(
@@ -153,7 +153,7 @@ enum CheckoutFeatureCommands: CommandGroup {
       return commandLine.storageFailure(error, json: json)
     }
     let request = CheckoutRequest(
-      bookingID: id, guests: guests, traveller: traveller, card: card, orderID: key)
+      tripID: id, guests: guests, traveller: traveller, card: card, orderID: key)
     let signal = await TerminationSignals.cancelling { await feature.checkout(request) }.signal
     await commandLine.graph.settled()
     return commandLine.present(

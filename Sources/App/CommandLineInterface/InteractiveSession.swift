@@ -50,7 +50,7 @@ struct InteractiveSession: Conversation {
 
   /// The trip's screen (with the tickets already held on it), then the checkout of places on
   /// it; an issued ticket moves the router to the ticket's screen.
-  private func tripScreen(_ trip: BookingID) async -> ExitStatus? {
+  private func tripScreen(_ trip: TripID) async -> ExitStatus? {
     let search = graph.search()
     await search.show(trip)
     terminal.write(search.screen(theme: theme), to: .output)
@@ -76,7 +76,7 @@ struct InteractiveSession: Conversation {
     }
     await checkout.checkout(
       CheckoutRequest(
-        bookingID: shown.id, guests: guests, traveller: traveller, card: card,
+        tripID: shown.id, guests: guests, traveller: traveller, card: card,
         orderID: VoyageCommandLine.newOrderID()))
     await graph.settled()
     guard checkout.failure != nil else { return nil }

@@ -29,8 +29,8 @@ enum SearchFeatureCommands: CommandGroup {
     static let json = Flag("--json", "print JSON instead of a table")
   }
 
-  static let trip = Argument<BookingID>.parsed(
-    "trip", "a trip identifier, like LIS-001", BookingID.init
+  static let trip = Argument<TripID>.parsed(
+    "trip", "a trip identifier, like LIS-001", TripID.init
   ) {
     "'\($0)' is not a trip identifier (like LIS-001)"
   }
@@ -118,7 +118,7 @@ enum SearchFeatureCommands: CommandGroup {
 
   /// One trip's screen, the same for `show` and for a link.
   @MainActor
-  private static func show(_ id: BookingID, json: Bool, in commandLine: VoyageCommandLine) async
+  private static func show(_ id: TripID, json: Bool, in commandLine: VoyageCommandLine) async
     -> ExitStatus
   {
     let feature = commandLine.graph.search()

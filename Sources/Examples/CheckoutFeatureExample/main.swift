@@ -17,7 +17,7 @@ let declined = CommandLine.arguments.dropFirst().first == "--declined"
 let trips = CannedCatalog.trips
 let feature = CheckoutFeature(
   dependencies: CheckoutDependencies(
-    bookings: InMemoryBookingRepository(trips: trips),
+    trips: InMemoryTripRepository(trips: trips),
     reservations: InMemorySeatReservations(
       capacity: Dictionary(uniqueKeysWithValues: trips.map { ($0.id, $0.seatsLeft) })),
     payments: InMemoryPaymentGateway(failure: declined ? .declined : nil),
@@ -30,7 +30,7 @@ do {
     preconditionFailure("the canned catalog has a first trip, and the key is valid")
   }
   let request = CheckoutRequest(
-    bookingID: trip.id, guests: 2, traveller: try Traveller(name: "Ada Lovelace"),
+    tripID: trip.id, guests: 2, traveller: try Traveller(name: "Ada Lovelace"),
     card: try PaymentCard(
       number: "4242424242424242", expiryMonth: 12, expiryYear: 2099, holderName: "Ada"),
     orderID: order)

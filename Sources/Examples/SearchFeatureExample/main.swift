@@ -12,7 +12,7 @@ import SharedKernel
 
 let destination = CommandLine.arguments.dropFirst().first ?? "Lisbon"
 let feature = SearchFeature(
-  dependencies: SearchDependencies(bookings: InMemoryBookingRepository(trips: CannedCatalog.trips))
+  dependencies: SearchDependencies(trips: InMemoryTripRepository(trips: CannedCatalog.trips))
 ) { output in print("search reported: \(output)") }
 let theme = TerminalTheme(
   environment: ProcessInfo.processInfo.environment, isInteractive: isatty(STDOUT_FILENO) == 1)

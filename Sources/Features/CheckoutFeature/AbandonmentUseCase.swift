@@ -82,7 +82,7 @@ struct AbandonmentUseCase {
     if hold == nil {
       do {
         hold = try await dependencies.reservations.hold(
-          record.guests, on: record.bookingID, key: record.id)
+          record.guests, on: record.tripID, key: record.id)
       } catch {
         switch error {
         case .soldOut, .notEnoughSeats, .tripNotFound: return

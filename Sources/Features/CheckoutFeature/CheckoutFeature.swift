@@ -8,7 +8,7 @@ public import SharedKernel
 /// What checkout needs from the outside world: interfaces only.
 public struct CheckoutDependencies: Sendable {
   /// Where the trip being bought is read from.
-  public let bookings: any BookingRepository
+  public let trips: any TripRepository
   /// Who holds, confirms and gives back places.
   public let reservations: any SeatReservations
   /// Who takes (and gives back) the money.
@@ -20,10 +20,10 @@ public struct CheckoutDependencies: Sendable {
 
   /// Bundles the dependencies; without `log`, the saga says nothing.
   public init(
-    bookings: any BookingRepository, reservations: any SeatReservations,
+    trips: any TripRepository, reservations: any SeatReservations,
     payments: any PaymentGateway, ledger: any OrderLedger, log: Logger = .disabled
   ) {
-    self.bookings = bookings
+    self.trips = trips
     self.reservations = reservations
     self.payments = payments
     self.ledger = ledger
@@ -33,10 +33,10 @@ public struct CheckoutDependencies: Sendable {
 
 /// What checkout tells whoever composed it: identifiers, never another feature's models.
 public enum CheckoutOutput: Sendable, Equatable {
-  /// A ticket was issued (or found, for a retried order) for places on `booking`.
-  case ticketIssued(TicketID, booking: BookingID)
-  /// A ticket was cancelled: its places on `booking` returned.
-  case ticketCancelled(TicketID, booking: BookingID)
+  /// A ticket was issued (or found, for a retried order) for places on `trip`.
+  case ticketIssued(TicketID, trip: TripID)
+  /// A ticket was cancelled: its places on `trip` returned.
+  case ticketCancelled(TicketID, trip: TripID)
   /// The card was refused; nothing was charged and the places were given back.
   case paymentDeclined(OrderID)
   /// The order's new state is durable: the saga may be stopped here and resumed by its key.
@@ -46,7 +46,7 @@ public enum CheckoutOutput: Sendable, Equatable {
 /// What a person asks to buy: the trip, how many places, who travels and how they pay.
 public struct CheckoutRequest: Sendable {
   /// The trip.
-  public let bookingID: BookingID
+  public let tripID: TripID
   /// How many places.
   public let guests: Int
   /// Who travels.
@@ -58,9 +58,9 @@ public struct CheckoutRequest: Sendable {
 
   /// Describes a checkout.
   public init(
-    bookingID: BookingID, guests: Int, traveller: Traveller, card: PaymentCard, orderID: OrderID
+    tripID: TripID, guests: Int, traveller: Traveller, card: PaymentCard, orderID: OrderID
   ) {
-    self.bookingID = bookingID
+    self.tripID = tripID
     self.guests = guests
     self.traveller = traveller
     self.card = card
@@ -117,7 +117,7 @@ public final class CheckoutFeature {
 /// checkout again, with that key, finishes it or reports how it ended.
 public enum CheckoutFailure: Error, Sendable, Equatable {
   /// The trip does not exist.
-  case notFound(BookingID)
+  case notFound(TripID)
   /// No ticket has this identifier.
   case ticketNotFound(TicketID)
   /// No order has this key.

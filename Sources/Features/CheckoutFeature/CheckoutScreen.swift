@@ -23,7 +23,7 @@ struct CheckoutScreen {
       return details(
         theme.paint("\(theme.symbol(.success)) Order \(order.id) given up", .success),
         [
-          ("Trip", order.bookingID.rawValue),
+          ("Trip", order.tripID.rawValue),
           ("Places", "\(order.guests) released"),
           order.state == .refunded
             ? (
@@ -40,7 +40,7 @@ struct CheckoutScreen {
       return details(
         theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id)", .success),
         [
-          ("Trip", ticket.bookingID.rawValue),
+          ("Trip", ticket.tripID.rawValue),
           ("Traveller", ticket.travellerName.escapingControlCharacters),
           ("Places", String(ticket.guests)),
           ("Paid", "\(ticket.amountPaid) with \(card(ticket))"),
@@ -50,7 +50,7 @@ struct CheckoutScreen {
       return details(
         theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id) cancelled", .success),
         [
-          ("Trip", ticket.bookingID.rawValue), ("Places", "\(ticket.guests) returned"),
+          ("Trip", ticket.tripID.rawValue), ("Places", "\(ticket.guests) returned"),
           ("Refunded", "\(ticket.amountPaid) to \(card(ticket))"),
           ("Order", ticket.orderID.rawValue),
         ])
@@ -198,7 +198,7 @@ struct CheckoutScreen {
     case .givenUp(let order):
       object = [
         "order": [
-          "id": order.id.rawValue, "booking_id": order.bookingID.rawValue, "guests": order.guests,
+          "id": order.id.rawValue, "trip_id": order.tripID.rawValue, "guests": order.guests,
           "state": order.state.rawValue, "amount": order.amount.jsonObject,
           "refund_id": order.refundID ?? NSNull(),
         ] as [String: Any]

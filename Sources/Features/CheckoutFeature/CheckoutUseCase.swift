@@ -121,14 +121,14 @@ struct CheckoutUseCase {
       case .drafted, .held, .charged: break
       }
     }
-    let booking = try await trip(request.bookingID)
+    let trip = try await fetchTrip(request.tripID)
     // Places this order may already have at the supplier: held, or asked for just before a
     // crash that left the order drafted. The supplier's keyed hold is the judge of those.
     let placesHeld = earlier?.guests ?? 0
     let order: DraftOrder
     do {
       order = try DraftOrder(
-        id: request.orderID, booking: booking, guests: request.guests,
+        id: request.orderID, trip: trip, guests: request.guests,
         traveller: request.traveller, placesHeld: placesHeld)
     } catch {
       // Another process with this key may have recorded the order, and held the trip's last
@@ -213,12 +213,12 @@ struct CheckoutUseCase {
 
   // MARK: - Steps
 
-  private func trip(_ id: BookingID) async throws(CheckoutFailure) -> Booking {
+  private func fetchTrip(_ id: TripID) async throws(CheckoutFailure) -> Trip {
     do {
-      return try await dependencies.bookings.booking(id: id)
-    } catch BookingError.notFound(let id) {
+      return try await dependencies.trips.trip(id: id)
+    } catch TripError.notFound(let id) {
       throw .notFound(id)
-    } catch BookingError.storageFailed(let reason) {
+    } catch TripError.storageFailed(let reason) {
       throw .supplierStorage(nil, reason: reason)
     } catch {
       throw .upstreamUnavailable(String(describing: error))
@@ -228,7 +228,7 @@ struct CheckoutUseCase {
   private func holdPlaces(for order: DraftOrder) async throws(CheckoutFailure) -> SeatHold {
     do {
       return try await dependencies.reservations.hold(
-        order.guests, on: order.bookingID, key: order.id)
+        order.guests, on: order.tripID, key: order.id)
     } catch {
       switch error {
       case .soldOut(let id): throw .rejected(.soldOut(id))
@@ -368,7 +368,7 @@ extension OrderRecord {
   /// of places, traveller and card. The ledger checks it again when the order is begun; checking
   /// here first answers a reused key before the trip is looked up or its places judged.
   func isBound(to request: CheckoutRequest) -> Bool {
-    bookingID == request.bookingID && guests == request.guests
+    tripID == request.tripID && guests == request.guests
       && travellerName == request.traveller.name && card.isSameCard(as: request.card.masked)
   }
 }

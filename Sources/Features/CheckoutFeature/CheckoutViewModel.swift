@@ -66,7 +66,7 @@ final class CheckoutViewModel {
         default: return
         }
       }
-      output(.ticketIssued(ticket.id, booking: ticket.bookingID))
+      output(.ticketIssued(ticket.id, trip: ticket.tripID))
       guard current == latestRequest else { return }
       state = .ticketed(ticket)
     } catch {
@@ -86,7 +86,7 @@ final class CheckoutViewModel {
     do {
       let ticket = try await cancellation.run(ticketID)
       output(.orderRecorded(ticket.orderID, .cancelled))
-      output(.ticketCancelled(ticket.id, booking: ticket.bookingID))
+      output(.ticketCancelled(ticket.id, trip: ticket.tripID))
       guard current == latestRequest else { return }
       state = .cancelled(ticket)
     } catch {
@@ -108,7 +108,7 @@ final class CheckoutViewModel {
         next = .givenUp(record)
       case .ticketCancelled(let ticket):
         output(.orderRecorded(order, .cancelled))
-        output(.ticketCancelled(ticket.id, booking: ticket.bookingID))
+        output(.ticketCancelled(ticket.id, trip: ticket.tripID))
         next = .cancelled(ticket)
       }
       guard current == latestRequest else { return }

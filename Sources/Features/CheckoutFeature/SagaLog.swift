@@ -26,7 +26,7 @@ struct SagaLog {
 
   func started(_ request: CheckoutRequest, resumedFrom state: OrderState?) {
     var metadata: LogMetadata = [
-      "trip": .text(request.bookingID.rawValue), "guests": .integer(request.guests),
+      "trip": .text(request.tripID.rawValue), "guests": .integer(request.guests),
     ]
     if let state { metadata["resumed_from"] = .text(state.rawValue) }
     log.info("checkout started", metadata)

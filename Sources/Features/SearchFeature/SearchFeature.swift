@@ -7,19 +7,19 @@ public import SharedKernel
 /// be built, tested and demoed without any implementation or any other feature.
 public struct SearchDependencies: Sendable {
   /// Where trips come from.
-  public let bookings: any BookingRepository
+  public let trips: any TripRepository
   /// The tickets the traveller already holds on a trip, which the trip's screen counts and links
   /// to. Tickets are another feature's business: whoever composes search answers (by default,
   /// nobody holds anything).
-  public let ticketsOnTrip: @Sendable (BookingID) async throws(TicketingError) -> [TicketOnTrip]
+  public let ticketsOnTrip: @Sendable (TripID) async throws(TicketingError) -> [TicketOnTrip]
 
   /// Bundles the dependencies.
   public init(
-    bookings: any BookingRepository,
+    trips: any TripRepository,
     ticketsOnTrip:
-      @escaping @Sendable (BookingID) async throws(TicketingError) -> [TicketOnTrip] = { _ in [] }
+      @escaping @Sendable (TripID) async throws(TicketingError) -> [TicketOnTrip] = { _ in [] }
   ) {
-    self.bookings = bookings
+    self.trips = trips
     self.ticketsOnTrip = ticketsOnTrip
   }
 }
@@ -46,7 +46,7 @@ public struct TicketOnTrip: Sendable, Equatable {
 /// fetches it through its own dependencies.
 public enum SearchOutput: Sendable, Equatable {
   /// The person picked a trip to buy.
-  case bookingSelected(BookingID)
+  case tripSelected(TripID)
 }
 
 /// Searching and showing bookable trips: the feature's one public door.
@@ -60,7 +60,7 @@ public final class SearchFeature {
   /// A search feature reading from `dependencies`, reporting to `output`.
   public init(dependencies: SearchDependencies, output: @escaping (SearchOutput) -> Void) {
     viewModel = SearchViewModel(
-      bookings: dependencies.bookings, ticketsOnTrip: dependencies.ticketsOnTrip)
+      trips: dependencies.trips, ticketsOnTrip: dependencies.ticketsOnTrip)
     self.output = output
   }
 
@@ -71,13 +71,13 @@ public final class SearchFeature {
 
   /// Fetches one trip's details and the tickets already held on it; the outcome is in the
   /// rendered state.
-  public func show(_ id: BookingID) async {
+  public func show(_ id: TripID) async {
     await viewModel.show(id)
   }
 
   /// The trip's title, for another screen that names the trip (a ticket's); `nil` when the trip
   /// cannot be read. The rendered state does not change.
-  public func title(of id: BookingID) async -> String? {
+  public func title(of id: TripID) async -> String? {
     try? await viewModel.trip(id).title
   }
 
@@ -91,12 +91,12 @@ public final class SearchFeature {
     }
     let trip = results[number - 1]
     guard !trip.isSoldOut else { return .soldOut(trip.id) }
-    output(.bookingSelected(trip.id))
+    output(.tripSelected(trip.id))
     return .selected(trip.id)
   }
 
   /// The trip `show(_:)` fetched, while it is on screen: what a checkout of it will cost.
-  public var shownTrip: Booking? {
+  public var shownTrip: Trip? {
     if case .showing(let trip, _) = viewModel.state { return trip }
     return nil
   }
@@ -118,7 +118,7 @@ public final class SearchFeature {
 extension SearchFeature {
   /// The link that opens a trip's screen: `voyage://trips/LIS-001`. Search owns the trips'
   /// links; the composition root turns them into routes.
-  public nonisolated static func link(to trip: BookingID) -> URL {
+  public nonisolated static func link(to trip: TripID) -> URL {
     // "voyage://trips/" and a valid identifier (letters, digits and dashes): always a URL.
     guard let link = URL(string: "voyage://trips/\(trip.rawValue)") else {
       preconditionFailure("trip link")
@@ -128,21 +128,21 @@ extension SearchFeature {
 
   /// The trip a link names, when it is one of search's (`voyage://trips/<trip>`, nothing more);
   /// `nil` for any other link.
-  public nonisolated static func trip(linkedBy link: URL) -> BookingID? {
+  public nonisolated static func trip(linkedBy link: URL) -> TripID? {
     guard link.scheme?.lowercased() == "voyage", link.host?.lowercased() == "trips",
       link.user == nil, link.port == nil, link.query == nil, link.fragment == nil,
       link.pathComponents.count == 2
     else { return nil }
-    return BookingID(link.lastPathComponent)
+    return TripID(link.lastPathComponent)
   }
 }
 
 /// What picking a result by its number did.
 public enum SearchSelection: Sendable, Equatable {
-  /// The trip was picked (and reported as `.bookingSelected`).
-  case selected(BookingID)
+  /// The trip was picked (and reported as `.tripSelected`).
+  case selected(TripID)
   /// The trip has no places left; nothing was picked.
-  case soldOut(BookingID)
+  case soldOut(TripID)
   /// The current list has no result with that number.
   case noSuchResult
 }
@@ -150,7 +150,7 @@ public enum SearchSelection: Sendable, Equatable {
 /// Why a search or a lookup failed, in the categories a caller reacts to differently.
 public enum SearchFailure: Sendable, Equatable {
   /// No trip has the requested identifier.
-  case notFound(BookingID)
+  case notFound(TripID)
   /// The supplier could not be reached or answered badly.
   case upstreamUnavailable(String)
   /// The supplier's store, a file in the Voyage home for the embedded sandbox, failed.

@@ -149,7 +149,7 @@ struct SearchScreen {
     return object
   }
 
-  static func tripObject(_ trip: BookingSummary) -> [String: Any] {
+  static func tripObject(_ trip: TripSummary) -> [String: Any] {
     [
       "id": trip.id.rawValue, "title": trip.title, "city": trip.destination.city,
       "country": trip.destination.country, "start_date": trip.startDate.description,

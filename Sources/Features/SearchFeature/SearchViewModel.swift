@@ -7,10 +7,10 @@ final class SearchViewModel {
   enum State: Equatable {
     case idle
     case loading(SearchQuery?)
-    case loaded(SearchQuery, [BookingSummary])
+    case loaded(SearchQuery, [TripSummary])
     case empty(SearchQuery)
     /// One trip, with the tickets already held on it (or why they could not be read).
-    case showing(Booking, tickets: Result<[TicketOnTrip], TicketingError>)
+    case showing(Trip, tickets: Result<[TicketOnTrip], TicketingError>)
     case failed(SearchFailure)
 
     var failure: SearchFailure? {
@@ -20,15 +20,15 @@ final class SearchViewModel {
   }
 
   private(set) var state: State = .idle
-  private let bookings: any BookingRepository
-  private let ticketsOnTrip: @Sendable (BookingID) async throws(TicketingError) -> [TicketOnTrip]
+  private let trips: any TripRepository
+  private let ticketsOnTrip: @Sendable (TripID) async throws(TicketingError) -> [TicketOnTrip]
   private var latestRequest = 0
 
   init(
-    bookings: any BookingRepository,
-    ticketsOnTrip: @escaping @Sendable (BookingID) async throws(TicketingError) -> [TicketOnTrip]
+    trips: any TripRepository,
+    ticketsOnTrip: @escaping @Sendable (TripID) async throws(TicketingError) -> [TicketOnTrip]
   ) {
-    self.bookings = bookings
+    self.trips = trips
     self.ticketsOnTrip = ticketsOnTrip
   }
 
@@ -36,7 +36,7 @@ final class SearchViewModel {
     let request = begin(.loading(query))
     let next: State
     do {
-      let results = try await bookings.search(query)
+      let results = try await trips.search(query)
       next = results.isEmpty ? .empty(query) : .loaded(query, results)
     } catch {
       next = .failed(Self.failure(error))
@@ -44,11 +44,11 @@ final class SearchViewModel {
     finish(request, with: next)
   }
 
-  func show(_ id: BookingID) async {
+  func show(_ id: TripID) async {
     let request = begin(.loading(nil))
     let next: State
     do {
-      let trip = try await bookings.booking(id: id)
+      let trip = try await trips.trip(id: id)
       // Asked only once the trip exists: a mistyped identifier reads no tickets.
       let tickets: Result<[TicketOnTrip], TicketingError>
       do throws(TicketingError) {
@@ -64,8 +64,8 @@ final class SearchViewModel {
   }
 
   /// One trip, read without touching the state.
-  func trip(_ id: BookingID) async throws -> Booking {
-    try await bookings.booking(id: id)
+  func trip(_ id: TripID) async throws -> Trip {
+    try await trips.trip(id: id)
   }
 
   private func begin(_ loading: State) -> Int {
@@ -81,7 +81,7 @@ final class SearchViewModel {
   }
 
   private static func failure(_ error: any Error) -> SearchFailure {
-    switch error as? BookingError {
+    switch error as? TripError {
     case .notFound(let id): .notFound(id)
     case .storageFailed(let reason): .storage(reason)
     case .some(let error): .upstreamUnavailable(error.description)

@@ -11,12 +11,12 @@ public struct TicketsDependencies: Sendable {
   /// The trip a ticket holds places on, as the ticket's screen names and links it. Trips are
   /// another feature's business: whoever composes this one answers (by default nobody does,
   /// and the screen names the trip by its identifier).
-  public let trip: @Sendable (BookingID) async -> TripReference?
+  public let trip: @Sendable (TripID) async -> TripReference?
 
   /// Bundles the dependencies.
   public init(
     ledger: any OrderLedger,
-    trip: @escaping @Sendable (BookingID) async -> TripReference? = { _ in nil }
+    trip: @escaping @Sendable (TripID) async -> TripReference? = { _ in nil }
   ) {
     self.ledger = ledger
     self.trip = trip
@@ -44,7 +44,7 @@ public struct TripReference: Sendable, Equatable {
 /// lives with checkout; this feature only reads.
 public final class TicketsFeature {
   private let ledger: any OrderLedger
-  private let trip: @Sendable (BookingID) async -> TripReference?
+  private let trip: @Sendable (TripID) async -> TripReference?
   private(set) var state: TicketsState = .idle
 
   /// A tickets feature reading from `dependencies`.
@@ -78,7 +78,7 @@ public final class TicketsFeature {
         state = .failed(.ticketNotFound(id))
         return
       }
-      state = .ticket(ticket, trip: await trip(ticket.bookingID))
+      state = .ticket(ticket, trip: await trip(ticket.tripID))
     } catch {
       state = .failed(.storage(error))
     }
@@ -86,8 +86,8 @@ public final class TicketsFeature {
 
   /// The tickets that still hold places on `trip` (issued, not cancelled), newest first: what a
   /// trip's screen counts. The rendered state does not change.
-  public func tickets(holding trip: BookingID) async throws(TicketingError) -> [Ticket] {
-    try await ledger.tickets().filter { $0.bookingID == trip && $0.cancelledAt == nil }
+  public func tickets(holding trip: TripID) async throws(TicketingError) -> [Ticket] {
+    try await ledger.tickets().filter { $0.tripID == trip && $0.cancelledAt == nil }
   }
 
   /// Why the last read failed, if it did.

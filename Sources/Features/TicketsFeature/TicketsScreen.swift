@@ -64,7 +64,7 @@ struct TicketsScreen {
     let card = theme.maskedCard(brand: ticket.cardBrand, lastFour: ticket.cardLastFour)
     let rows: [(String, String)] = [
       // The link under this row carries the identifier; the title alone fits a narrow terminal.
-      ("Trip", trip?.title ?? ticket.bookingID.rawValue),
+      ("Trip", trip?.title ?? ticket.tripID.rawValue),
       ("Traveller", ticket.travellerName.escapingControlCharacters),
       ("Places", String(ticket.guests)),
       ("Paid", "\(ticket.amountPaid) with \(card)"),
@@ -105,7 +105,7 @@ struct TicketsScreen {
     formatter.formatOptions = [.withFullDate]
     for ticket in tickets {
       table.append([
-        .init(ticket.id.rawValue, color: .accent), .init(ticket.bookingID.rawValue),
+        .init(ticket.id.rawValue, color: .accent), .init(ticket.tripID.rawValue),
         .init(ticket.travellerName.escapingControlCharacters),
         .init(String(ticket.guests)), .init(ticket.amountPaid.description),
         .init(formatter.string(from: ticket.issuedAt)),
@@ -127,7 +127,7 @@ struct TicketsScreen {
       let places = order.guests == 1 ? "1 place" : "\(order.guests) places"
       lines.append("")
       lines.append(
-        theme.paint(order.id.rawValue, .accent) + "  " + order.bookingID.rawValue + "  " + places
+        theme.paint(order.id.rawValue, .accent) + "  " + order.tripID.rawValue + "  " + places
           + "  " + order.travellerName.escapingControlCharacters + "  " + order.amount.description)
       lines.append("  " + theme.paint(meaning(order, at: moment), .muted))
       if let failure = order.lastFailure {
@@ -140,7 +140,7 @@ struct TicketsScreen {
 
   static func orderObject(_ order: OrderRecord) -> [String: Any] {
     [
-      "id": order.id.rawValue, "booking_id": order.bookingID.rawValue, "guests": order.guests,
+      "id": order.id.rawValue, "trip_id": order.tripID.rawValue, "guests": order.guests,
       "traveller": order.travellerName, "state": order.state.rawValue,
       "amount": order.amount.jsonObject,
       "hold_id": order.hold?.id.rawValue ?? NSNull(), "charge_id": order.chargeID ?? NSNull(),
@@ -176,7 +176,7 @@ struct TicketsScreen {
       String(format: "%02d", order.card.expiryMonth) + "/"
       + String(format: "%02d", order.card.expiryYear % 100)
     return
-      "voyage checkout \(order.bookingID) --guests \(order.guests) --name "
+      "voyage checkout \(order.tripID) --guests \(order.guests) --name "
       + shellQuoted(order.travellerName)
       + " --card '<your \(order.card.brand) ending \(order.card.lastFour)>' --expiry \(expiry)"
       + " --idempotency-key \(order.id)"

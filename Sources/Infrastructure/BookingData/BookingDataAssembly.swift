@@ -9,7 +9,7 @@ public enum BookingDataAssembly {
   /// The live travel supplier at `baseURL`, over HTTP; `log` hears of every call.
   public static func supplier(
     baseURL: URL, timeout: Duration = .seconds(10), log: Logger = .disabled
-  ) -> any BookingRepository {
+  ) -> any TripRepository {
     supplier(transport: liveTransport(to: baseURL), timeout: timeout, log: log)
   }
 
@@ -18,9 +18,9 @@ public enum BookingDataAssembly {
   package static func supplier(
     transport: any HTTPTransport, timeout: Duration = .seconds(10),
     retryPolicy: RetryPolicy = .standard, log: Logger = .disabled
-  ) -> any BookingRepository {
-    SupplierBookingRepository(
-      client: HTTPClient(
+  ) -> any TripRepository {
+    SupplierTripRepository(
+      client: RetryingHTTPClient(
         transport: transport, timeout: timeout, retryPolicy: retryPolicy, log: log))
   }
 
@@ -38,7 +38,7 @@ public enum BookingDataAssembly {
     retryPolicy: RetryPolicy = .standard, log: Logger = .disabled
   ) -> any SeatReservations {
     SupplierSeatReservations(
-      client: HTTPClient(
+      client: RetryingHTTPClient(
         transport: transport, timeout: deadline, retryPolicy: retryPolicy, log: log))
   }
 
@@ -46,10 +46,10 @@ public enum BookingDataAssembly {
   /// request, answers kept for `timeToLive`, at most `capacity` of them.
   /// `log` hears of misses, coalesced waits and invalidations, at debug level.
   public static func cache(
-    in front: any BookingRepository, timeToLive: Duration = .seconds(60), capacity: Int = 512,
+    in front: any TripRepository, timeToLive: Duration = .seconds(60), capacity: Int = 512,
     log: Logger = .disabled
-  ) -> any BookingCache {
-    return CoalescingBookingRepository(
+  ) -> any TripCache {
+    return CoalescingTripRepository(
       upstream: front, timeToLive: timeToLive, capacity: capacity, now: CoarseClock.now, log: log)
   }
 }

@@ -11,8 +11,8 @@ final class CoalescingCounters: Sendable {
 
   /// The counters as the interface reports them; the gauges (in flight, waiting, cached) are
   /// filled in by the cache.
-  var snapshot: BookingCacheStatistics {
-    var statistics = BookingCacheStatistics()
+  var snapshot: TripCacheStatistics {
+    var statistics = TripCacheStatistics()
     statistics.upstreamCalls = upstreamCalls.load(ordering: .relaxed)
     statistics.coalescedWaits = coalescedWaits.load(ordering: .relaxed)
     statistics.failures = failures.load(ordering: .relaxed)

@@ -7,45 +7,45 @@ import SharedKernel
 /// the order's key as its `Idempotency-Key`; the other calls are PUT and DELETE on the hold or
 /// booking they name, idempotent by definition: so the client may retry every one of them.
 struct SupplierSeatReservations: SeatReservations {
-  let client: HTTPClient
+  let client: RetryingHTTPClient
 
   private struct HoldRequest: Encodable {
     let tripId: String
     let places: Int
   }
 
-  func hold(_ places: Int, on booking: BookingID, key: OrderID) async throws(ReservationError)
+  func hold(_ places: Int, on trip: TripID, key: OrderID) async throws(ReservationError)
     -> SeatHold
   {
     let body: Data
     do {
-      body = try HTTPClient.encode(HoldRequest(tripId: booking.rawValue, places: places))
+      body = try RetryingHTTPClient.encode(HoldRequest(tripId: trip.rawValue, places: places))
     } catch {
       throw .invalidResponse(reason: "the hold request could not be encoded")
     }
-    let request = HTTPRequest(
+    let request = TransportRequest(
       method: .post, path: "/v1/holds",
       headers: ["Idempotency-Key": key.rawValue, "Content-Type": "application/json"], body: body)
-    let hold = try await exchange(request, about: booking.rawValue) { code, error in
+    let hold = try await exchange(request, about: trip.rawValue) { code, error in
       switch code {
-      case "sold_out": .soldOut(booking)
+      case "sold_out": .soldOut(trip)
       case "not_enough_places":
         .notEnoughSeats(requested: places, available: error.placesLeft ?? 0)
-      case "trip_not_found": .tripNotFound(booking)
+      case "trip_not_found": .tripNotFound(trip)
       case "idempotency_key_reused": .keyReused(key)
       default: nil
       }
     }
-    guard let id = HoldID(hold.id), hold.tripId == booking.rawValue, hold.places == places else {
+    guard let id = HoldID(hold.id), hold.tripId == trip.rawValue, hold.places == places else {
       throw .invalidResponse(reason: "the hold does not match the request")
     }
     return SeatHold(
-      id: id, bookingID: booking, places: places,
+      id: id, tripID: trip, places: places,
       expiresAt: Date(timeIntervalSince1970: hold.expiresAt))
   }
 
   func confirm(_ hold: HoldID) async throws(ReservationError) -> SupplierReference {
-    let request = HTTPRequest(method: .put, path: "/v1/holds/\(hold.rawValue)/confirmation")
+    let request = TransportRequest(method: .put, path: "/v1/holds/\(hold.rawValue)/confirmation")
     let confirmed = try await exchange(request, about: hold.rawValue) { code, _ in
       code == "hold_expired" || code == "hold_released" ? .holdExpired(hold) : nil
     }
@@ -57,21 +57,21 @@ struct SupplierSeatReservations: SeatReservations {
 
   func release(_ hold: HoldID) async throws(ReservationError) {
     _ = try await exchange(
-      HTTPRequest(method: .delete, path: "/v1/holds/\(hold.rawValue)"), about: hold.rawValue
+      TransportRequest(method: .delete, path: "/v1/holds/\(hold.rawValue)"), about: hold.rawValue
     ) { _, _ in nil }
   }
 
-  func cancel(_ booking: SupplierReference) async throws(ReservationError) {
+  func cancel(_ reference: SupplierReference) async throws(ReservationError) {
     _ = try await exchange(
-      HTTPRequest(method: .delete, path: "/v1/bookings/\(booking.rawValue)"),
-      about: booking.rawValue
+      TransportRequest(method: .delete, path: "/v1/bookings/\(reference.rawValue)"),
+      about: reference.rawValue
     ) { _, _ in nil }
   }
 
   /// Sends `request` and decodes the hold it answers with. A refusal's error code goes through
   /// `refusal` first; what it does not recognise, and every transport failure, maps here.
   private func exchange(
-    _ request: HTTPRequest, about subject: String,
+    _ request: TransportRequest, about subject: String,
     refusal: (String, SupplierErrorDTO.Detail) -> ReservationError?
   ) async throws(ReservationError) -> HoldDTO {
     do {
@@ -79,7 +79,7 @@ struct SupplierSeatReservations: SeatReservations {
     } catch let error as HTTPError {
       switch error {
       case .unacceptableStatus(let status, let body):
-        let detail = (try? HTTPClient.decode(SupplierErrorDTO.self, from: body))?.error
+        let detail = (try? RetryingHTTPClient.decode(SupplierErrorDTO.self, from: body))?.error
         if let detail, let known = refusal(detail.code, detail) { throw known }
         switch (status, detail?.code) {
         case (404, _): throw .unknownReservation(subject)

@@ -2,7 +2,7 @@ import BookingInterface
 import SharedKernel
 
 // The travel supplier's JSON, as this client reads it. These types never leave the module:
-// `SupplierBookingRepository` maps them to SharedKernel values at the boundary.
+// `SupplierTripRepository` maps them to SharedKernel values at the boundary.
 
 struct TripDTO: Decodable {
   let id: String
@@ -17,9 +17,9 @@ struct TripDTO: Decodable {
   let seatsLeft: Int
   let description: String?
 
-  /// The trip as a domain value; throws `BookingError.invalidResponse` naming the bad field.
-  func booking() throws(BookingError) -> Booking {
-    guard let bookingID = BookingID(id) else { throw invalid("id '\(id)'") }
+  /// The trip as a domain value; throws `TripError.invalidResponse` naming the bad field.
+  func domainValue() throws(TripError) -> Trip {
+    guard let tripID = TripID(id) else { throw invalid("id '\(id)'") }
     guard let start = CalendarDate(iso8601: startDate), let end = CalendarDate(iso8601: endDate),
       start <= end
     else { throw invalid("dates \(startDate)…\(endDate) of \(id)") }
@@ -29,13 +29,13 @@ struct TripDTO: Decodable {
     guard priceMinorUnits >= 0 else { throw invalid("negative price of \(id)") }
     guard let rating = Rating(tenths: ratingTenths) else { throw invalid("rating of \(id)") }
     guard seatsLeft >= 0 else { throw invalid("negative seats of \(id)") }
-    return Booking(
-      id: bookingID, title: title, destination: Destination(city: city, country: country),
+    return Trip(
+      id: tripID, title: title, destination: Destination(city: city, country: country),
       startDate: start, endDate: end, price: Money(minorUnits: priceMinorUnits, currency: money),
       rating: rating, seatsLeft: seatsLeft, details: description ?? "")
   }
 
-  private func invalid(_ what: String) -> BookingError {
+  private func invalid(_ what: String) -> TripError {
     .invalidResponse(reason: "invalid \(what)")
   }
 }

@@ -116,7 +116,7 @@ struct SQLiteOrderLedger: OrderLedger {
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'drafted', ?, ?)
           """,
           [
-            .text(order.id.rawValue), .text(order.bookingID.rawValue),
+            .text(order.id.rawValue), .text(order.tripID.rawValue),
             .integer(Int64(order.guests)), .integer(order.amount.minorUnits),
             .text(order.amount.currency.code), .text(order.traveller.name),
             order.traveller.email.map(SQLValue.text) ?? .null, .text(card.brand),
@@ -246,7 +246,7 @@ struct SQLiteOrderLedger: OrderLedger {
           """,
           [
             .text(candidate.id.rawValue), .text(order.id.rawValue),
-            .text(order.bookingID.rawValue), .text(candidate.travellerName),
+            .text(order.tripID.rawValue), .text(candidate.travellerName),
             .integer(Int64(candidate.guests)), .integer(candidate.amountPaid.minorUnits),
             .text(candidate.amountPaid.currency.code), .text(candidate.cardBrand),
             .text(paid.receipt.chargeID), .real(now), .text(candidate.cardLastFour),
@@ -344,7 +344,7 @@ struct SQLiteOrderLedger: OrderLedger {
   private static func isSameRequest(
     _ existing: OrderRecord, as order: DraftOrder, card: MaskedCard
   ) -> Bool {
-    existing.bookingID == order.bookingID && existing.guests == order.guests
+    existing.tripID == order.tripID && existing.guests == order.guests
       && existing.amount == order.amount && existing.travellerName == order.traveller.name
       && existing.card.brand == card.brand && existing.card.lastFour == card.lastFour
       && existing.card.expiryMonth == card.expiryMonth
@@ -358,13 +358,13 @@ struct SQLiteOrderLedger: OrderLedger {
 
   /// An order read from a row of `orderColumns`.
   private static func record(from row: SQLRow) throws(SQLRowError) -> OrderRecord {
-    let bookingID = try row.text("booking_id", as: BookingID.init)
+    let tripID = try row.text("booking_id", as: TripID.init)
     let guests = Int(try row.integer("guests"))
     let expiry = try row.text("card_expiry").split(separator: "/").compactMap { Int($0) }
     let holdID = try row.nullableText("hold_id", as: HoldID.init)
     let holdExpiresAt = try row.nullableReal("hold_expires_at")
     return OrderRecord(
-      id: try row.text("id", as: OrderID.init), bookingID: bookingID, guests: guests,
+      id: try row.text("id", as: OrderID.init), tripID: tripID, guests: guests,
       amount: Money(
         minorUnits: try row.integer("amount_minor_units"),
         currency: try row.text("currency", as: Currency.init(code:))),
@@ -376,7 +376,7 @@ struct SQLiteOrderLedger: OrderLedger {
       state: try row.text("state", as: OrderState.init(rawValue:)),
       hold: holdID.map { holdID in
         SeatHold(
-          id: holdID, bookingID: bookingID, places: guests,
+          id: holdID, tripID: tripID, places: guests,
           expiresAt: Date(timeIntervalSince1970: holdExpiresAt ?? 0))
       },
       chargeID: try row.nullableText("charge_id"),
@@ -392,7 +392,7 @@ struct SQLiteOrderLedger: OrderLedger {
     Ticket(
       id: try row.text("id", as: TicketID.init),
       orderID: try row.text("order_id", as: OrderID.init),
-      bookingID: try row.text("booking_id", as: BookingID.init),
+      tripID: try row.text("booking_id", as: TripID.init),
       travellerName: try row.text("traveller_name"), guests: Int(try row.integer("guests")),
       amountPaid: Money(
         minorUnits: try row.integer("amount_minor_units"),

@@ -9,14 +9,14 @@ final class DeadlineRace: Sendable {
   private let state = LockedValue(State())
 
   private struct State {
-    var continuation: CheckedContinuation<HTTPResponse, any Error>?
-    var result: Result<HTTPResponse, any Error>?
+    var continuation: CheckedContinuation<TransportResponse, any Error>?
+    var result: Result<TransportResponse, any Error>?
     var resumed = false
   }
 
   /// The caller starts waiting; an outcome that already arrived resumes it at once.
-  func start(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
-    let early = state.withLock { state -> Result<HTTPResponse, any Error>? in
+  func start(_ continuation: CheckedContinuation<TransportResponse, any Error>) {
+    let early = state.withLock { state -> Result<TransportResponse, any Error>? in
       guard let result = state.result else {
         state.continuation = continuation
         return nil
@@ -28,8 +28,8 @@ final class DeadlineRace: Sendable {
   }
 
   /// An outcome arrives: the first one resumes the caller (now, or when it starts waiting).
-  func finish(_ result: Result<HTTPResponse, any Error>) {
-    let waiting = state.withLock { state -> CheckedContinuation<HTTPResponse, any Error>? in
+  func finish(_ result: Result<TransportResponse, any Error>) {
+    let waiting = state.withLock { state -> CheckedContinuation<TransportResponse, any Error>? in
       guard !state.resumed, state.result == nil else { return nil }
       guard let continuation = state.continuation else {
         state.result = result

@@ -9,7 +9,7 @@ struct HTTPResponseParser {
   mutating func append(_ chunk: ArraySlice<UInt8>) { bytes.append(contentsOf: chunk) }
 
   /// The whole response once it has arrived, `nil` while more is needed.
-  func response(atEndOfStream: Bool) throws(HTTPError) -> HTTPResponse? {
+  func response(atEndOfStream: Bool) throws(HTTPError) -> TransportResponse? {
     guard let headEnd = Self.find([13, 10, 13, 10], in: bytes[...]) else {
       if atEndOfStream { throw .transportFailed(reason: "the answer ended inside its headers") }
       return nil
@@ -31,7 +31,7 @@ struct HTTPResponseParser {
         if atEndOfStream { throw .transportFailed(reason: "the answer ended inside a chunk") }
         return nil
       }
-      return HTTPResponse(status: status, headers: headers, body: Data(decoded))
+      return TransportResponse(status: status, headers: headers, body: Data(decoded))
     }
     if let text = headers["content-length"] {
       guard let length = Int(text), length >= 0 else {
@@ -43,12 +43,13 @@ struct HTTPResponseParser {
         }
         return nil
       }
-      return HTTPResponse(status: status, headers: headers, body: Data(body.prefix(length)))
+      return TransportResponse(status: status, headers: headers, body: Data(body.prefix(length)))
     }
     if status == 204 || status == 304 || (100..<200).contains(status) {
-      return HTTPResponse(status: status, headers: headers)
+      return TransportResponse(status: status, headers: headers)
     }
-    return atEndOfStream ? HTTPResponse(status: status, headers: headers, body: Data(body)) : nil
+    return atEndOfStream
+      ? TransportResponse(status: status, headers: headers, body: Data(body)) : nil
   }
 
   /// The body of a chunked answer, `nil` until its last chunk has arrived.

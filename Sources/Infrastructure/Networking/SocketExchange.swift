@@ -16,7 +16,7 @@ struct SocketExchange {
   let deadline: ContinuousClock.Instant
   let cancellation: CancellationPipe
 
-  func run() throws -> HTTPResponse {
+  func run() throws -> TransportResponse {
     let socket = try connect()
     defer { _ = close(socket) }
     try sendAll(target.bytes, to: socket)
@@ -88,7 +88,7 @@ struct SocketExchange {
     }
   }
 
-  private func receive(from socket: Int32) throws -> HTTPResponse {
+  private func receive(from socket: Int32) throws -> TransportResponse {
     var parser = HTTPResponseParser()
     var buffer = [UInt8](repeating: 0, count: 16_384)
     while true {

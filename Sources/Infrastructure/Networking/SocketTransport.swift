@@ -28,7 +28,9 @@ package struct SocketTransport: HTTPTransport {
   }
 
   /// Sends the request over a new connection and reads the whole answer within `timeout`.
-  package func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
+  package func send(_ request: TransportRequest, timeout: Duration) async throws
+    -> TransportResponse
+  {
     let target = try HTTPTarget(baseURL: baseURL, request: request)
     let deadline = ContinuousClock.now + timeout
     let cancellation = try CancellationPipe()
@@ -57,7 +59,7 @@ struct HTTPTarget: Sendable {
   let port: UInt16
   let bytes: [UInt8]
 
-  init(baseURL: URL, request: HTTPRequest) throws(HTTPError) {
+  init(baseURL: URL, request: TransportRequest) throws(HTTPError) {
     guard baseURL.scheme == "http", let host = baseURL.host, !host.isEmpty else {
       throw .notSent(reason: "only http:// URLs are sent over a plain socket: \(baseURL)")
     }

@@ -25,7 +25,9 @@ package struct URLSessionTransport: HTTPTransport {
   ]
 
   /// Sends the request and maps `URLError`s to `HTTPError`s.
-  package func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
+  package func send(_ request: TransportRequest, timeout: Duration) async throws
+    -> TransportResponse
+  {
     guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
       throw HTTPError.transportFailed(reason: "invalid base URL \(baseURL)")
     }
@@ -54,7 +56,7 @@ package struct URLSessionTransport: HTTPTransport {
       for (name, value) in http.allHeaderFields {
         headers[String(describing: name)] = String(describing: value)
       }
-      return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+      return TransportResponse(status: http.statusCode, headers: headers, body: data)
     } catch let error as URLError {
       switch error.code {
       case .timedOut: throw HTTPError.timedOut

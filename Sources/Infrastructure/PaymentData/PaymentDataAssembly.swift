@@ -21,7 +21,7 @@ public enum PaymentDataAssembly {
     retryPolicy: RetryPolicy = .standard, log: Logger = .disabled
   ) -> any PaymentGateway {
     ProviderPaymentGateway(
-      client: HTTPClient(
+      client: RetryingHTTPClient(
         transport: transport, timeout: deadline, retryPolicy: retryPolicy, log: log))
   }
 }

@@ -7,7 +7,7 @@ import SharedKernel
 /// mints the `PaymentReceipt`: this is the one module allowed to. Transient failures are retried
 /// by the client with the same idempotency key, so a retry can never charge twice.
 struct ProviderPaymentGateway: PaymentGateway {
-  let client: HTTPClient
+  let client: RetryingHTTPClient
 
   private struct ChargeRequest: Encodable {
     let amountMinorUnits: Int64
@@ -49,7 +49,7 @@ struct ProviderPaymentGateway: PaymentGateway {
     guard amount.minorUnits > 0 else { throw .invalidAmount }
     let body: Data
     do {
-      body = try HTTPClient.encode(
+      body = try RetryingHTTPClient.encode(
         ChargeRequest(
           amountMinorUnits: amount.minorUnits, currency: amount.currency.code,
           cardNumber: card.unredactedNumber, expiryMonth: card.expiryMonth,
@@ -57,7 +57,7 @@ struct ProviderPaymentGateway: PaymentGateway {
     } catch {
       throw .invalidCard(reason: "the card details could not be encoded")
     }
-    let request = HTTPRequest(
+    let request = TransportRequest(
       method: .post, path: "/v1/charges",
       headers: ["Idempotency-Key": idempotencyKey.rawValue, "Content-Type": "application/json"],
       body: body)
@@ -78,7 +78,7 @@ struct ProviderPaymentGateway: PaymentGateway {
   }
 
   func closeCharges(idempotencyKey: OrderID) async throws(PaymentError) -> PaymentReceipt? {
-    let request = HTTPRequest(
+    let request = TransportRequest(
       method: .post, path: "/v1/charges/close",
       headers: ["Idempotency-Key": idempotencyKey.rawValue, "Content-Type": "application/json"],
       body: Data("{}".utf8))
@@ -108,13 +108,13 @@ struct ProviderPaymentGateway: PaymentGateway {
   ) async throws(PaymentError) -> PaymentRefund {
     let body: Data
     do {
-      body = try HTTPClient.encode(
+      body = try RetryingHTTPClient.encode(
         RefundRequest(
           chargeId: chargeID, amountMinorUnits: amount.minorUnits, currency: amount.currency.code))
     } catch {
       throw .refundRefused(reason: "the refund could not be encoded")
     }
-    let request = HTTPRequest(
+    let request = TransportRequest(
       method: .post, path: "/v1/refunds",
       headers: [
         "Idempotency-Key": "refund-\(idempotencyKey.rawValue)", "Content-Type": "application/json",
@@ -136,7 +136,7 @@ struct ProviderPaymentGateway: PaymentGateway {
   /// moved; a timeout, a broken connection, an answer that cannot be read or a server error
   /// without the provider's explanation leaves the outcome unknown: the request may have been
   /// carried out, and the same key finds out.
-  private func exchange<Response: Decodable>(_ type: Response.Type, _ request: HTTPRequest)
+  private func exchange<Response: Decodable>(_ type: Response.Type, _ request: TransportRequest)
     async throws(PaymentError) -> Response
   {
     do {
@@ -161,7 +161,7 @@ struct ProviderPaymentGateway: PaymentGateway {
     case .decodingFailed: return .outcomeUnknown(reason: "its answer could not be read")
     case .unacceptableStatus(let code, let errorBody): (status, body) = (code, errorBody)
     }
-    let detail = (try? HTTPClient.decode(ErrorResponse.self, from: body))?.error
+    let detail = (try? RetryingHTTPClient.decode(ErrorResponse.self, from: body))?.error
     let code = detail?.code ?? ""
     switch (status, code) {
     case (_, "storage_failed"), (507, _):

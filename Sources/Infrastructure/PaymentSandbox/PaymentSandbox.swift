@@ -112,7 +112,7 @@ package final class PaymentSandbox: Sendable {
   }
 
   /// Answers one request as the provider's API would.
-  package func handle(_ request: HTTPRequest) async -> HTTPResponse {
+  package func handle(_ request: TransportRequest) async -> TransportResponse {
     let injected = faults.withLock { count -> Bool in
       guard count > 0 else { return false }
       count -= 1
@@ -131,7 +131,7 @@ package final class PaymentSandbox: Sendable {
         400, "missing_idempotency_key", "every charge needs an Idempotency-Key header")
     }
     guard let body = request.body,
-      let charge = try? HTTPClient.decode(ChargeRequest.self, from: body)
+      let charge = try? RetryingHTTPClient.decode(ChargeRequest.self, from: body)
     else {
       return Self.error(400, "invalid_request", "the body is not a charge request")
     }
@@ -147,7 +147,7 @@ package final class PaymentSandbox: Sendable {
     let decided = decide(charge, digits: digits, brand: brand, lastFour: lastFour, key: key)
     do {
       let response = try await database.transaction {
-        connection throws(SQLiteError) -> HTTPResponse in
+        connection throws(SQLiteError) -> TransportResponse in
         if let stored = try connection.query(
           "SELECT fingerprint, status, body FROM charges WHERE idempotency_key = ?", [.text(key)],
           reading: StoredCharge.init(row:)
@@ -157,7 +157,7 @@ package final class PaymentSandbox: Sendable {
             return Self.error(
               409, "idempotency_key_reused", "this key was used for a different charge")
           }
-          return HTTPResponse(
+          return TransportResponse(
             status: stored.status,
             headers: ["Content-Type": "application/json", "Idempotent-Replayed": "true"],
             body: Data(stored.body.utf8))
@@ -199,22 +199,22 @@ package final class PaymentSandbox: Sendable {
 
   /// Closes a key to charges: the row it writes answers every later charge under the key with
   /// 409 `charges_closed`; a charge already taken is returned as `{"charge": …}`.
-  private func closeCharges(_ request: HTTPRequest) async -> HTTPResponse {
+  private func closeCharges(_ request: TransportRequest) async -> TransportResponse {
     guard let key = request.header("Idempotency-Key"), !key.isEmpty, key.count <= 255 else {
       return Self.error(400, "missing_idempotency_key", "closing needs an Idempotency-Key header")
     }
     let refusal = Self.error(
       409, "charges_closed", "the order was given up; nothing can be charged under its key")
     do {
-      return try await database.transaction { connection throws(SQLiteError) -> HTTPResponse in
+      return try await database.transaction { connection throws(SQLiteError) -> TransportResponse in
         if let stored = try connection.query(
           "SELECT fingerprint, status, body FROM charges WHERE idempotency_key = ?", [.text(key)],
           reading: StoredCharge.init(row:)
         ).first {
           guard stored.status == 200 else {
-            return HTTPResponse(status: 200, body: Data(#"{"charge": null}"#.utf8))
+            return TransportResponse(status: 200, body: Data(#"{"charge": null}"#.utf8))
           }
-          return HTTPResponse(status: 200, body: Data(#"{"charge": \#(stored.body)}"#.utf8))
+          return TransportResponse(status: 200, body: Data(#"{"charge": \#(stored.body)}"#.utf8))
         }
         try connection.execute(
           "INSERT INTO charges (idempotency_key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -223,7 +223,7 @@ package final class PaymentSandbox: Sendable {
             .text(String(decoding: refusal.body, as: UTF8.self)),
             .real(today().timeIntervalSince1970),
           ])
-        return HTTPResponse(status: 200, body: Data(#"{"charge": null}"#.utf8))
+        return TransportResponse(status: 200, body: Data(#"{"charge": null}"#.utf8))
       }
     } catch {
       return Self.storageFailure(error)
@@ -244,20 +244,20 @@ package final class PaymentSandbox: Sendable {
     let created: Double
   }
 
-  private func refund(_ request: HTTPRequest) async -> HTTPResponse {
+  private func refund(_ request: TransportRequest) async -> TransportResponse {
     guard let key = request.header("Idempotency-Key"), !key.isEmpty, key.count <= 255 else {
       return Self.error(
         400, "missing_idempotency_key", "every refund needs an Idempotency-Key header")
     }
     guard let body = request.body,
-      let refund = try? HTTPClient.decode(RefundRequest.self, from: body)
+      let refund = try? RetryingHTTPClient.decode(RefundRequest.self, from: body)
     else {
       return Self.error(400, "invalid_request", "the body is not a refund request")
     }
     let now = today().timeIntervalSince1970
     do {
       let response = try await database.transaction {
-        connection throws(SQLiteError) -> HTTPResponse in
+        connection throws(SQLiteError) -> TransportResponse in
         if let stored = try connection.query(
           "SELECT charge_id, body FROM refunds WHERE idempotency_key = ?", [.text(key)],
           reading: { row throws(SQLRowError) in
@@ -268,7 +268,7 @@ package final class PaymentSandbox: Sendable {
             return Self.error(
               409, "idempotency_key_reused", "this key was used for a different refund")
           }
-          return HTTPResponse(
+          return TransportResponse(
             status: 200, headers: ["Content-Type": "application/json"],
             body: Data(stored.body.utf8))
         }
@@ -322,7 +322,7 @@ package final class PaymentSandbox: Sendable {
     }
   }
 
-  private static func storageFailure(_ error: SQLiteError) -> HTTPResponse {
+  private static func storageFailure(_ error: SQLiteError) -> TransportResponse {
     Self.error(507, "storage_failed", "the payment sandbox's store failed: \(error)")
   }
 
@@ -332,7 +332,7 @@ package final class PaymentSandbox: Sendable {
 
   private func decide(
     _ charge: ChargeRequest, digits: String, brand: String, lastFour: String, key: String
-  ) -> HTTPResponse {
+  ) -> TransportResponse {
     guard charge.amountMinorUnits > 0 else {
       return Self.error(400, "invalid_amount", "the amount must be greater than zero")
     }
@@ -386,12 +386,13 @@ package final class PaymentSandbox: Sendable {
     let error: Detail
   }
 
-  private static func json(_ payload: some Encodable, status: Int) -> HTTPResponse {
-    let body = (try? HTTPClient.encode(payload)) ?? Data()
-    return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
+  private static func json(_ payload: some Encodable, status: Int) -> TransportResponse {
+    let body = (try? RetryingHTTPClient.encode(payload)) ?? Data()
+    return TransportResponse(
+      status: status, headers: ["Content-Type": "application/json"], body: body)
   }
 
-  private static func error(_ status: Int, _ code: String, _ message: String) -> HTTPResponse {
+  private static func error(_ status: Int, _ code: String, _ message: String) -> TransportResponse {
     json(ErrorPayload(error: .init(code: code, message: message)), status: status)
   }
 }

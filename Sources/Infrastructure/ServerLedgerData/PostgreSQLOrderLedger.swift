@@ -137,7 +137,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
       ON CONFLICT (id) DO NOTHING
       """
     let values: [SQLValue] = [
-      .text(order.id.rawValue), .text(order.bookingID.rawValue),
+      .text(order.id.rawValue), .text(order.tripID.rawValue),
       .integer(Int64(order.guests)), .integer(order.amount.minorUnits),
       .text(order.amount.currency.code), .text(order.traveller.name),
       order.traveller.email.map(SQLValue.text) ?? .null, .text(card.brand),
@@ -352,7 +352,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
             """,
             [
               .text(candidate.id.rawValue), .text(order.id.rawValue),
-              .text(order.bookingID.rawValue), .text(candidate.travellerName),
+              .text(order.tripID.rawValue), .text(candidate.travellerName),
               .integer(Int64(candidate.guests)), .integer(candidate.amountPaid.minorUnits),
               .text(candidate.amountPaid.currency.code), .text(candidate.cardBrand),
               .text(paid.receipt.chargeID), .text(candidate.cardLastFour),

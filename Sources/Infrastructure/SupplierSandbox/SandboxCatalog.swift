@@ -10,7 +10,7 @@ import SharedKernel
 struct SandboxCatalog: Sendable {
   /// A trip and what search matches it by.
   struct Entry: Sendable {
-    let booking: Booking
+    let trip: Trip
     /// Folded city, country and aliases: what a destination query is matched against.
     let searchTerms: [String]
     /// The price in euros, by fixed reference rates, for sorting and price limits across currencies.
@@ -19,7 +19,7 @@ struct SandboxCatalog: Sendable {
     /// The same entry with `seats` places left.
     func withSeatsLeft(_ seats: Int) -> Entry {
       Entry(
-        booking: booking.withSeatsLeft(seats), searchTerms: searchTerms,
+        trip: trip.withSeatsLeft(seats), searchTerms: searchTerms,
         referencePrice: referencePrice)
     }
   }
@@ -56,22 +56,22 @@ struct SandboxCatalog: Sendable {
   }
 
   /// The trip with this identifier, if any: only its destination (the identifier's prefix) is read.
-  func booking(id: BookingID) -> Booking? {
+  func trip(id: TripID) -> Trip? {
     let code = id.rawValue.split(separator: "-").first.map(String.init) ?? ""
     guard let match = destinations.first(where: { $0.destination.code == code }) else { return nil }
     return entries(of: match.destination, searchTerms: match.searchTerms).first {
-      $0.booking.id == id
-    }?.booking
+      $0.trip.id == id
+    }?.trip
   }
 
   private func entries(of destination: SandboxDestination, searchTerms: [String]) -> [Entry] {
     if let cached = generated.withLock({ $0[destination.code] }) { return cached }
     var random = SplitMix64(seed: seed ^ Self.stableHash(destination.code))
     let entries = (1...tripsPerDestination).map { number in
-      let booking = Self.makeTrip(
+      let trip = Self.makeTrip(
         number: number, destination: destination, firstDay: firstDay, random: &random)
       return Entry(
-        booking: booking, searchTerms: searchTerms, referencePrice: Self.euros(booking.price))
+        trip: trip, searchTerms: searchTerms, referencePrice: Self.euros(trip.price))
     }
     generated.withLock { $0[destination.code] = entries }
     return entries
@@ -105,7 +105,7 @@ struct SandboxCatalog: Sendable {
   private static func makeTrip(
     number: Int, destination: SandboxDestination, firstDay: CalendarDate,
     random: inout SplitMix64
-  ) -> Booking {
+  ) -> Trip {
     let startOffset = Int(random.next(upTo: 350)) + 3
     let nights = Int(random.next(upTo: 9)) + 2
     let start = firstDay.adding(days: startOffset)
@@ -121,11 +121,11 @@ struct SandboxCatalog: Sendable {
     let id =
       destination.code + "-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
     // The code and number are ASCII letters, digits and a dash, so the identifier is valid.
-    guard let bookingID = BookingID(id), let stars = Rating(tenths: rating) else {
+    guard let tripID = TripID(id), let stars = Rating(tenths: rating) else {
       preconditionFailure("generated identifier '\(id)' or rating \(rating) is invalid")
     }
-    return Booking(
-      id: bookingID, title: "\(theme) in \(destination.city)",
+    return Trip(
+      id: tripID, title: "\(theme) in \(destination.city)",
       destination: Destination(city: destination.city, country: destination.country),
       startDate: start, endDate: start.adding(days: nights), price: price, rating: stars,
       seatsLeft: seats, details: "\(nights) nights. \(detail)")
@@ -145,11 +145,11 @@ struct SandboxCatalog: Sendable {
   }
 }
 
-extension Booking {
+extension Trip {
   /// The same trip with `seats` places left (never fewer than zero): the catalog holds each
   /// trip's capacity, the inventory says how much of it is taken.
-  func withSeatsLeft(_ seats: Int) -> Booking {
-    Booking(
+  func withSeatsLeft(_ seats: Int) -> Trip {
+    Trip(
       id: id, title: title, destination: destination, startDate: startDate, endDate: endDate,
       price: price, rating: rating, seatsLeft: max(0, seats), details: details)
   }

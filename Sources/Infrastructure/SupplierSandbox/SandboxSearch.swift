@@ -8,7 +8,7 @@ struct SandboxRequestError: Error {
 
 /// Reads the search endpoint's query string into a validated `SearchQuery`.
 enum SandboxSearchRequest {
-  static func parse(_ request: HTTPRequest) throws(SandboxRequestError) -> SearchQuery {
+  static func parse(_ request: TransportRequest) throws(SandboxRequestError) -> SearchQuery {
     func date(_ name: String) throws(SandboxRequestError) -> CalendarDate? {
       guard let text = request.queryValue(name) else { return nil }
       guard let date = CalendarDate(iso8601: text) else {
@@ -56,11 +56,11 @@ extension SandboxCatalog {
   /// (compared in euros by reference rates); and it has room for the guests. Sold-out trips are
   /// listed too, so a traveller sees them as sold out rather than missing. `seatsLeft` says how
   /// many of a trip's places are still for sale (the inventory's count, not the catalog's).
-  func search(_ query: SearchQuery, seatsLeft: (Booking) -> Int) -> [Booking] {
+  func search(_ query: SearchQuery, seatsLeft: (Trip) -> Int) -> [Trip] {
     let limit = query.maximumPrice.map(Self.euros)
     let matches = entries(matching: query.destination).compactMap { entry -> Entry? in
-      let left = max(0, seatsLeft(entry.booking))
-      let trip = entry.booking
+      let left = max(0, seatsLeft(entry.trip))
+      let trip = entry.trip
       if let from = query.from, trip.startDate < from { return nil }
       if let to = query.to, to < trip.endDate { return nil }
       if let limit, entry.referencePrice > limit + 0.005 { return nil }
@@ -71,14 +71,14 @@ extension SandboxCatalog {
       switch query.sort {
       case .price where left.referencePrice != right.referencePrice:
         return left.referencePrice < right.referencePrice
-      case .rating where left.booking.rating != right.booking.rating:
-        return left.booking.rating > right.booking.rating
-      case .date where left.booking.startDate != right.booking.startDate:
-        return left.booking.startDate < right.booking.startDate
+      case .rating where left.trip.rating != right.trip.rating:
+        return left.trip.rating > right.trip.rating
+      case .date where left.trip.startDate != right.trip.startDate:
+        return left.trip.startDate < right.trip.startDate
       default:
-        return left.booking.id < right.booking.id
+        return left.trip.id < right.trip.id
       }
     }
-    return sorted.map(\.booking)
+    return sorted.map(\.trip)
   }
 }

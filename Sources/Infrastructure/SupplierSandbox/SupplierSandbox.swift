@@ -4,7 +4,7 @@ package import Networking
 package import SharedKernel
 
 /// Plays a travel supplier's HTTP API in-process, so `swift run voyage` works offline and the
-/// booking repository's real request and decoding path runs in the demo and the tests.
+/// trip repository's real request and decoding path runs in the demo and the tests.
 ///
 /// API:
 /// - `GET /v1/trips?destination=&from=&to=&guests=&max_price=&currency=&sort=&limit=` lists
@@ -66,7 +66,7 @@ package final class SupplierSandbox: Sendable {
 
   /// Every trip, in catalog order, with its full capacity: for tests and benchmarks that need
   /// real identifiers.
-  package var allTrips: [Booking] { catalog.entries.map(\.booking) }
+  package var allTrips: [Trip] { catalog.entries.map(\.trip) }
 
   /// Places sold or held right now, per trip identifier: for tests that prove nothing oversold.
   package func placesTaken() async throws -> [String: Int] {
@@ -97,7 +97,7 @@ package final class SupplierSandbox: Sendable {
   }
 
   /// Answers one request as the supplier's API would.
-  package func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
+  package func handle(_ request: TransportRequest) async throws -> TransportResponse {
     let (latency, failure) = state.withLock { state -> (Duration, Int?) in
       state.requestsAnswered += 1
       guard state.failuresLeft > 0 else { return (state.latency, nil) }
@@ -114,10 +114,10 @@ package final class SupplierSandbox: Sendable {
       case (.get, 2) where segments == ["v1", "trips"]:
         return try await search(request)
       case (.get, 3) where segments[0] == "v1" && segments[1] == "trips":
-        guard let booking = try await booking(segments[2]) else {
+        guard let trip = try await trip(segments[2]) else {
           return Self.error(404, "trip_not_found", "no trip has the identifier \(segments[2])")
         }
-        return Self.json(TripPayload(booking, withDetails: true))
+        return Self.json(TripPayload(trip, withDetails: true))
       case (.post, 2) where segments == ["v1", "holds"]:
         return try await hold(request)
       case (.put, 4)
@@ -140,13 +140,13 @@ package final class SupplierSandbox: Sendable {
   }
 
   /// The trip with `id`, its places left counted from the inventory.
-  private func booking(_ text: String) async throws -> Booking? {
-    guard let id = BookingID(text), let booking = catalog.booking(id: id) else { return nil }
+  private func trip(_ text: String) async throws -> Trip? {
+    guard let id = TripID(text), let trip = catalog.trip(id: id) else { return nil }
     let taken = try await inventory.placesTaken(now: now().timeIntervalSince1970)
-    return booking.withSeatsLeft(booking.seatsLeft - (taken[id.rawValue] ?? 0))
+    return trip.withSeatsLeft(trip.seatsLeft - (taken[id.rawValue] ?? 0))
   }
 
-  private func search(_ request: HTTPRequest) async throws -> HTTPResponse {
+  private func search(_ request: TransportRequest) async throws -> TransportResponse {
     let query: SearchQuery
     do {
       query = try SandboxSearchRequest.parse(request)
@@ -166,16 +166,17 @@ package final class SupplierSandbox: Sendable {
     let places: Int
   }
 
-  private func hold(_ request: HTTPRequest) async throws -> HTTPResponse {
+  private func hold(_ request: TransportRequest) async throws -> TransportResponse {
     guard let key = request.header("Idempotency-Key"), !key.isEmpty, key.count <= 255 else {
       return Self.error(400, "missing_idempotency_key", "every hold needs an Idempotency-Key")
     }
-    guard let body = request.body, let asked = try? HTTPClient.decode(HoldRequest.self, from: body),
+    guard let body = request.body,
+      let asked = try? RetryingHTTPClient.decode(HoldRequest.self, from: body),
       asked.places > 0
     else {
       return Self.error(400, "invalid_request", "the body is not a hold request")
     }
-    guard let id = BookingID(asked.tripId), let trip = catalog.booking(id: id) else {
+    guard let id = TripID(asked.tripId), let trip = catalog.trip(id: id) else {
       return Self.error(404, "trip_not_found", "no trip has the identifier \(asked.tripId)")
     }
     let moment = now()
@@ -188,7 +189,7 @@ package final class SupplierSandbox: Sendable {
 
   private func answer(
     _ outcome: SandboxInventory.Outcome, change: SupplierSandboxChange, status: Int = 200
-  ) -> HTTPResponse {
+  ) -> TransportResponse {
     switch outcome {
     case .done(let hold):
       committed(change)
@@ -210,19 +211,19 @@ package final class SupplierSandbox: Sendable {
     }
   }
 
-  private static func json(_ payload: some Encodable, status: Int = 200) -> HTTPResponse {
+  private static func json(_ payload: some Encodable, status: Int = 200) -> TransportResponse {
     do {
-      return HTTPResponse(
+      return TransportResponse(
         status: status, headers: ["Content-Type": "application/json"],
-        body: try HTTPClient.encode(payload))
+        body: try RetryingHTTPClient.encode(payload))
     } catch {
-      return HTTPResponse(status: 500)
+      return TransportResponse(status: 500)
     }
   }
 
   private static func error(
     _ status: Int, _ code: String, _ message: String, placesLeft: Int? = nil
-  ) -> HTTPResponse {
+  ) -> TransportResponse {
     json(
       ErrorPayload(error: .init(code: code, message: message, placesLeft: placesLeft)),
       status: status)

@@ -16,18 +16,18 @@ struct TripPayload: Encodable {
   let seatsLeft: Int
   let description: String?
 
-  init(_ booking: Booking, withDetails: Bool) {
-    id = booking.id.rawValue
-    title = booking.title
-    city = booking.destination.city
-    country = booking.destination.country
-    startDate = booking.startDate.description
-    endDate = booking.endDate.description
-    priceMinorUnits = booking.price.minorUnits
-    currency = booking.price.currency.code
-    ratingTenths = booking.rating.tenths
-    seatsLeft = booking.seatsLeft
-    description = withDetails ? booking.details : nil
+  init(_ trip: Trip, withDetails: Bool) {
+    id = trip.id.rawValue
+    title = trip.title
+    city = trip.destination.city
+    country = trip.destination.country
+    startDate = trip.startDate.description
+    endDate = trip.endDate.description
+    priceMinorUnits = trip.price.minorUnits
+    currency = trip.price.currency.code
+    ratingTenths = trip.rating.tenths
+    seatsLeft = trip.seatsLeft
+    description = withDetails ? trip.details : nil
   }
 }
 

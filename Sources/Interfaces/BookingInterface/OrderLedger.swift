@@ -111,7 +111,7 @@ public struct OrderRecord: Sendable, Hashable {
   /// The order's key.
   public let id: OrderID
   /// The trip.
-  public let bookingID: BookingID
+  public let tripID: TripID
   /// How many places.
   public let guests: Int
   /// What the order costs.
@@ -140,13 +140,13 @@ public struct OrderRecord: Sendable, Hashable {
 
   /// Describes a recorded order; the ledger is the usual caller.
   public init(
-    id: OrderID, bookingID: BookingID, guests: Int, amount: Money, travellerName: String,
+    id: OrderID, tripID: TripID, guests: Int, amount: Money, travellerName: String,
     card: MaskedCard, state: OrderState, hold: SeatHold?, chargeID: String?,
     supplierReference: SupplierReference?, ticketID: TicketID?, refundID: String?,
     updatedAt: Date, lastFailure: String? = nil
   ) {
     self.id = id
-    self.bookingID = bookingID
+    self.tripID = tripID
     self.guests = guests
     self.amount = amount
     self.travellerName = travellerName

@@ -6,9 +6,9 @@ public import SharedKernel
 /// finish. Every call is safe to repeat: a hold is keyed by the order, the others by the hold or
 /// booking they name, so "run it again" is always the recovery.
 public protocol SeatReservations: Sendable {
-  /// Holds `places` on `booking` for the order `key` until the returned hold expires; the same
+  /// Holds `places` on `trip` for the order `key` until the returned hold expires; the same
   /// key asked again answers with the same hold.
-  func hold(_ places: Int, on booking: BookingID, key: OrderID) async throws(ReservationError)
+  func hold(_ places: Int, on trip: TripID, key: OrderID) async throws(ReservationError)
     -> SeatHold
 
   /// Turns a live hold into a booking and returns the supplier's reference for it; confirming
@@ -19,7 +19,7 @@ public protocol SeatReservations: Sendable {
   func release(_ hold: HoldID) async throws(ReservationError)
 
   /// Cancels a confirmed booking, so its places return; cancelling twice is not an error.
-  func cancel(_ booking: SupplierReference) async throws(ReservationError)
+  func cancel(_ reference: SupplierReference) async throws(ReservationError)
 }
 
 /// Places held at the supplier for one order, until `expiresAt`.
@@ -27,16 +27,16 @@ public struct SeatHold: Hashable, Sendable, Codable {
   /// The supplier's identifier for the hold.
   public let id: HoldID
   /// The trip the places are on.
-  public let bookingID: BookingID
+  public let tripID: TripID
   /// How many places are held.
   public let places: Int
   /// When the supplier gives the places back if the hold is not confirmed.
   public let expiresAt: Date
 
   /// Describes a hold, as the supplier reported it.
-  public init(id: HoldID, bookingID: BookingID, places: Int, expiresAt: Date) {
+  public init(id: HoldID, tripID: TripID, places: Int, expiresAt: Date) {
     self.id = id
-    self.bookingID = bookingID
+    self.tripID = tripID
     self.places = places
     self.expiresAt = expiresAt
   }
@@ -55,11 +55,11 @@ public enum SupplierBooking {}
 /// Why the supplier would not hold, confirm, release or cancel places.
 public enum ReservationError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The trip has no places left.
-  case soldOut(BookingID)
+  case soldOut(TripID)
   /// Fewer places are left than were asked for.
   case notEnoughSeats(requested: Int, available: Int)
   /// No trip has this identifier.
-  case tripNotFound(BookingID)
+  case tripNotFound(TripID)
   /// The hold expired (or was released) before it was confirmed; its places are gone.
   case holdExpired(HoldID)
   /// The supplier knows no such hold or booking.

@@ -1,10 +1,10 @@
 /// An order that has been priced but not paid: the only thing a payment can be taken for.
-/// Not `Decodable`: an order is priced from its booking, never read from outside as is.
+/// Not `Decodable`: an order is priced from its trip, never read from outside as is.
 public struct DraftOrder: Hashable, Sendable, Encodable {
   /// The order's identifier, which is also the payment's idempotency key.
   public let id: OrderID
   /// The trip being bought.
-  public let bookingID: BookingID
+  public let tripID: TripID
   /// How many places are bought.
   public let guests: Int
   /// What the customer must pay: the trip's price times the guests.
@@ -12,26 +12,26 @@ public struct DraftOrder: Hashable, Sendable, Encodable {
   /// Who travels.
   public let traveller: Traveller
 
-  /// Prices an order for `guests` places on `booking`; refuses a sold-out trip, more guests than
+  /// Prices an order for `guests` places on `trip`; refuses a sold-out trip, more guests than
   /// places left, and a total that overflows. `placesHeld` are places the supplier already holds
   /// for this very order (a resumed checkout): they are no longer among the trip's places left,
   /// but they are this order's.
   public init(
-    id: OrderID, booking: Booking, guests: Int, traveller: Traveller, placesHeld: Int = 0
+    id: OrderID, trip: Trip, guests: Int, traveller: Traveller, placesHeld: Int = 0
   ) throws(CheckoutError) {
-    let available = booking.seatsLeft + max(0, placesHeld)
-    guard available > 0 else { throw .soldOut(booking.id) }
+    let available = trip.seatsLeft + max(0, placesHeld)
+    guard available > 0 else { throw .soldOut(trip.id) }
     guard SearchQuery.guestRange.contains(guests) else { throw .guestsOutOfRange(guests) }
     guard guests <= available else {
       throw .notEnoughSeats(requested: guests, available: available)
     }
     do {
-      amount = try booking.price.multiplied(by: guests)
+      amount = try trip.price.multiplied(by: guests)
     } catch {
       throw .amountTooLarge
     }
     self.id = id
-    self.bookingID = booking.id
+    self.tripID = trip.id
     self.guests = guests
     self.traveller = traveller
   }
@@ -55,7 +55,7 @@ public struct DraftOrder: Hashable, Sendable, Encodable {
 /// Why an order could not be drafted or confirmed.
 public enum CheckoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The trip has no places left.
-  case soldOut(BookingID)
+  case soldOut(TripID)
   /// Fewer places are left than were asked for.
   case notEnoughSeats(requested: Int, available: Int)
   /// The number of travellers is outside ``SearchQuery/guestRange``.

@@ -1,6 +1,6 @@
-/// A typed identifier, so a ``BookingID`` can never be passed where a ``TicketID`` is expected.
+/// A typed identifier, so a ``TripID`` can never be passed where a ``TicketID`` is expected.
 ///
-/// `Subject` is a phantom type: it is never stored, it only makes `Identifier<Booking>` and
+/// `Subject` is a phantom type: it is never stored, it only makes `Identifier<Trip>` and
 /// `Identifier<Ticket>` different types. The raw text is validated once, at the boundary.
 public struct Identifier<Subject>: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The longest identifier accepted, so a pasted paragraph is rejected instead of stored.
@@ -54,7 +54,7 @@ extension Identifier: Codable {
 }
 
 /// Identifies a bookable trip across search, checkout and the supplier.
-public typealias BookingID = Identifier<Booking>
+public typealias TripID = Identifier<Trip>
 
 /// Identifies an order; it doubles as the payment idempotency key, so a retried checkout of the same
 /// order can never charge twice.

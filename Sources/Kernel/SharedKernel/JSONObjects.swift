@@ -18,7 +18,7 @@ extension Ticket {
   public var jsonObject: [String: Any] {
     let formatter = ISO8601DateFormatter()
     return [
-      "id": id.rawValue, "order_id": orderID.rawValue, "booking_id": bookingID.rawValue,
+      "id": id.rawValue, "order_id": orderID.rawValue, "trip_id": tripID.rawValue,
       "traveller": travellerName, "guests": guests, "amount_paid": amountPaid.jsonObject,
       "paid_with": "\(cardBrand) •••• \(cardLastFour)",
       "issued_at": formatter.string(from: issuedAt),

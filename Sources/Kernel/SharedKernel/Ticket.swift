@@ -9,7 +9,7 @@ public struct Ticket: Hashable, Sendable, Encodable {
   /// The order it was issued for.
   public let orderID: OrderID
   /// The trip it is a place on.
-  public let bookingID: BookingID
+  public let tripID: TripID
   /// Who travels.
   public let travellerName: String
   /// How many places it holds.
@@ -29,7 +29,7 @@ public struct Ticket: Hashable, Sendable, Encodable {
   /// Issues a ticket for a paid order; the ``PaidOrder`` parameter is the business rule.
   public init(id: TicketID, for paid: PaidOrder, issuedAt: Date) {
     self.init(
-      id: id, orderID: paid.order.id, bookingID: paid.order.bookingID,
+      id: id, orderID: paid.order.id, tripID: paid.order.tripID,
       travellerName: paid.order.traveller.name, guests: paid.order.guests,
       amountPaid: paid.receipt.amount,
       cardBrand: paid.receipt.cardBrand, cardLastFour: paid.receipt.cardLastFour,
@@ -39,12 +39,12 @@ public struct Ticket: Hashable, Sendable, Encodable {
   // `package`: a stored ticket is read back from the ledger without its order in memory; outside
   // the package, the only way to make a ticket is from a `PaidOrder`.
   package init(
-    id: TicketID, orderID: OrderID, bookingID: BookingID, travellerName: String, guests: Int,
+    id: TicketID, orderID: OrderID, tripID: TripID, travellerName: String, guests: Int,
     amountPaid: Money, cardBrand: String, cardLastFour: String, issuedAt: Date, cancelledAt: Date?
   ) {
     self.id = id
     self.orderID = orderID
-    self.bookingID = bookingID
+    self.tripID = tripID
     self.travellerName = travellerName
     self.guests = guests
     self.amountPaid = amountPaid

@@ -5,7 +5,7 @@ public import SharedKernel
 /// shows, and what a test uses when it needs trips but not particular ones.
 public enum CannedCatalog {
   /// Four trips: two in Lisbon (the second sold out), one in Tokyo, one in São Paulo.
-  public static let trips: [Booking] = [
+  public static let trips: [Trip] = [
     trip(
       "LIS-001", "Old Town Walks in Lisbon", in: ("Lisbon", "Portugal"), costs: (45_000, .eur),
       places: 5),
@@ -39,9 +39,9 @@ public enum CannedCatalog {
   private static func trip(
     _ id: String, _ title: String, in place: (city: String, country: String),
     costs price: (minorUnits: Int64, currency: Currency), places: Int
-  ) -> Booking {
+  ) -> Trip {
     guard let rating = Rating(tenths: 46) else { preconditionFailure("4.6 is a valid rating") }
-    return Booking(
+    return Trip(
       id: identifier(id), title: title,
       destination: Destination(city: place.city, country: place.country),
       startDate: CalendarDate(daysSinceEpoch: 21_000),
@@ -55,7 +55,7 @@ public enum CannedCatalog {
     -> Ticket
   {
     Ticket(
-      id: identifier(id), orderID: identifier(order), bookingID: identifier("LIS-001"),
+      id: identifier(id), orderID: identifier(order), tripID: identifier("LIS-001"),
       travellerName: traveller, guests: 2, amountPaid: Money(minorUnits: 90_000, currency: .eur),
       cardBrand: "Visa", cardLastFour: "4242",
       issuedAt: Date(timeIntervalSince1970: 1_800_000_000),

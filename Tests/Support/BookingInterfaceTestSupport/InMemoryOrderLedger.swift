@@ -55,14 +55,14 @@ public actor InMemoryOrderLedger: OrderLedger {
     -> OrderRecord
   {
     if let existing = records[order.id] {
-      guard existing.bookingID == order.bookingID, existing.guests == order.guests,
+      guard existing.tripID == order.tripID, existing.guests == order.guests,
         existing.travellerName == order.traveller.name, existing.card.isSameCard(as: card)
       else { throw .orderConflict(order.id) }
       return existing
     }
     try write(.drafted)
     let record = OrderRecord(
-      id: order.id, bookingID: order.bookingID, guests: order.guests, amount: order.amount,
+      id: order.id, tripID: order.tripID, guests: order.guests, amount: order.amount,
       travellerName: order.traveller.name, card: card, state: .drafted, hold: nil, chargeID: nil,
       supplierReference: nil, ticketID: nil, refundID: nil, updatedAt: Date())
     records[order.id] = record
@@ -103,7 +103,7 @@ public actor InMemoryOrderLedger: OrderLedger {
     records[id] = moved
     if case .cancelled = step, let ticket = issued[id] {
       issued[id] = Ticket(
-        id: ticket.id, orderID: ticket.orderID, bookingID: ticket.bookingID,
+        id: ticket.id, orderID: ticket.orderID, tripID: ticket.tripID,
         travellerName: ticket.travellerName, guests: ticket.guests, amountPaid: ticket.amountPaid,
         cardBrand: ticket.cardBrand, cardLastFour: ticket.cardLastFour, issuedAt: ticket.issuedAt,
         cancelledAt: Date())
@@ -115,7 +115,7 @@ public actor InMemoryOrderLedger: OrderLedger {
   public func noteFailure(_ id: OrderID, _ failure: String) async throws(TicketingError) {
     guard let current = records[id] else { throw .unknownOrder(id.rawValue) }
     records[id] = OrderRecord(
-      id: current.id, bookingID: current.bookingID, guests: current.guests, amount: current.amount,
+      id: current.id, tripID: current.tripID, guests: current.guests, amount: current.amount,
       travellerName: current.travellerName, card: current.card, state: current.state,
       hold: current.hold, chargeID: current.chargeID, supplierReference: current.supplierReference,
       ticketID: current.ticketID, refundID: current.refundID, updatedAt: current.updatedAt,
@@ -180,7 +180,7 @@ extension OrderRecord {
     ticketID: TicketID?, refundID: String?
   ) -> OrderRecord {
     OrderRecord(
-      id: id, bookingID: bookingID, guests: guests, amount: amount, travellerName: travellerName,
+      id: id, tripID: tripID, guests: guests, amount: amount, travellerName: travellerName,
       card: card, state: state, hold: hold, chargeID: chargeID, supplierReference: reference,
       ticketID: ticketID, refundID: refundID, updatedAt: Date())
   }

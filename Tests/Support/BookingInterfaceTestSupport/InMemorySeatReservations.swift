@@ -10,14 +10,14 @@ public actor InMemorySeatReservations: SeatReservations {
   /// Every hold by its order's key, with where it stands.
   public private(set) var holds: [OrderID: (hold: SeatHold, status: Status)] = [:]
   /// Places each trip has in all.
-  public var capacity: [BookingID: Int]
+  public var capacity: [TripID: Int]
   /// Whether holds expire before they are confirmed.
   public var holdsExpire = false
   /// How many next calls time out without an answer.
   public var silentCalls = 0
 
   /// A supplier with `capacity` places per trip and no holds.
-  public init(capacity: [BookingID: Int]) { self.capacity = capacity }
+  public init(capacity: [TripID: Int]) { self.capacity = capacity }
 
   /// Lets every hold expire before it is confirmed.
   public func expireHolds() { holdsExpire = true }
@@ -25,8 +25,8 @@ public actor InMemorySeatReservations: SeatReservations {
   public func fallSilent(for calls: Int) { silentCalls = calls }
 
   /// Places held or confirmed on `trip`.
-  public func taken(_ trip: BookingID) -> Int {
-    holds.values.filter { $0.hold.bookingID == trip && [.held, .confirmed].contains($0.status) }
+  public func taken(_ trip: TripID) -> Int {
+    holds.values.filter { $0.hold.tripID == trip && [.held, .confirmed].contains($0.status) }
       .reduce(0) { $0 + $1.hold.places }
   }
 
@@ -41,18 +41,18 @@ public actor InMemorySeatReservations: SeatReservations {
   }
 
   /// Holds places once per key, refusing more than are left.
-  public func hold(_ places: Int, on booking: BookingID, key: OrderID)
+  public func hold(_ places: Int, on trip: TripID, key: OrderID)
     async throws(ReservationError)
     -> SeatHold
   {
     try silence()
     if let existing = holds[key] { return existing.hold }
-    let left = (capacity[booking] ?? 0) - taken(booking)
-    guard left > 0 else { throw .soldOut(booking) }
+    let left = (capacity[trip] ?? 0) - taken(trip)
+    guard left > 0 else { throw .soldOut(trip) }
     guard places <= left else { throw .notEnoughSeats(requested: places, available: left) }
     let hold = SeatHold(
       id: HoldID("HLD-\(key)") ?? { preconditionFailure("valid identifier") }(),
-      bookingID: booking, places: places, expiresAt: Date(timeIntervalSince1970: 600))
+      tripID: trip, places: places, expiresAt: Date(timeIntervalSince1970: 600))
     holds[key] = (hold, .held)
     return hold
   }
@@ -83,10 +83,10 @@ public actor InMemorySeatReservations: SeatReservations {
   }
 
   /// Cancels a confirmed booking, giving its places back.
-  public func cancel(_ booking: SupplierReference) async throws(ReservationError) {
+  public func cancel(_ reference: SupplierReference) async throws(ReservationError) {
     try silence()
-    guard let (key, entry) = holds.first(where: { "SBR-\($0.key)" == booking.rawValue }) else {
-      throw .unknownReservation(booking.rawValue)
+    guard let (key, entry) = holds.first(where: { "SBR-\($0.key)" == reference.rawValue }) else {
+      throw .unknownReservation(reference.rawValue)
     }
     if entry.status == .confirmed { holds[key] = (entry.hold, .cancelled) }
   }

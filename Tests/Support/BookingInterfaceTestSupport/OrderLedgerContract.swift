@@ -91,8 +91,8 @@ public enum OrderLedgerContract: String, CaseIterable, Sendable, CustomTestStrin
 /// The orders, cards and receipts the contract works with, and the saga's writes as
 /// CheckoutFeature makes them.
 private struct OrderLedgerFixture: Sendable {
-  static let booking = Booking(
-    id: BookingID("LIS-001") ?? { preconditionFailure("valid identifier") }(),
+  static let trip = Trip(
+    id: TripID("LIS-001") ?? { preconditionFailure("valid identifier") }(),
     title: "Old Town Walks in Lisbon",
     destination: Destination(city: "Lisbon", country: "Portugal"),
     startDate: CalendarDate(daysSinceEpoch: 21_000), endDate: CalendarDate(daysSinceEpoch: 21_004),
@@ -105,17 +105,17 @@ private struct OrderLedgerFixture: Sendable {
 
   func order(
     _ key: String, guests: Int = 2, traveller: String = "Ada Lovelace",
-    booking: Booking = Self.booking
+    trip: Trip = Self.trip
   ) throws -> DraftOrder {
     try DraftOrder(
-      id: try #require(OrderID(key)), booking: booking, guests: guests,
+      id: try #require(OrderID(key)), trip: trip, guests: guests,
       traveller: Traveller(name: traveller, email: "ada@example.com"))
   }
 
   func hold(for order: DraftOrder, _ name: String? = nil) -> SeatHold {
     SeatHold(
       id: HoldID(name ?? "HLD-\(order.id)") ?? { preconditionFailure("valid identifier") }(),
-      bookingID: order.bookingID, places: order.guests, expiresAt: Date() + 600)
+      tripID: order.tripID, places: order.guests, expiresAt: Date() + 600)
   }
 
   /// What a payment provider would return for `order`; the charge identifier is the key's, as
@@ -229,10 +229,10 @@ private struct OrderLedgerFixture: Sendable {
 
   func checkKeyBinding(on ledger: any OrderLedger) async throws {
     let first = try await ledger.begin(order("order-1"), card: Self.card)
-    let otherTrip = Booking(
-      id: try #require(BookingID("LIS-002")), title: Self.booking.title,
-      destination: Self.booking.destination, startDate: Self.booking.startDate,
-      endDate: Self.booking.endDate, price: Self.booking.price, rating: Self.booking.rating,
+    let otherTrip = Trip(
+      id: try #require(TripID("LIS-002")), title: Self.trip.title,
+      destination: Self.trip.destination, startDate: Self.trip.startDate,
+      endDate: Self.trip.endDate, price: Self.trip.price, rating: Self.trip.rating,
       seatsLeft: 9, details: "")
     let otherCard = MaskedCard(brand: "Visa", lastFour: "1881", expiryMonth: 12, expiryYear: 2099)
     // Another card ending in the same four digits, told apart by its fingerprint alone.
@@ -241,7 +241,7 @@ private struct OrderLedgerFixture: Sendable {
     let conflicts: [(String, DraftOrder, MaskedCard)] = [
       ("guests", try order("order-1", guests: 3), Self.card),
       ("traveller", try order("order-1", traveller: "Grace Hopper"), Self.card),
-      ("trip", try order("order-1", booking: otherTrip), Self.card),
+      ("trip", try order("order-1", trip: otherTrip), Self.card),
       ("card", try order("order-1"), otherCard),
       ("card with the same last four digits", try order("order-1"), sameDigits),
     ]
@@ -303,7 +303,7 @@ private struct OrderLedgerFixture: Sendable {
       for: paid(order), reference: try #require(SupplierReference("SBR-LATER")))
     #expect(again == ticket)
     #expect(try await ledger.tickets() == [ticket])
-    #expect(ticket.orderID == order.id && ticket.bookingID == order.bookingID)
+    #expect(ticket.orderID == order.id && ticket.tripID == order.tripID)
     #expect(ticket.amountPaid == Money(minorUnits: 90_000, currency: .eur))
     #expect(ticket.cardBrand == "Visa" && ticket.cardLastFour == "4242")
     #expect(ticket.travellerName == "Ada Lovelace" && ticket.guests == 2)

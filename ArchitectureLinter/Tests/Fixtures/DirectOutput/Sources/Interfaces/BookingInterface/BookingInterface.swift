@@ -1,5 +1,5 @@
 public import SharedKernel
 
-public protocol BookingRepository: Sendable {
+public protocol TripRepository: Sendable {
   func price() async throws -> Money
 }

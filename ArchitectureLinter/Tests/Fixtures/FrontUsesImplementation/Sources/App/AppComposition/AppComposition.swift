@@ -6,5 +6,5 @@ import SharedKernel
 
 /// The composition root: the one module that sees an implementation.
 public enum AppGraph {
-  public static func repository() -> any BookingRepository { BookingDataAssembly.repository() }
+  public static func repository() -> any TripRepository { BookingDataAssembly.repository() }
 }

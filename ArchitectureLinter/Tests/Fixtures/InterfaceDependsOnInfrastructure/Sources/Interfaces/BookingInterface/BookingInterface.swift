@@ -1,6 +1,6 @@
 import Networking
 public import SharedKernel
 
-public protocol BookingRepository: Sendable {
+public protocol TripRepository: Sendable {
   func price() async throws -> Money
 }

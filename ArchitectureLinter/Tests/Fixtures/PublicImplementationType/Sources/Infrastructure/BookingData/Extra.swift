@@ -1,4 +1,4 @@
-public struct CachingBookingRepository {}
+public struct CachingTripRepository {}
 
 public enum TicketStore {
   public static func make() {}

@@ -4,9 +4,9 @@ import SharedKernel
 
 /// The module's only door.
 public enum BookingDataAssembly {
-  public static func repository() -> any BookingRepository { SupplierRepository() }
+  public static func repository() -> any TripRepository { SupplierRepository() }
 }
 
-struct SupplierRepository: BookingRepository {
+struct SupplierRepository: TripRepository {
   func price() async throws -> Money { Money(minorUnits: 1) }
 }

@@ -4,16 +4,16 @@ public import SharedKernel
 /// The supplier's catalog as a list: searches filter it the way the supplier does, a failure can
 /// be set for every call, and a destination's searches can be held until the test releases them
 /// (to decide which of two searches answers first).
-public actor InMemoryBookingRepository: BookingRepository {
+public actor InMemoryTripRepository: TripRepository {
   /// The catalog.
-  public var trips: [Booking]
+  public var trips: [Trip]
   /// Thrown by every call while set.
-  public var failure: BookingError?
+  public var failure: TripError?
   private var held: [String: CheckedContinuation<Void, Never>] = [:]
   private var holding: Set<String> = []
 
   /// A catalog of `trips`, failing every call with `failure` when one is given.
-  public init(trips: [Booking], failure: BookingError? = nil) {
+  public init(trips: [Trip], failure: TripError? = nil) {
     self.trips = trips
     self.failure = failure
   }
@@ -31,7 +31,7 @@ public actor InMemoryBookingRepository: BookingRepository {
   public func isHeld(_ destination: String) -> Bool { held[destination] != nil }
 
   /// The trips whose city contains the query's destination, after any hold.
-  public func search(_ query: SearchQuery) async throws -> [BookingSummary] {
+  public func search(_ query: SearchQuery) async throws -> [TripSummary] {
     if holding.contains(query.destination) {
       await withCheckedContinuation { held[query.destination] = $0 }
     }
@@ -41,9 +41,9 @@ public actor InMemoryBookingRepository: BookingRepository {
   }
 
   /// The trip with `id`, or `notFound`.
-  public func booking(id: BookingID) async throws -> Booking {
+  public func trip(id: TripID) async throws -> Trip {
     if let failure { throw failure }
-    guard let trip = trips.first(where: { $0.id == id }) else { throw BookingError.notFound(id) }
+    guard let trip = trips.first(where: { $0.id == id }) else { throw TripError.notFound(id) }
     return trip
   }
 }

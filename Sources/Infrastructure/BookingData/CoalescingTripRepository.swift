@@ -4,13 +4,13 @@ import Locking
 import SharedKernel
 import Synchronization
 
-/// Wraps any `BookingRepository` so that identical concurrent requests cost one upstream call,
+/// Wraps any `TripRepository` so that identical concurrent requests cost one upstream call,
 /// and successful answers are cached for a while.
 ///
 /// Design: the coalescing table lives in this actor rather than in a reusable generic type. Its
-/// rules (what a key is, which cached searches a ticket makes stale) are about bookings, and the
+/// rules (what a key is, which cached searches a ticket makes stale) are about trips, and the
 /// two kinds of request share one table through the `Key` and `Value` enums. Only the part that
-/// is not about bookings, a `Flight` that parks waiters, is its own (generic) type.
+/// is not about trips, an `InFlightRequest` that parks waiters, is its own (generic) type.
 ///
 /// - One upstream request per key. The actor starts, finishes and detaches flights: each is one
 ///   synchronous turn with no suspension inside, so actor reentrancy can never observe a flight
@@ -25,7 +25,7 @@ import Synchronization
 ///   them: a joiner either parks before the answer lands (and is answered with everyone else)
 ///   or finds the answer already there. A flight whose waiters all left is dead: the next
 ///   caller replaces it in the table.
-/// - Waiters park on the `Flight`, outside the actor: when the answer lands they resume in
+/// - Waiters park on the `InFlightRequest`, outside the actor: when the answer lands they resume in
 ///   parallel rather than queueing through the actor.
 /// - Every waiter gets the flight's value or error; errors are never cached.
 /// - A cancelled waiter leaves at once with `CancellationError`; the upstream work is cancelled
@@ -35,42 +35,42 @@ import Synchronization
 ///   several times a lock (see `Benchmarks/BookingDataBenchmark`).
 /// - Invalidation is identity-guarded: a flight detached by an invalidation answers its waiters
 ///   but never stores its result, and never removes a newer flight's table entry.
-actor CoalescingBookingRepository: BookingCache {
+actor CoalescingTripRepository: TripCache {
   enum Key: Hashable, Sendable {
     case search(SearchQuery)
-    case booking(BookingID)
+    case trip(TripID)
 
     /// The key as the log names it: a trip's identifier, or the destination searched for.
     var logDescription: String {
       switch self {
       case .search(let query): "search \(query.destination)"
-      case .booking(let id): "trip \(id.rawValue)"
+      case .trip(let id): "trip \(id.rawValue)"
       }
     }
   }
 
   enum Value: Sendable {
-    case summaries([BookingSummary])
-    /// Boxed: a `Booking` is hundreds of bytes, and every waiter's frames hold a `Value` or two;
+    case summaries([TripSummary])
+    /// Boxed: a `Trip` is hundreds of bytes, and every waiter's frames hold a `Value` or two;
     /// unboxed, each waiter of a stampede needed a few hundred bytes more.
-    indirect case booking(Booking)
+    indirect case trip(Trip)
   }
 
   /// The answers kept for a while: searches and trips in caches of their own, each keyed by
   /// its own type, so a hit neither wraps nor copies its key into an enum. Each holds at most
   /// `capacity` answers.
   struct RecentAnswers: Sendable {
-    var searches: LeastRecentlyUsedCache<SearchQuery, [BookingSummary]>
-    /// Trips kept as `Value`s, which box them: a hit copies a pointer, not a `Booking`, and
-    /// `booking(id:)`'s async frame, which every waiter for a trip holds, fell from 1,280 bytes
+    var searches: LeastRecentlyUsedCache<SearchQuery, [TripSummary]>
+    /// Trips kept as `Value`s, which box them: a hit copies a pointer, not a `Trip`, and
+    /// `trip(id:)`'s async frame, which every waiter for a trip holds, fell from 1,280 bytes
     /// to 592.
-    var bookings: LeastRecentlyUsedCache<BookingID, Value>
+    var trips: LeastRecentlyUsedCache<TripID, Value>
     /// Callers answered from here; counted under the lock a hit holds anyway, not with an atomic.
     var hits = 0
 
     init(capacity: Int) {
       searches = LeastRecentlyUsedCache(capacity: capacity)
-      bookings = LeastRecentlyUsedCache(capacity: capacity)
+      trips = LeastRecentlyUsedCache(capacity: capacity)
     }
 
     /// Counts `answer` as a hit when there is one, and passes it on.
@@ -80,14 +80,14 @@ actor CoalescingBookingRepository: BookingCache {
     }
   }
 
-  private let upstream: any BookingRepository
+  private let upstream: any TripRepository
   private let timeToLive: Duration
   private let now: @Sendable () -> Duration
   private let answers: LockedValue<RecentAnswers>
   private let counters = CoalescingCounters()
-  private var flights: [ObjectIdentifier: Flight<Value>] = [:]
+  private var flights: [ObjectIdentifier: InFlightRequest<Value>] = [:]
   /// The flights a caller may join, by key: written only on the actor, read by anyone.
-  private let joinable = LockedValue<[Key: Flight<Value>]>([:])
+  private let joinable = LockedValue<[Key: InFlightRequest<Value>]>([:])
   private let waiterIDs = Atomic<UInt64>(0)
   /// Hears, at debug level, of each upstream call a miss starts, each answer it brings (with
   /// how many callers have shared a call so far), and each invalidation. Hits and joins are
@@ -97,7 +97,7 @@ actor CoalescingBookingRepository: BookingCache {
   /// Wraps `upstream`. `now` is the time elapsed since any fixed origin; tests pass a clock they
   /// move by hand, so expiry is tested without sleeping.
   init(
-    upstream: any BookingRepository, timeToLive: Duration, capacity: Int,
+    upstream: any TripRepository, timeToLive: Duration, capacity: Int,
     now: @escaping @Sendable () -> Duration, log: Logger = .disabled
   ) {
     self.log = log
@@ -110,7 +110,7 @@ actor CoalescingBookingRepository: BookingCache {
   // Always inlined, into the protocol witness that callers reach it through: a hit then costs
   // one async frame, not two, and a waiter's frames are one fewer (see `value(for:)`).
   @inline(__always)
-  nonisolated(nonsending) func search(_ query: SearchQuery) async throws -> [BookingSummary] {
+  nonisolated(nonsending) func search(_ query: SearchQuery) async throws -> [TripSummary] {
     // The cache-hit path stays synchronous: no actor hop, and the query itself is the key (no
     // enum around it to copy and compare).
     let moment = now()
@@ -123,26 +123,26 @@ actor CoalescingBookingRepository: BookingCache {
     return summaries
   }
 
-  nonisolated(nonsending) func booking(id: BookingID) async throws -> Booking {
+  nonisolated(nonsending) func trip(id: TripID) async throws -> Trip {
     let moment = now()
-    var answer = answers.withLock { $0.hit($0.bookings.value(for: id, at: moment)) }
-    if answer == nil { answer = try await value(for: .booking(id)) }
-    guard case .booking(let booking) = answer else {
-      preconditionFailure("a booking key always yields a booking")
+    var answer = answers.withLock { $0.hit($0.trips.value(for: id, at: moment)) }
+    if answer == nil { answer = try await value(for: .trip(id)) }
+    guard case .trip(let trip) = answer else {
+      preconditionFailure("a trip key always yields a trip")
     }
-    return booking
+    return trip
   }
 
-  func invalidate(bookingID id: BookingID) {
+  func invalidate(tripID id: TripID) {
     log.debug("invalidated", ["trip": .text(id.rawValue)])
     answers.withLock { answers in
       answers.searches.removeAll { _, _ in true }
-      answers.bookings.removeValue(for: id)
+      answers.trips.removeValue(for: id)
     }
     detach { key in
       switch key {
-      case .search, .booking(id): true
-      case .booking: false
+      case .search, .trip(id): true
+      case .trip: false
       }
     }
   }
@@ -151,15 +151,15 @@ actor CoalescingBookingRepository: BookingCache {
     log.debug("invalidated", ["trip": "every"])
     answers.withLock { answers in
       answers.searches.removeAll { _, _ in true }
-      answers.bookings.removeAll { _, _ in true }
+      answers.trips.removeAll { _, _ in true }
     }
     detach { _ in true }
   }
 
-  func statistics() -> BookingCacheStatistics {
+  func statistics() -> TripCacheStatistics {
     var statistics = counters.snapshot
     statistics.cacheHits = answers.withLock { $0.hits }
-    statistics.cachedEntries = answers.withLock { $0.searches.count + $0.bookings.count }
+    statistics.cachedEntries = answers.withLock { $0.searches.count + $0.trips.count }
     statistics.inFlight = flights.count
     statistics.waiting = flights.values.reduce(0) { $0 + $1.waiterCount }
     return statistics
@@ -189,7 +189,7 @@ actor CoalescingBookingRepository: BookingCache {
   /// Launches the flight this caller just published and waits for its answer: once per flight,
   /// so not inlined into the path every joiner takes.
   @inline(never)
-  private nonisolated func start(_ flight: Flight<Value>, key: Key, as waiterID: UInt64)
+  private nonisolated func start(_ flight: InFlightRequest<Value>, key: Key, as waiterID: UInt64)
     async throws -> Value
   {
     await launch(flight, key: key)
@@ -200,10 +200,12 @@ actor CoalescingBookingRepository: BookingCache {
   /// at once, so the callers of a stampede that arrive while its first caller is still on its
   /// way to the actor join it instead of queueing on the actor too. One lock decides, so only
   /// one flight per key is ever published.
-  private nonisolated func flightToJoin(_ key: Key, as waiterID: UInt64) -> (Flight<Value>, Bool) {
+  private nonisolated func flightToJoin(
+    _ key: Key, as waiterID: UInt64
+  ) -> (InFlightRequest<Value>, Bool) {
     joinable.withLock { table in
       if let flight = table[key], !flight.isAbandoned { return (flight, false) }
-      let flight = Flight<Value>(counters: counters)
+      let flight = InFlightRequest<Value>(counters: counters)
       flight.registerStarter(waiterID)
       table[key] = flight
       return (flight, true)
@@ -216,8 +218,8 @@ actor CoalescingBookingRepository: BookingCache {
       switch key {
       case .search(let query):
         answers.hit(answers.searches.value(for: query, at: moment)).map(Value.summaries)
-      case .booking(let id):
-        answers.hit(answers.bookings.value(for: id, at: moment))
+      case .trip(let id):
+        answers.hit(answers.trips.value(for: id, at: moment))
       }
     }
   }
@@ -225,7 +227,7 @@ actor CoalescingBookingRepository: BookingCache {
   /// Starts the upstream work of a flight its first caller just published. On the actor, so
   /// starting, finishing and invalidating flights stay the actor's: the flight is in `flights`
   /// (what the statistics report) before the actor does anything else.
-  private func launch(_ flight: Flight<Value>, key: Key) {
+  private func launch(_ flight: InFlightRequest<Value>, key: Key) {
     // A value may have landed while this caller hopped onto the actor.
     if let cached = cachedValue(for: key) {
       joinable.withLock { table in
@@ -257,7 +259,9 @@ actor CoalescingBookingRepository: BookingCache {
 
   /// Removes the flight from the table (only its own entry: a newer flight may hold the key),
   /// caches a success it may store, then answers its waiters.
-  private func finish(_ flight: Flight<Value>, key: Key, with result: Result<Value, any Error>) {
+  private func finish(
+    _ flight: InFlightRequest<Value>, key: Key, with result: Result<Value, any Error>
+  ) {
     flights[ObjectIdentifier(flight)] = nil
     joinable.withLock { table in
       if table[key] === flight { table[key] = nil }
@@ -270,8 +274,8 @@ actor CoalescingBookingRepository: BookingCache {
         switch (key, value) {
         case (.search(let query), .summaries(let summaries)):
           answers.searches.store(summaries, for: query, until: expiresAt)
-        case (.booking(let id), .booking):
-          answers.bookings.store(value, for: id, until: expiresAt)
+        case (.trip(let id), .trip):
+          answers.trips.store(value, for: id, until: expiresAt)
         default: break
         }
       }
@@ -293,11 +297,10 @@ actor CoalescingBookingRepository: BookingCache {
 
   /// Calls the upstream. Static, so not isolated to the actor: the upstream's requirements run on
   /// their caller's executor, and the actor must not be held by its synchronous work.
-  private static func fetch(_ key: Key, from upstream: any BookingRepository) async throws -> Value
-  {
+  private static func fetch(_ key: Key, from upstream: any TripRepository) async throws -> Value {
     switch key {
     case .search(let query): .summaries(try await upstream.search(query))
-    case .booking(let id): .booking(try await upstream.booking(id: id))
+    case .trip(let id): .trip(try await upstream.trip(id: id))
     }
   }
 }

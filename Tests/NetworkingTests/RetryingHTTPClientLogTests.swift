@@ -7,15 +7,15 @@ import Testing
 /// What the client tells the log of each attempt: the call, its status or error, its attempt,
 /// its duration and the deadline left; each retry with its reason; never a body.
 @Suite("HTTP client's log")
-struct HTTPClientLogTests {
+struct RetryingHTTPClientLogTests {
   @Test func eachAttemptIsLoggedAndARetryNamesWhatFailedAndTheBackoff() async throws {
     let recorder = LogRecorder()
-    let server = HTTPClientTests.ScriptedServer(statuses: [503])
-    let client = HTTPClient(
+    let server = RetryingHTTPClientTests.ScriptedServer(statuses: [503])
+    let client = RetryingHTTPClient(
       transport: server.transport, timeout: .seconds(3_600),
       retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: .milliseconds(100)),
       log: Logger(label: "supplier", level: .info, sink: recorder), sleep: { _ in })
-    _ = try await client.send(HTTPRequest(path: "/v1/trips"))
+    _ = try await client.send(TransportRequest(path: "/v1/trips"))
     let events = recorder.events
     #expect(events.map(\.message) == ["call retried", "call answered"])
     #expect(events.map { $0.metadata["attempt"] } == [1, 2])
@@ -33,12 +33,12 @@ struct HTTPClientLogTests {
 
   @Test func aCallThatFailsForGoodSaysWhetherItMayHaveReachedTheServer() async throws {
     let recorder = LogRecorder()
-    let server = HTTPClientTests.ScriptedServer(statuses: [404])
-    let client = HTTPClient(
+    let server = RetryingHTTPClientTests.ScriptedServer(statuses: [404])
+    let client = RetryingHTTPClient(
       transport: server.transport, timeout: .seconds(3_600),
       log: Logger(label: "payments", level: .info, sink: recorder), sleep: { _ in })
     await #expect(throws: HTTPError.self) {
-      try await client.send(HTTPRequest(path: "/v1/charges/x"))
+      try await client.send(TransportRequest(path: "/v1/charges/x"))
     }
     #expect(recorder.events.map(\.message) == ["call failed"])
     #expect(recorder.events.first?.metadata["status"] == 404)

@@ -3,17 +3,17 @@ import SharedKernel
 import Testing
 
 @Suite("Booking interface errors")
-struct BookingErrorTests {
+struct TripErrorTests {
   @Test func aMissingTripNamesItsIdentifier() throws {
-    let id = try #require(BookingID("LIS-404"))
-    #expect(BookingError.notFound(id).description.contains("LIS-404"))
+    let id = try #require(TripID("LIS-404"))
+    #expect(TripError.notFound(id).description.contains("LIS-404"))
   }
 
   @Test func everyErrorReadsAsOneLine() throws {
     let errors: [any CustomStringConvertible] = [
-      BookingError.notFound(try #require(BookingID("X"))),
-      BookingError.upstreamUnavailable(reason: "timed out"),
-      BookingError.invalidResponse(reason: "missing price"),
+      TripError.notFound(try #require(TripID("X"))),
+      TripError.upstreamUnavailable(reason: "timed out"),
+      TripError.invalidResponse(reason: "missing price"),
       TicketingError.storageFailed(reason: "disk full"), TicketingError.diskFull(path: "/tmp"),
       TicketingError.orderConflict(try #require(OrderID("o-1"))),
     ]

@@ -8,7 +8,7 @@ import Synchronization
 /// the answer lands thousands of waiters resume in parallel instead of queueing through the
 /// actor one by one. Joining, parking, leaving and completing are atomic under the flight's own
 /// lock, so a caller that finds the flight in the table joins it without entering the actor.
-final class Flight<Value: Sendable>: Sendable {
+final class InFlightRequest<Value: Sendable>: Sendable {
   // Unsafe rather than checked continuations: each one is stored under the lock and taken out
   // under the same lock by exactly one of `complete`, `leave` or `wait` itself before it is
   // resumed, so it is resumed exactly once; the checked kind's bookkeeping costs per waiter in a

@@ -1,22 +1,22 @@
 public import SharedKernel
 
-/// A booking repository that remembers answers and shares in-flight requests. It can be told to
+/// A trip repository that remembers answers and shares in-flight requests. It can be told to
 /// forget a trip (after a ticket changes its seats) and reports what it did, so the app can wire
 /// invalidation events to it and the command line can show its counters.
-public protocol BookingCache: BookingRepository {
+public protocol TripCache: TripRepository {
   /// Forgets `id` and every cached search, so the next read goes to the supplier; a request
   /// already in flight still answers its callers but does not store its result.
-  func invalidate(bookingID id: BookingID) async
+  func invalidate(tripID id: TripID) async
 
   /// Forgets everything cached; in-flight requests answer their callers but store nothing.
   func invalidateAll() async
 
   /// What the cache has done so far, and what it holds now.
-  func statistics() async -> BookingCacheStatistics
+  func statistics() async -> TripCacheStatistics
 }
 
-/// Counters of a ``BookingCache``: what it saved the supplier, and proof that nothing leaked.
-public struct BookingCacheStatistics: Sendable, Hashable, Codable {
+/// Counters of a ``TripCache``: what it saved the supplier, and proof that nothing leaked.
+public struct TripCacheStatistics: Sendable, Hashable, Codable {
   /// Requests sent to the upstream repository.
   public var upstreamCalls = 0
   /// Callers that joined a request already in flight instead of sending their own.

@@ -4,11 +4,11 @@ import Networking
 import SharedKernel
 
 /// The supplier's trips over HTTP: builds the API's requests, decodes its JSON and maps its
-/// failures to `BookingError`. The transport decides whether a real server or the sandbox answers.
-struct SupplierBookingRepository: BookingRepository {
-  let client: HTTPClient
+/// failures to `TripError`. The transport decides whether a real server or the sandbox answers.
+struct SupplierTripRepository: TripRepository {
+  let client: RetryingHTTPClient
 
-  func search(_ query: SearchQuery) async throws -> [BookingSummary] {
+  func search(_ query: SearchQuery) async throws -> [TripSummary] {
     var items = [
       URLQueryItem(name: "destination", value: query.destination),
       URLQueryItem(name: "guests", value: String(query.guests)),
@@ -22,42 +22,44 @@ struct SupplierBookingRepository: BookingRepository {
       items.append(URLQueryItem(name: "currency", value: price.currency.code))
     }
     let list = try await mapFailures(notFound: nil) {
-      try await client.decode(TripListDTO.self, from: HTTPRequest(path: "/v1/trips", query: items))
+      try await client.decode(
+        TripListDTO.self, from: TransportRequest(path: "/v1/trips", query: items))
     }
-    return try list.trips.map { trip throws(BookingError) in try trip.booking().summary }
+    return try list.trips.map { trip throws(TripError) in try trip.domainValue().summary }
   }
 
-  func booking(id: BookingID) async throws -> Booking {
+  func trip(id: TripID) async throws -> Trip {
     let trip = try await mapFailures(notFound: id) {
-      try await client.decode(TripDTO.self, from: HTTPRequest(path: "/v1/trips/\(id.rawValue)"))
+      try await client.decode(
+        TripDTO.self, from: TransportRequest(path: "/v1/trips/\(id.rawValue)"))
     }
-    return try trip.booking()
+    return try trip.domainValue()
   }
 
   /// Runs `exchange`, turning transport and protocol failures into the interface's errors.
   /// Cancellation passes through unchanged.
   private func mapFailures<Body>(
-    notFound id: BookingID?, _ exchange: () async throws -> Body
+    notFound id: TripID?, _ exchange: () async throws -> Body
   ) async throws -> Body {
     do {
       return try await exchange()
     } catch let error as HTTPError {
       switch (error, id) {
       case (.unacceptableStatus(404, _), let id?):
-        throw BookingError.notFound(id)
+        throw TripError.notFound(id)
       case (.decodingFailed(let reason), _):
-        throw BookingError.invalidResponse(reason: reason)
+        throw TripError.invalidResponse(reason: reason)
       case (.unacceptableStatus(let status, let body), _):
         // The embedded sandbox answers a failure of its own file with 507 `storage_failed`:
         // that is local storage, not an outage, and its message names the file.
-        let detail = (try? HTTPClient.decode(SupplierErrorDTO.self, from: body))?.error
+        let detail = (try? RetryingHTTPClient.decode(SupplierErrorDTO.self, from: body))?.error
         if status == 507 || detail?.code == "storage_failed" {
-          throw BookingError.storageFailed(
+          throw TripError.storageFailed(
             reason: detail?.message ?? "the supplier's storage failed")
         }
-        throw BookingError.upstreamUnavailable(reason: error.description)
+        throw TripError.upstreamUnavailable(reason: error.description)
       case (.notSent, _), (.transportFailed, _), (.timedOut, _):
-        throw BookingError.upstreamUnavailable(reason: error.description)
+        throw TripError.upstreamUnavailable(reason: error.description)
       }
     }
   }

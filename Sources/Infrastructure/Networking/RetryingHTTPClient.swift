@@ -5,7 +5,7 @@ package import Foundation
 /// where they are safe, a 2xx check and JSON decoding with snake_case keys.
 ///
 /// Errors are `HTTPError`, or `CancellationError` when the calling task is cancelled.
-package struct HTTPClient: Sendable {
+package struct RetryingHTTPClient: Sendable {
   private let transport: any HTTPTransport
   private let timeout: Duration
   private let retryPolicy: RetryPolicy
@@ -40,7 +40,7 @@ package struct HTTPClient: Sendable {
   /// When retries end in `notSent` after an earlier attempt that may have reached the server,
   /// the earlier failure is the one thrown: "nothing happened" is only said when no attempt
   /// could have done anything.
-  package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+  package func send(_ request: TransportRequest) async throws -> TransportResponse {
     let deadline = ContinuousClock.now + timeout
     var attempt = 1
     var uncertain: HTTPError?
@@ -103,8 +103,8 @@ package struct HTTPClient: Sendable {
   /// The wait is a suspension, never a poll, so waiting on a silent server costs no CPU.
   static func withDeadline(
     _ deadline: ContinuousClock.Instant,
-    _ operation: @escaping @Sendable () async throws -> HTTPResponse
-  ) async throws -> HTTPResponse {
+    _ operation: @escaping @Sendable () async throws -> TransportResponse
+  ) async throws -> TransportResponse {
     let race = DeadlineRace()
     let work = Task { try await operation() }
     let timer = Task {
@@ -128,7 +128,8 @@ package struct HTTPClient: Sendable {
   }
 
   /// Sends `request` and decodes its JSON body (snake_case keys) as `Body`.
-  package func decode<Body: Decodable>(_ type: Body.Type, from request: HTTPRequest) async throws
+  package func decode<Body: Decodable>(_ type: Body.Type, from request: TransportRequest)
+    async throws
     -> Body
   {
     let response = try await send(request)

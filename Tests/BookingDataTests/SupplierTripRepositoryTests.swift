@@ -5,12 +5,12 @@ import SharedKernel
 import SupplierSandbox
 import Testing
 
-@Suite("Supplier booking repository against the sandbox")
-struct SupplierBookingRepositoryTests {
+@Suite("Supplier trip repository against the sandbox")
+struct SupplierTripRepositoryTests {
   let sandbox = SupplierSandbox(
     firstDay: CalendarDate(daysSinceEpoch: 20_800), tripsPerDestination: 20)
 
-  func repository(attempts: Int = 3) -> any BookingRepository {
+  func repository(attempts: Int = 3) -> any TripRepository {
     BookingDataAssembly.supplier(
       // A deadline that never ends a test: these tests are about answers, not time.
       transport: sandbox.transport, timeout: .seconds(3_600),
@@ -41,20 +41,20 @@ struct SupplierBookingRepositoryTests {
 
   @Test func aTripIsFetchedByIdentifierWithItsDetails() async throws {
     let expected = try #require(sandbox.allTrips.first)
-    let booking = try await repository().booking(id: expected.id)
-    #expect(booking == expected)
-    #expect(!booking.details.isEmpty)
+    let trip = try await repository().trip(id: expected.id)
+    #expect(trip == expected)
+    #expect(!trip.details.isEmpty)
   }
 
   @Test func anUnknownTripIsNotFound() async throws {
-    let id = try #require(BookingID("LIS-999"))
-    await #expect(throws: BookingError.notFound(id)) { try await repository().booking(id: id) }
+    let id = try #require(TripID("LIS-999"))
+    await #expect(throws: TripError.notFound(id)) { try await repository().trip(id: id) }
   }
 
   @Test func aSupplierThatRecoversWithinTheRetriesIsNotAnError() async throws {
     sandbox.failNextRequests(2)
     let id = try #require(sandbox.allTrips.first?.id)
-    _ = try await repository(attempts: 3).booking(id: id)
+    _ = try await repository(attempts: 3).trip(id: id)
     #expect(sandbox.requestsAnswered == 3)
   }
 
@@ -62,9 +62,9 @@ struct SupplierBookingRepositoryTests {
     sandbox.failNextRequests(3)
     let id = try #require(sandbox.allTrips.first?.id)
     await #expect {
-      try await repository(attempts: 3).booking(id: id)
+      try await repository(attempts: 3).trip(id: id)
     } throws: { error in
-      guard case .upstreamUnavailable = error as? BookingError else { return false }
+      guard case .upstreamUnavailable = error as? TripError else { return false }
       return true
     }
   }

@@ -4,11 +4,11 @@ import Testing
 @testable import Networking
 
 @Suite("HTTP client")
-struct HTTPClientTests {
+struct RetryingHTTPClientTests {
   /// Answers with the scripted statuses in order, then 200, and records what it was sent.
   actor ScriptedServer {
     private var statuses: [Int]
-    private(set) var received: [HTTPRequest] = []
+    private(set) var received: [TransportRequest] = []
 
     init(statuses: [Int]) {
       self.statuses = statuses
@@ -18,10 +18,10 @@ struct HTTPClientTests {
       InProcessTransport { request in await self.respond(to: request) }
     }
 
-    private func respond(to request: HTTPRequest) -> HTTPResponse {
+    private func respond(to request: TransportRequest) -> TransportResponse {
       received.append(request)
       let status = statuses.isEmpty ? 200 : statuses.removeFirst()
-      return HTTPResponse(status: status, body: Data(#"{"trip_count": 3}"#.utf8))
+      return TransportResponse(status: status, body: Data(#"{"trip_count": 3}"#.utf8))
     }
   }
 
@@ -36,11 +36,11 @@ struct HTTPClientTests {
   }
 
   func client(_ server: ScriptedServer, _ recorder: BackoffRecorder, attempts: Int = 3)
-    -> HTTPClient
+    -> RetryingHTTPClient
   {
     // The deadline is an hour: these tests are about retries, and a machine busy with other tests
     // must not turn a retry into a timeout (the deadline has tests of its own).
-    HTTPClient(
+    RetryingHTTPClient(
       transport: server.transport, timeout: .seconds(3_600),
       retryPolicy: RetryPolicy(maximumAttempts: attempts, initialBackoff: .milliseconds(100)),
       sleep: { await recorder.sleep($0) })
@@ -50,7 +50,7 @@ struct HTTPClientTests {
     let server = ScriptedServer(statuses: [503, 502])
     let recorder = BackoffRecorder()
     let body = try await client(server, recorder).decode(
-      Catalog.self, from: HTTPRequest(path: "/v1/trips"))
+      Catalog.self, from: TransportRequest(path: "/v1/trips"))
     #expect(body == Catalog(tripCount: 3))
     #expect(await server.received.count == 3)
     #expect(await recorder.recorded == [.milliseconds(100), .milliseconds(200)])
@@ -60,7 +60,7 @@ struct HTTPClientTests {
     let server = ScriptedServer(statuses: [503, 503, 503, 503])
     await #expect(throws: HTTPError.unacceptableStatus(503, body: Data(#"{"trip_count": 3}"#.utf8)))
     {
-      try await client(server, BackoffRecorder()).send(HTTPRequest(path: "/"))
+      try await client(server, BackoffRecorder()).send(TransportRequest(path: "/"))
     }
     #expect(await server.received.count == 3)
   }
@@ -69,7 +69,7 @@ struct HTTPClientTests {
   func aClientErrorIsNeverRetried(status: Int) async throws {
     let server = ScriptedServer(statuses: [status])
     await #expect(throws: HTTPError.self) {
-      try await client(server, BackoffRecorder()).send(HTTPRequest(path: "/"))
+      try await client(server, BackoffRecorder()).send(TransportRequest(path: "/"))
     }
     #expect(await server.received.count == 1)
   }
@@ -77,14 +77,15 @@ struct HTTPClientTests {
   @Test func aPostWithoutAnIdempotencyKeyIsNeverRetried() async throws {
     let server = ScriptedServer(statuses: [503])
     await #expect(throws: HTTPError.self) {
-      try await client(server, BackoffRecorder()).send(HTTPRequest(method: .post, path: "/charges"))
+      try await client(server, BackoffRecorder()).send(
+        TransportRequest(method: .post, path: "/charges"))
     }
     #expect(await server.received.count == 1)
   }
 
   @Test func aPostWithAnIdempotencyKeyIsRetriedWithTheSameKey() async throws {
     let server = ScriptedServer(statuses: [503])
-    let request = HTTPRequest(
+    let request = TransportRequest(
       method: .post, path: "/charges", headers: ["Idempotency-Key": "order-1"])
     _ = try await client(server, BackoffRecorder()).send(request)
     #expect(await server.received.map { $0.header("idempotency-key") } == ["order-1", "order-1"])
@@ -94,17 +95,17 @@ struct HTTPClientTests {
     struct Other: Decodable { let missing: String }
     await #expect(throws: HTTPError.self) {
       try await client(ScriptedServer(statuses: []), BackoffRecorder())
-        .decode(Other.self, from: HTTPRequest(path: "/"))
+        .decode(Other.self, from: TransportRequest(path: "/"))
     }
   }
 
   @Test func anInProcessHandlerSlowerThanTheTimeoutTimesOut() async throws {
     let stuck = InProcessTransport { _ in
       try await Task.sleep(for: .seconds(3_600))
-      return HTTPResponse(status: 200)
+      return TransportResponse(status: 200)
     }
     await #expect(throws: HTTPError.timedOut) {
-      try await stuck.send(HTTPRequest(path: "/"), timeout: .milliseconds(20))
+      try await stuck.send(TransportRequest(path: "/"), timeout: .milliseconds(20))
     }
   }
 
@@ -115,7 +116,7 @@ struct HTTPClientTests {
       InProcessTransport { _ in
         await self.count()
         try await Task.sleep(for: .seconds(3_600))
-        return HTTPResponse(status: 200)
+        return TransportResponse(status: 200)
       }
     }
     private func count() { received += 1 }
@@ -123,12 +124,12 @@ struct HTTPClientTests {
 
   @Test func theTimeoutIsOneDeadlineForTheWholeCallRetriesIncluded() async throws {
     let server = SilentServer()
-    let client = HTTPClient(
+    let client = RetryingHTTPClient(
       transport: server.transport, timeout: .milliseconds(100),
       retryPolicy: RetryPolicy(maximumAttempts: 5, initialBackoff: .zero),
       sleep: { _ in })
     await #expect(throws: HTTPError.timedOut) {
-      try await client.send(HTTPRequest(path: "/v1/trips"))
+      try await client.send(TransportRequest(path: "/v1/trips"))
     }
     // The first attempt was given the whole deadline; nothing was left for a second one.
     #expect(await server.received == 1)

@@ -1,4 +1,4 @@
 import BookingInterface
 import SharedKernel
 
-public struct InMemoryBookings {}
+public struct InMemoryTrips {}

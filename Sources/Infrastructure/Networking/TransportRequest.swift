@@ -2,7 +2,7 @@ package import Foundation
 
 /// An HTTP request as the client describes it: relative to a base URL, transport-neutral, so the
 /// same request reaches a live server or an in-process sandbox.
-package struct HTTPRequest: Sendable, Hashable {
+package struct TransportRequest: Sendable, Hashable {
   /// The method; it decides whether retrying is safe.
   package var method: HTTPMethod
   /// The path below the base URL, starting with `/`.
@@ -55,7 +55,7 @@ package enum HTTPMethod: String, Sendable, Hashable {
 }
 
 /// An HTTP response: status, headers and the whole body.
-package struct HTTPResponse: Sendable, Hashable {
+package struct TransportResponse: Sendable, Hashable {
   /// The status code.
   package var status: Int
   /// Header fields.

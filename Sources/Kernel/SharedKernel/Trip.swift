@@ -1,7 +1,7 @@
 /// A bookable trip as the supplier offers it: what `voyage show` prints and checkout prices.
-public struct Booking: Hashable, Sendable, Codable {
+public struct Trip: Hashable, Sendable, Codable {
   /// The supplier's identifier for the trip.
-  public let id: BookingID
+  public let id: TripID
   /// A short name for the trip, such as "Old Town and Fado Nights".
   public let title: String
   /// Where the trip goes.
@@ -21,7 +21,7 @@ public struct Booking: Hashable, Sendable, Codable {
 
   /// Creates a trip; the supplier's mapping code is the usual caller.
   public init(
-    id: BookingID, title: String, destination: Destination, startDate: CalendarDate,
+    id: TripID, title: String, destination: Destination, startDate: CalendarDate,
     endDate: CalendarDate, price: Money, rating: Rating, seatsLeft: Int, details: String
   ) {
     self.id = id
@@ -42,17 +42,17 @@ public struct Booking: Hashable, Sendable, Codable {
   public var nights: Int { startDate.days(until: endDate) }
 
   /// The projection that search results carry.
-  public var summary: BookingSummary {
-    BookingSummary(
+  public var summary: TripSummary {
+    TripSummary(
       id: id, title: title, destination: destination, startDate: startDate, endDate: endDate,
       price: price, rating: rating, seatsLeft: seatsLeft)
   }
 }
 
 /// What one search result carries: enough to list and compare trips, without the details.
-public struct BookingSummary: Hashable, Sendable, Codable {
+public struct TripSummary: Hashable, Sendable, Codable {
   /// The trip to pass to `voyage show` or checkout.
-  public let id: BookingID
+  public let id: TripID
   /// A short name for the trip.
   public let title: String
   /// Where the trip goes.
@@ -70,7 +70,7 @@ public struct BookingSummary: Hashable, Sendable, Codable {
 
   /// Creates a search result.
   public init(
-    id: BookingID, title: String, destination: Destination, startDate: CalendarDate,
+    id: TripID, title: String, destination: Destination, startDate: CalendarDate,
     endDate: CalendarDate, price: Money, rating: Rating, seatsLeft: Int
   ) {
     self.id = id

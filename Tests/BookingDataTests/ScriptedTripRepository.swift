@@ -5,14 +5,14 @@ import Testing
 
 /// A hand-written upstream whose every call waits until the test releases it (or answers it in
 /// advance), so a test decides exactly when each upstream request finishes and with what.
-final class ScriptedBookingRepository: BookingRepository {
+final class ScriptedTripRepository: TripRepository {
   enum Call: Equatable {
     case search(SearchQuery)
-    case booking(BookingID)
+    case trip(TripID)
   }
 
   /// What a call answers: the summaries, or the error it fails with.
-  typealias Outcome = Result<[BookingSummary], any Error>
+  typealias Outcome = Result<[TripSummary], any Error>
 
   private struct Pending {
     let call: Call
@@ -66,14 +66,14 @@ final class ScriptedBookingRepository: BookingRepository {
     continuation?.resume(returning: outcome)
   }
 
-  nonisolated(nonsending) func search(_ query: SearchQuery) async throws -> [BookingSummary] {
+  nonisolated(nonsending) func search(_ query: SearchQuery) async throws -> [TripSummary] {
     try await wait(for: .search(query), on: #isolation).get()
   }
 
-  nonisolated(nonsending) func booking(id: BookingID) async throws -> Booking {
-    let summaries = try await wait(for: .booking(id), on: #isolation).get()
-    guard let summary = summaries.first else { throw BookingError.notFound(id) }
-    return Fixtures.booking(from: summary)
+  nonisolated(nonsending) func trip(id: TripID) async throws -> Trip {
+    let summaries = try await wait(for: .trip(id), on: #isolation).get()
+    guard let summary = summaries.first else { throw TripError.notFound(id) }
+    return Fixtures.trip(from: summary)
   }
 
   private func wait(for call: Call, on isolation: (any Actor)?) async -> Outcome {
@@ -128,17 +128,17 @@ enum Fixtures {
     return query
   }
 
-  static func id(_ text: String) -> BookingID {
-    guard let id = BookingID(text) else { preconditionFailure("fixture id '\(text)' is invalid") }
+  static func id(_ text: String) -> TripID {
+    guard let id = TripID(text) else { preconditionFailure("fixture id '\(text)' is invalid") }
     return id
   }
 
-  static func summary(_ id: String, price: Int64 = 45_000) -> BookingSummary {
-    booking(id, price: price).summary
+  static func summary(_ id: String, price: Int64 = 45_000) -> TripSummary {
+    trip(id, price: price).summary
   }
 
-  static func booking(_ id: String, price: Int64 = 45_000) -> Booking {
-    Booking(
+  static func trip(_ id: String, price: Int64 = 45_000) -> Trip {
+    Trip(
       id: Self.id(id), title: "Trip \(id)",
       destination: Destination(city: "Lisbon", country: "Portugal"),
       startDate: CalendarDate(daysSinceEpoch: 20_000),
@@ -151,8 +151,8 @@ enum Fixtures {
     return rating
   }()
 
-  static func booking(from summary: BookingSummary) -> Booking {
-    Booking(
+  static func trip(from summary: TripSummary) -> Trip {
+    Trip(
       id: summary.id, title: summary.title, destination: summary.destination,
       startDate: summary.startDate, endDate: summary.endDate, price: summary.price,
       rating: summary.rating, seatsLeft: summary.seatsLeft, details: "")
