@@ -46,115 +46,149 @@ struct VoyageDemo: CommandGroup {
       given
       ?? FileManager.default.temporaryDirectory.appendingPathComponent(
         "voyage-demo-\(UUID().uuidString)")
-    // Nothing of the person's own configuration: not their server ledger, supplier or payment
-    // provider, nor their deadline or log; only the demo's home, whose embedded sandboxes and
-    // SQLite ledger are the demo's alone.
-    let environment = ["VOYAGE_HOME": home.path]
-    // The saga's log, kept in memory, narrates each checkout's steps.
-    let logging = AppLogging.inMemory()
-    let configuration: AppConfiguration
-    do {
-      configuration = try AppConfiguration(environment: environment)
-    } catch {
-      throw UsageError(error.message)
+    defer { if given == nil { try? FileManager.default.removeItem(at: home) } }
+    let tour = try Tour(home: home, terminal: terminal)
+    terminal.line(tour.theme.paint("Voyage home for this demo: \(home.path)", .muted))
+    await tour.search()
+    let query = try await tour.tenIdenticalSearches()
+    guard let trip = await tour.tripWithTwoPlaces(for: query) else {
+      terminal.line(tour.theme.paint("No bookable trip found; the demo stops here.", .danger))
+      return .failure
     }
-    let graph = AppGraph(configuration: configuration, logging: logging)
-    func sagaLog(_ key: String) {
-      let steps = logging.sagaSteps(of: key)
-      guard !steps.isEmpty else { return }
-      terminal.line(theme.paint("   the saga's log: " + steps.joined(separator: " → "), .muted))
+    await tour.checkOutTwice(trip)
+    await tour.declineACard(trip)
+    await tour.listAndCancelTheTicket(trip)
+    return .success
+  }
+
+  /// The tour's steps, numbered as they are narrated, each driving a feature through its command
+  /// on a graph of the demo's own.
+  @MainActor
+  private final class Tour {
+    let terminal: any Terminal
+    let theme: TerminalTheme
+    let logging: AppLogging
+    let graph: AppGraph
+    let commandLine: VoyageCommandLine
+    private var step = 0
+
+    init(home: URL, terminal: any Terminal) throws(UsageError) {
+      // Nothing of the person's own configuration: not their server ledger, supplier or payment
+      // provider, nor their deadline or log; only the demo's home, whose embedded sandboxes and
+      // SQLite ledger are the demo's alone.
+      let environment = [EnvironmentVariable.home.rawValue: home.path]
+      let configuration: AppConfiguration
+      do {
+        configuration = try AppConfiguration(environment: environment)
+      } catch {
+        throw UsageError(error.message)
+      }
+      // The saga's log, kept in memory, narrates each checkout's steps.
+      logging = AppLogging.inMemory()
+      graph = AppGraph(configuration: configuration, logging: logging)
+      commandLine = VoyageCommandLine(terminal: terminal, graph: graph)
+      self.terminal = terminal
+      theme = terminal.theme(for: .output)
     }
-    let commandLine = VoyageCommandLine(terminal: terminal, graph: graph)
-    let theme = terminal.theme(for: .output)
-    var step = 0
-    func narrate(_ text: String) {
+
+    func search() async {
+      narrate(
+        "Search: SearchFeature → TripRepository → the coalescing cache → the supplier sandbox over HTTP."
+      )
+      _ = await commandLine.run(["search", "Lisbon", "--limit", "5"])
+    }
+
+    /// Ten callers at once, one supplier call: the cache's statistics before and after.
+    func tenIdenticalSearches() async throws(UsageError) -> SearchQuery {
+      narrate("Ten identical searches at once: the cache sends one request and shares its answer.")
+      graph.slowSupplier(by: .milliseconds(100))
+      let cache = graph.trips
+      let before = await cache.statistics()
+      let query: SearchQuery
+      do {
+        query = try SearchQuery.make(destination: "Kraków", guests: 2)
+      } catch {
+        throw UsageError(error.description)
+      }
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<10 { group.addTask { _ = try? await cache.search(query) } }
+      }
+      graph.slowSupplier(by: .zero)
+      let after = await cache.statistics()
+      terminal.line(
+        "   callers: 10   supplier calls: \(after.upstreamCalls - before.upstreamCalls)   "
+          + "joined the flight: \(after.coalescedWaits - before.coalescedWaits)   "
+          + "cache hits: \(after.cacheHits - before.cacheHits)")
+      return query
+    }
+
+    func tripWithTwoPlaces(for query: SearchQuery) async -> TripSummary? {
+      try? await graph.trips.search(query).first { !$0.isSoldOut && $0.seatsLeft >= 2 }
+    }
+
+    /// A checkout, then the same one again under its key: one ticket, one charge, two places.
+    func checkOutTwice(_ trip: TripSummary) async {
+      let checkout = [
+        "checkout", trip.id.rawValue, "--card", "4242 4242 4242 4242", "--expiry", "12/30",
+        "--name", "Ada Lovelace", "--guests", "2", "--idempotency-key", "demo-order-1",
+      ]
+      narrate(
+        "Check out two of the \(trip.seatsLeft) places on \(trip.id) (\(trip.title)) with the succeeding test card."
+      )
+      _ = await commandLine.run(checkout)
+      sagaLog("demo-order-1")
+
+      narrate("The same checkout again, same idempotency key: the same ticket, no second charge.")
+      _ = await commandLine.run(checkout)
+      sagaLog("demo-order-1")
+      let charges = await graph.chargesTaken() ?? 0
+      terminal.line("   charges taken by the payment sandbox: \(charges)")
+
+      narrate(
+        "The places fell by two: the ticket event told the cache to forget \(trip.id), so this read goes to the supplier."
+      )
+      await showPlaces(of: trip.id)
+    }
+
+    func declineACard(_ trip: TripSummary) async {
+      narrate("A declined card: a clear error, nothing charged, no ticket.")
+      _ = await commandLine.run([
+        "checkout", trip.id.rawValue, "--card", "4000 0000 0000 0002", "--expiry", "12/30",
+        "--name", "Ada Lovelace", "--idempotency-key", "demo-order-2",
+      ])
+      sagaLog("demo-order-2")
+    }
+
+    func listAndCancelTheTicket(_ trip: TripSummary) async {
+      narrate("The tickets, read back from the SQLite ledger.")
+      _ = await commandLine.run(["tickets"])
+
+      narrate(
+        "Cancel the ticket: the booking is cancelled at the supplier and the charge refunded.")
+      let ticket =
+        (try? await graph.ledger().tickets().first { $0.orderID.rawValue == "demo-order-1" })
+      if let ticket {
+        _ = await commandLine.run(["cancel", ticket.id.rawValue])
+        await showPlaces(of: trip.id)
+      }
+    }
+
+    private func narrate(_ text: String) {
       step += 1
       terminal.line()
       terminal.line(theme.style("\(step). \(text)", .title))
     }
 
-    terminal.line(theme.paint("Voyage home for this demo: \(home.path)", .muted))
-
-    narrate(
-      "Search: SearchFeature → BookingRepository → the coalescing cache → the supplier sandbox over HTTP."
-    )
-    _ = await commandLine.run(["search", "Lisbon", "--limit", "5"])
-
-    narrate("Ten identical searches at once: the cache sends one request and shares its answer.")
-    graph.slowSupplier(by: .milliseconds(100))
-    let cache = graph.bookings
-    let before = await cache.statistics()
-    let query: SearchQuery
-    do {
-      query = try SearchQuery.make(destination: "Kraków", guests: 2)
-    } catch {
-      throw UsageError(error.description)
+    private func sagaLog(_ key: String) {
+      let steps = logging.sagaSteps(of: key)
+      guard !steps.isEmpty else { return }
+      terminal.line(theme.paint("   the saga's log: " + steps.joined(separator: " → "), .muted))
     }
-    await withTaskGroup(of: Void.self) { group in
-      for _ in 0..<10 { group.addTask { _ = try? await cache.search(query) } }
+
+    /// One line with the places a trip has left, read through the graph's cache.
+    private func showPlaces(of trip: TripID) async {
+      let places = (try? await graph.trips.trip(id: trip).seatsLeft).map(String.init) ?? "?"
+      terminal.line("   \(trip): \(places) places left")
     }
-    graph.slowSupplier(by: .zero)
-    let after = await cache.statistics()
-    terminal.line(
-      "   callers: 10   supplier calls: \(after.upstreamCalls - before.upstreamCalls)   "
-        + "joined the flight: \(after.coalescedWaits - before.coalescedWaits)   "
-        + "cache hits: \(after.cacheHits - before.cacheHits)")
-
-    guard
-      let trip = try? await cache.search(query).first(where: { !$0.isSoldOut && $0.seatsLeft >= 2 })
-    else {
-      terminal.line(theme.paint("No bookable trip found; the demo stops here.", .danger))
-      return .failure
-    }
-    let checkout = [
-      "checkout", trip.id.rawValue, "--card", "4242 4242 4242 4242",
-      "--expiry", "12/30", "--name",
-      "Ada Lovelace",
-      "--guests", "2", "--idempotency-key", "demo-order-1",
-    ]
-    narrate(
-      "Check out two of the \(trip.seatsLeft) places on \(trip.id) (\(trip.title)) with the succeeding test card."
-    )
-    _ = await commandLine.run(checkout)
-    sagaLog("demo-order-1")
-
-    narrate("The same checkout again, same idempotency key: the same ticket, no second charge.")
-    _ = await commandLine.run(checkout)
-    sagaLog("demo-order-1")
-    let charges = await graph.chargesTaken() ?? 0
-    terminal.line("   charges taken by the payment sandbox: \(charges)")
-
-    narrate(
-      "The places fell by two: the ticket event told the cache to forget \(trip.id), so this read goes to the supplier."
-    )
-    await showPlaces(of: trip.id, in: graph)
-
-    narrate("A declined card: a clear error, nothing charged, no ticket.")
-    _ = await commandLine.run([
-      "checkout", trip.id.rawValue, "--card", "4000 0000 0000 0002",
-      "--expiry", "12/30", "--name",
-      "Ada Lovelace",
-      "--idempotency-key", "demo-order-2",
-    ])
-    sagaLog("demo-order-2")
-
-    narrate("The tickets, read back from the SQLite ledger.")
-    _ = await commandLine.run(["tickets"])
-
-    narrate("Cancel the ticket: the booking is cancelled at the supplier and the charge refunded.")
-    let ticket =
-      (try? await graph.ledger().tickets().first { $0.orderID.rawValue == "demo-order-1" })
-    if let ticket {
-      _ = await commandLine.run(["cancel", ticket.id.rawValue])
-      await showPlaces(of: trip.id, in: graph)
-    }
-    if given == nil { try? FileManager.default.removeItem(at: home) }
-    return .success
-  }
-
-  /// One line with the places a trip has left, read through the graph's cache.
-  private func showPlaces(of trip: BookingID, in graph: AppGraph) async {
-    let places = (try? await graph.bookings.booking(id: trip).seatsLeft).map(String.init) ?? "?"
-    terminal.line("   \(trip): \(places) places left")
   }
 }
