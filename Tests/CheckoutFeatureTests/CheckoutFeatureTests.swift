@@ -12,19 +12,8 @@ import Testing
 @Suite("Checkout feature")
 @MainActor
 struct CheckoutFeatureTests {
-  static let trip = Trip(
-    id: TripID("LIS-001") ?? { preconditionFailure("valid identifier") }(),
-    title: "Old Town Walks",
-    destination: Destination(city: "Lisbon", country: "Portugal"),
-    startDate: CalendarDate(daysSinceEpoch: 21_000), endDate: CalendarDate(daysSinceEpoch: 21_004),
-    price: Money(minorUnits: 45_000, currency: .eur),
-    rating: Rating(tenths: 46) ?? { preconditionFailure("rating") }(),
-    seatsLeft: 3, details: "")
-  static let soldOut = Trip(
-    id: TripID("LIS-002") ?? { preconditionFailure("valid identifier") }(), title: "Sold Out",
-    destination: trip.destination, startDate: trip.startDate, endDate: trip.endDate,
-    price: trip.price,
-    rating: trip.rating, seatsLeft: 0, details: "")
+  static let trip = Trip.fixture(title: "Old Town Walks", places: 3)
+  static let soldOut = Trip.fixture("LIS-002", title: "Sold Out", places: 0)
 
   let gateway: InMemoryPaymentGateway
   let ledger = InMemoryOrderLedger()
@@ -223,10 +212,7 @@ struct CheckoutFeatureTests {
   /// The same checkout wired to a catalog in which the trip has no places left: what another
   /// process sees after this order took the last ones.
   func featureSeeingTheTripSoldOut() -> CheckoutFeature {
-    let soldOut = Trip(
-      id: Self.trip.id, title: Self.trip.title, destination: Self.trip.destination,
-      startDate: Self.trip.startDate, endDate: Self.trip.endDate, price: Self.trip.price,
-      rating: Self.trip.rating, seatsLeft: 0, details: "")
+    let soldOut = Self.trip.with(places: 0)
     return CheckoutFeature(
       dependencies: CheckoutDependencies(
         trips: InMemoryTripRepository(trips: [soldOut, Self.soldOut]),

@@ -20,14 +20,7 @@ struct LedgerTests {
   let home = FileManager.default.temporaryDirectory.appendingPathComponent(
     "voyage-ledger-\(UUID().uuidString)")
 
-  static let trip = Trip(
-    id: TripID("LIS-001") ?? { preconditionFailure("valid identifier") }(),
-    title: "Old Town Walks in Lisbon",
-    destination: Destination(city: "Lisbon", country: "Portugal"),
-    startDate: CalendarDate(daysSinceEpoch: 21_000), endDate: CalendarDate(daysSinceEpoch: 21_004),
-    price: Money(minorUnits: 45_000, currency: .eur),
-    rating: Rating(tenths: 45) ?? { preconditionFailure("valid rating") }(), seatsLeft: 9,
-    details: "")
+  static let trip = Trip.fixture()
 
   func order(_ key: String = "order-1", guests: Int = 2) throws -> DraftOrder {
     try DraftOrder(

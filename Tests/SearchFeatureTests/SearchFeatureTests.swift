@@ -9,15 +9,9 @@ import Testing
 
 enum Trips {
   static func make(_ id: String, city: String, price: Int64, seats: Int = 5) -> Trip {
-    Trip(
-      id: TripID(id) ?? { preconditionFailure("valid identifier") }(),
-      title: "Old Town Walks in \(city)",
-      destination: Destination(city: city, country: "Somewhere"),
-      startDate: CalendarDate(daysSinceEpoch: 21_000),
-      endDate: CalendarDate(daysSinceEpoch: 21_004),
-      price: Money(minorUnits: price, currency: .eur),
-      rating: Rating(tenths: 46) ?? { preconditionFailure("rating") }(),
-      seatsLeft: seats, details: "Four nights.")
+    Trip.fixture(
+      id, title: "Old Town Walks in \(city)", city: city, country: "Somewhere", price: price,
+      places: seats, details: "Four nights.")
   }
 
   static let all = [

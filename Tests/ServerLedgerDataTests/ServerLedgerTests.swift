@@ -34,13 +34,7 @@ struct ServerLedgerTests {
   }
 
   @Test func theDatabaseItselfRefusesAMoveOutsideTheTable() async throws {
-    let trip = Trip(
-      id: try #require(TripID("LIS-001")), title: "Old Town Walks in Lisbon",
-      destination: Destination(city: "Lisbon", country: "Portugal"),
-      startDate: CalendarDate(daysSinceEpoch: 21_000),
-      endDate: CalendarDate(daysSinceEpoch: 21_004),
-      price: Money(minorUnits: 45_000, currency: .eur), rating: try #require(Rating(tenths: 45)),
-      seatsLeft: 9, details: "")
+    let trip = Trip.fixture()
     let order = try DraftOrder(
       id: try #require(OrderID("order-1")), trip: trip, guests: 1,
       traveller: Traveller(name: "Ada"))
@@ -76,13 +70,7 @@ struct ServerLedgerTests {
   }
 
   @Test func aRowTheLedgerCannotReadIsAStorageFailureThatNamesTheColumn() async throws {
-    let trip = Trip(
-      id: try #require(TripID("LIS-001")), title: "Old Town Walks in Lisbon",
-      destination: Destination(city: "Lisbon", country: "Portugal"),
-      startDate: CalendarDate(daysSinceEpoch: 21_000),
-      endDate: CalendarDate(daysSinceEpoch: 21_004),
-      price: Money(minorUnits: 45_000, currency: .eur), rating: try #require(Rating(tenths: 45)),
-      seatsLeft: 9, details: "")
+    let trip = Trip.fixture()
     let order = try DraftOrder(
       id: try #require(OrderID("order-1")), trip: trip, guests: 1,
       traveller: Traveller(name: "Ada"))
@@ -111,13 +99,7 @@ struct ServerLedgerTests {
   /// the row's lock.
   @Test(.timeLimit(.minutes(1)))
   func aStepPastItsDeadlineIsReadBackAndItsFailureNotedWhileTheRowIsLocked() async throws {
-    let trip = Trip(
-      id: try #require(TripID("LIS-001")), title: "Old Town Walks in Lisbon",
-      destination: Destination(city: "Lisbon", country: "Portugal"),
-      startDate: CalendarDate(daysSinceEpoch: 21_000),
-      endDate: CalendarDate(daysSinceEpoch: 21_004),
-      price: Money(minorUnits: 45_000, currency: .eur), rating: try #require(Rating(tenths: 45)),
-      seatsLeft: 9, details: "")
+    let trip = Trip.fixture()
     let order = try DraftOrder(
       id: try #require(OrderID("order-1")), trip: trip, guests: 1,
       traveller: Traveller(name: "Ada"))

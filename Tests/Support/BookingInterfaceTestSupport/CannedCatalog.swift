@@ -40,14 +40,9 @@ public enum CannedCatalog {
     _ id: String, _ title: String, in place: (city: String, country: String),
     costs price: (minorUnits: Int64, currency: Currency), places: Int
   ) -> Trip {
-    guard let rating = Rating(tenths: 46) else { preconditionFailure("4.6 is a valid rating") }
-    return Trip(
-      id: identifier(id), title: title,
-      destination: Destination(city: place.city, country: place.country),
-      startDate: CalendarDate(daysSinceEpoch: 21_000),
-      endDate: CalendarDate(daysSinceEpoch: 21_004),
-      price: Money(minorUnits: price.minorUnits, currency: price.currency), rating: rating,
-      seatsLeft: places,
+    Trip.fixture(
+      id, title: title, city: place.city, country: place.country, price: price.minorUnits,
+      currency: price.currency, places: places,
       details: "Four nights. Small groups, a local guide and time of your own every afternoon.")
   }
 

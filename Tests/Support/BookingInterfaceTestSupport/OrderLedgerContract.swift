@@ -91,14 +91,7 @@ public enum OrderLedgerContract: String, CaseIterable, Sendable, CustomTestStrin
 /// The orders, cards and receipts the contract works with, and the saga's writes as
 /// CheckoutFeature makes them.
 private struct OrderLedgerFixture: Sendable {
-  static let trip = Trip(
-    id: TripID("LIS-001") ?? { preconditionFailure("valid identifier") }(),
-    title: "Old Town Walks in Lisbon",
-    destination: Destination(city: "Lisbon", country: "Portugal"),
-    startDate: CalendarDate(daysSinceEpoch: 21_000), endDate: CalendarDate(daysSinceEpoch: 21_004),
-    price: Money(minorUnits: 45_000, currency: .eur),
-    rating: Rating(tenths: 45) ?? { preconditionFailure("valid rating") }(), seatsLeft: 9,
-    details: "")
+  static let trip = Trip.fixture()
   static let card = MaskedCard(
     brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099, fingerprint: "a1b2c3")
   static let reference = SupplierReference("SBR-TEST") ?? { preconditionFailure("valid") }()
@@ -229,11 +222,7 @@ private struct OrderLedgerFixture: Sendable {
 
   func checkKeyBinding(on ledger: any OrderLedger) async throws {
     let first = try await ledger.begin(order("order-1"), card: Self.card)
-    let otherTrip = Trip(
-      id: try #require(TripID("LIS-002")), title: Self.trip.title,
-      destination: Self.trip.destination, startDate: Self.trip.startDate,
-      endDate: Self.trip.endDate, price: Self.trip.price, rating: Self.trip.rating,
-      seatsLeft: 9, details: "")
+    let otherTrip = Trip.fixture("LIS-002")
     let otherCard = MaskedCard(brand: "Visa", lastFour: "1881", expiryMonth: 12, expiryYear: 2099)
     // Another card ending in the same four digits, told apart by its fingerprint alone.
     let sameDigits = MaskedCard(
