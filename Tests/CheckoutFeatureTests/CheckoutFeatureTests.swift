@@ -23,7 +23,7 @@ struct CheckoutFeatureTests {
     gateway = InMemoryPaymentGateway()
   }
 
-  var key: OrderID { OrderID("order-1") ?? { preconditionFailure("valid identifier") }() }
+  var key: OrderID { OrderID.fixture("order-1") }
 
   func request(
     _ trip: TripID = Self.trip.id, guests: Int = 2, key: String = "order-1",

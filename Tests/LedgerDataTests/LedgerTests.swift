@@ -37,11 +37,11 @@ struct LedgerTests {
     }
   }()
 
-  static let reference = SupplierReference("SBR-TEST") ?? { preconditionFailure("valid") }()
+  static let reference = SupplierReference.fixture("SBR-TEST")
 
   func hold(for order: DraftOrder) -> SeatHold {
     SeatHold(
-      id: HoldID("HLD-\(order.id)") ?? { preconditionFailure("valid identifier") }(),
+      id: HoldID.fixture("HLD-\(order.id)"),
       tripID: order.tripID, places: order.guests, expiresAt: Date() + 600)
   }
 

@@ -13,7 +13,7 @@ import Testing
 @Suite("Search feature: a trip's tickets and links")
 @MainActor
 struct TripTicketsAndLinksTests {
-  nonisolated static let lisbon = TripID("LIS-001") ?? { preconditionFailure("valid") }()
+  nonisolated static let lisbon = TripID.fixture("LIS-001")
 
   static func held(_ id: String, places: Int) throws -> TicketOnTrip {
     let ticket = try #require(TicketID(id))

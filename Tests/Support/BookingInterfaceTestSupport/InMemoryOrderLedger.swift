@@ -146,7 +146,7 @@ public actor InMemoryOrderLedger: OrderLedger {
     }
     try write(.ticketed)
     let ticket = Ticket(
-      id: TicketID("TKT-\(issued.count + 1)") ?? { preconditionFailure("valid identifier") }(),
+      id: TicketID.fixture("TKT-\(issued.count + 1)"),
       for: order, issuedAt: Date(timeIntervalSince1970: 0))
     issued[order.order.id] = ticket
     ticketsNewestFirst.insert(order.order.id, at: 0)

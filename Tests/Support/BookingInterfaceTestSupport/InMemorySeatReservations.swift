@@ -51,7 +51,7 @@ public actor InMemorySeatReservations: SeatReservations {
     guard left > 0 else { throw .soldOut(trip) }
     guard places <= left else { throw .notEnoughSeats(requested: places, available: left) }
     let hold = SeatHold(
-      id: HoldID("HLD-\(key)") ?? { preconditionFailure("valid identifier") }(),
+      id: HoldID.fixture("HLD-\(key)"),
       tripID: trip, places: places, expiresAt: Date(timeIntervalSince1970: 600))
     holds[key] = (hold, .held)
     return hold
@@ -63,7 +63,7 @@ public actor InMemorySeatReservations: SeatReservations {
     guard let (key, entry) = holds.first(where: { $0.value.hold.id == hold }) else {
       throw .unknownReservation(hold.rawValue)
     }
-    let reference = SupplierReference("SBR-\(key)") ?? { preconditionFailure("valid") }()
+    let reference = SupplierReference.fixture("SBR-\(key)")
     switch entry.status {
     case .confirmed: return reference
     case .held where !holdsExpire:

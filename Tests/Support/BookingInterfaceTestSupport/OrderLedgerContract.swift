@@ -94,7 +94,7 @@ private struct OrderLedgerFixture: Sendable {
   static let trip = Trip.fixture()
   static let card = MaskedCard(
     brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099, fingerprint: "a1b2c3")
-  static let reference = SupplierReference("SBR-TEST") ?? { preconditionFailure("valid") }()
+  static let reference = SupplierReference.fixture("SBR-TEST")
 
   func order(
     _ key: String, guests: Int = 2, traveller: String = "Ada Lovelace",
@@ -107,7 +107,7 @@ private struct OrderLedgerFixture: Sendable {
 
   func hold(for order: DraftOrder, _ name: String? = nil) -> SeatHold {
     SeatHold(
-      id: HoldID(name ?? "HLD-\(order.id)") ?? { preconditionFailure("valid identifier") }(),
+      id: HoldID.fixture(name ?? "HLD-\(order.id)"),
       tripID: order.tripID, places: order.guests, expiresAt: Date() + 600)
   }
 

@@ -9,10 +9,9 @@ extension Trip {
     city: String = "Lisbon", country: String = "Portugal", price minorUnits: Int64 = 45_000,
     currency: Currency = .eur, places: Int = 9, details: String = ""
   ) -> Trip {
-    guard let tripID = TripID(id) else { preconditionFailure("'\(id)' is not a trip identifier") }
     guard let rating = Rating(tenths: 46) else { preconditionFailure("4.6 is a valid rating") }
     return Trip(
-      id: tripID, title: title, destination: Destination(city: city, country: country),
+      id: .fixture(id), title: title, destination: Destination(city: city, country: country),
       startDate: CalendarDate(daysSinceEpoch: 21_000),
       endDate: CalendarDate(daysSinceEpoch: 21_004),
       price: Money(minorUnits: minorUnits, currency: currency), rating: rating, seatsLeft: places,
@@ -24,5 +23,17 @@ extension Trip {
     Trip(
       id: id, title: title, destination: destination, startDate: startDate, endDate: endDate,
       price: price, rating: rating, seatsLeft: places, details: details)
+  }
+}
+
+extension Identifier {
+  /// An identifier written in a test or a double, where a wrong one is a mistake in that code:
+  /// stopped here, with the text, instead of a force unwrap or `?? { preconditionFailure() }()`
+  /// in every suite.
+  public static func fixture(_ text: String) -> Identifier {
+    guard let identifier = Identifier(text) else {
+      preconditionFailure("'\(text)' is not a valid identifier")
+    }
+    return identifier
   }
 }
