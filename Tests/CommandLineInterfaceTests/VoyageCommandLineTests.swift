@@ -313,6 +313,23 @@ struct VoyageCommandLineTests {
     #expect(fishGlobal == options)
   }
 
+  /// At 40 columns the overview and every usage line are broken between words, never by the
+  /// terminal in the middle of one.
+  @Test func theOverviewAndUsageLinesFitANarrowTerminal() async throws {
+    let narrow: [String: String?] = ["COLUMNS": "40"]
+    let overview = try await run(["--help"], environment: narrow)
+    #expect(overview.status == 0)
+    let tooLong = overview.output.split(separator: "\n").map(String.init).filter { $0.count > 40 }
+    #expect(
+      tooLong.allSatisfy { $0.hasPrefix("Voyage: ") || $0.hasPrefix("Run 'voyage") }, "\(tooLong)")
+    #expect(
+      overview.output.contains("\n  VOYAGE_DEADLINE_SECONDS\n      how long one outside call"))
+    let mistake = try await run(["search"], environment: narrow)
+    let usage = mistake.error.split(separator: "\n").drop(while: { !$0.hasPrefix("Usage: ") })
+      .prefix(while: { $0.hasPrefix("Usage: ") || $0.hasPrefix("       ") })
+    #expect(usage.count > 1 && usage.allSatisfy { $0.count <= 40 }, "\(usage)")
+  }
+
   @Test func withoutATerminalAndWithoutArgumentsVoyagePrintsTheHelp() async throws {
     let outcome = try await voyage()
     #expect(outcome.status == 0)

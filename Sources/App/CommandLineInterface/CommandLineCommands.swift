@@ -73,7 +73,8 @@ enum CommandLineCommands: CommandGroup {
       return .success
     case .help:
       guard let topic = try parsed.optional(topic) else {
-        commandLine.terminal.line(VoyageCommands.overview)
+        commandLine.terminal.line(
+          VoyageCommands.overview(width: commandLine.terminal.width(of: .output)))
         return .success
       }
       guard let command = VoyageCommands.named(topic) else {
@@ -81,7 +82,8 @@ enum CommandLineCommands: CommandGroup {
           "unknown command '\(topic.prefix(40))'"
             + Spelling.suggestion(for: topic, among: VoyageCommands.all.map(\.spec.name)))
       }
-      commandLine.terminal.line(command.spec.help)
+      commandLine.terminal.line(
+        command.spec.help(width: commandLine.terminal.width(of: .output)))
       return .success
     }
   }

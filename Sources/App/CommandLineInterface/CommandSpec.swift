@@ -38,9 +38,9 @@ struct CommandSpec: Sendable {
       .joined(separator: " ")
   }
 
-  /// The whole `--help` text.
-  var help: String {
-    var sections = ["Usage: \(usage)", discussion]
+  /// The whole `--help` text, its usage line fitted to `width` columns.
+  func help(width: Int?) -> String {
+    var sections = [TextWrapping.usage(usage, width: TextWrapping.width(of: width)), discussion]
     if !options.isEmpty {
       let width = max(19, options.map(\.label.count).max() ?? 0)
       let lines = options.map { option in

@@ -17,15 +17,15 @@ struct VoyageCommandLine {
 
   func run(_ arguments: [String]) async -> ExitStatus {
     guard let name = arguments.first else {
-      terminal.line(VoyageCommands.overview)
+      terminal.line(VoyageCommands.overview(width: terminal.width(of: .output)))
       return .success
     }
     if let option = GlobalOption.allCases.first(where: { $0.names.contains(name) }) {
       switch option {
-      case .help: terminal.line(VoyageCommands.overview)
+      case .help: terminal.line(VoyageCommands.overview(width: terminal.width(of: .output)))
       case .version: terminal.line(VoyageCommands.version)
       // Taken out of the arguments before they reach here: the log is the whole process's.
-      case .verbose: terminal.line(VoyageCommands.overview)
+      case .verbose: terminal.line(VoyageCommands.overview(width: terminal.width(of: .output)))
       }
       return .success
     }
@@ -38,7 +38,7 @@ struct VoyageCommandLine {
       }
       let parsed = try command.spec.parse(Array(arguments.dropFirst()))
       if parsed.wantsHelp {
-        terminal.line(command.spec.help)
+        terminal.line(command.spec.help(width: terminal.width(of: .output)))
         return .success
       }
       let status = try await command.run(parsed, self)
@@ -57,7 +57,7 @@ struct VoyageCommandLine {
     if let conversation = VoyageCommands.conversations.first {
       return await conversation.converse(terminal: terminal, graph: graph)
     }
-    terminal.line(VoyageCommands.overview)
+    terminal.line(VoyageCommands.overview(width: terminal.width(of: .output)))
     return .success
   }
 
@@ -109,7 +109,9 @@ struct VoyageCommandLine {
         to: .output)
     }
     terminal.line(errorTheme.paint("Error: \(error.message)", .danger), to: .error)
-    terminal.line("Usage: \(usage)", to: .error)
+    terminal.line(
+      TextWrapping.usage(usage, width: TextWrapping.width(of: terminal.width(of: .error))),
+      to: .error)
     terminal.line(see, to: .error)
     return .usage
   }

@@ -49,22 +49,14 @@ enum VoyageCommands {
   }
 
   /// What `voyage --help` prints: every command, global option, variable and exit status from
-  /// its declaration.
-  static var overview: String {
-    // Two columns, the second wrapped at 80 columns under itself.
-    func rows(_ rows: [(String, String)]) -> String {
-      let width = (rows.map(\.0.count).max() ?? 0) + 5
-      return rows.map { name, text in
-        "  " + name.padding(toLength: width - 2, withPad: " ", startingAt: 0)
-          + wrapped(text, width: 80 - width).joined(
-            separator: "\n" + String(repeating: " ", count: width))
-      }
-      .joined(separator: "\n")
-    }
+  /// its declaration, fitted to `width` columns.
+  static func overview(width terminalWidth: Int?) -> String {
+    let width = TextWrapping.width(of: terminalWidth)
+    func rows(_ rows: [(String, String)]) -> String { TextWrapping.rows(rows, width: width) }
     return """
       Voyage: search bookable trips and check one out, offline, with embedded sandboxes.
 
-      Usage: voyage <command> [options]
+      \(TextWrapping.usage("voyage <command> [options]", width: width))
 
       Commands:
       \(rows(declarations.map { ($0.name, $0.abstract) }))
@@ -81,20 +73,6 @@ enum VoyageCommands {
       Run 'voyage <command> --help' for a command's options.
       """
   }
-}
-
-/// `text` in lines of at most `width` characters, broken between words.
-private func wrapped(_ text: String, width: Int) -> [String] {
-  var lines: [String] = []
-  var line = ""
-  for word in text.split(separator: " ") {
-    if !line.isEmpty && line.count + 1 + word.count > width {
-      lines.append(line)
-      line = ""
-    }
-    line += (line.isEmpty ? "" : " ") + word
-  }
-  return lines + [line]
 }
 
 /// An option of `voyage` itself, before or after the command.
