@@ -124,6 +124,8 @@ if [ -n "$app_targets" ]; then
       pattern=$(paste -sd'|' - <<<"$types")
       find "${app_folders[@]}" -name '*.swift' -print0 \
         | xargs -0 perl -ni -e "print unless /^\\s*(?:$pattern)\\.self,?\\s*\$/"
+      # A list left with one line or none is written differently: the formatter says how.
+      find "${app_folders[@]}" -name '*.swift' -print0 | xargs -0 swift format -i
     fi
     echo "remove-module: removed its wiring: $(paste -sd' ' - <<<"$wiring")"
   fi
