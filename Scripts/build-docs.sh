@@ -16,6 +16,7 @@
 # infrastructure modules' doors are `package`. A module links to the modules it comes after
 # (``/SharedKernel/DraftOrder``); the journeys link to any module.
 source "$(dirname "$0")/lib/script-help.sh"
+source "$(dirname "$0")/lib/package-name.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,7 +33,7 @@ done
 
 started=$(date +%s)
 description=$(swift package describe --type json)
-package=$(sed -n -E 's/^  "name" : "([^"]+)",?$/\1/p' <<<"$description" | head -n 1)
+package=$(package_name)
 [ -n "$package" ] || { echo "Error: could not read the package's name" >&2; exit 1; }
 bundle_prefix="org.$(tr '[:upper:]' '[:lower:]' <<<"$package")"
 

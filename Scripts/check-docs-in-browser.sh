@@ -10,6 +10,7 @@
 # Needs a headless Chromium (Debian: apt-get install chromium-headless-shell) and python3 (the
 # loopback server); a CJK font (fonts-noto-cjk) makes "東京" legible in the screenshots.
 source "$(dirname "$0")/lib/script-help.sh"
+source "$(dirname "$0")/lib/package-name.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,7 +48,7 @@ done
 # The pages, each with the phrases (separated by ";") it must show, and the images (";") it must
 # load; from the site itself: the front page, the articles' root, four articles, a feature's entry
 # point, and the kernel's one way to a paid order.
-package=$(sed -n -E 's/^  name: "([^"]+)",$/\1/p' Package.swift)
+package=$(package_name)
 lower=$(tr '[:upper:]' '[:lower:]' <<<"$package")
 feature=$(find "$site/data/documentation" -maxdepth 1 -name '*feature.json' | sort | head -n 1)
 feature=$(basename "${feature:-searchfeature.json}" .json)

@@ -18,6 +18,7 @@
 #
 # Each feature costs one run of the check suite; CI runs it for one feature, a person for all.
 source "$(dirname "$0")/lib/script-help.sh"
+source "$(dirname "$0")/lib/package-name.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,7 +39,7 @@ for feature in "${features[@]}"; do
   awk -F '\t' -v n="$feature" '$1 == n && $3 == "Features" { found = 1 } END { exit !found }' \
     <<<"$targets" || { echo "Error: '$feature' is not a module of the Features layer" >&2; exit 64; }
 done
-app=$(sed -n -E 's/^  name: "([A-Za-z0-9]+)",$/\1/p' Package.swift | head -n 1)
+app=$(package_name)
 fork=Atlas
 [ "$app" != "$fork" ] || fork=Wayfarer
 

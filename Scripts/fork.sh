@@ -11,6 +11,7 @@
 # runs the check suite (unless --no-check). It refuses a bad name before changing anything.
 # ArchitectureLinter/ (the linter's own package, its fixtures included) is left alone: it is not the app.
 set -euo pipefail
+source "$(dirname "$0")/lib/package-name.sh"
 cd "$(dirname "$0")/.."
 
 # The whole script is one function, read before anything runs: it rewrites files of this
@@ -26,7 +27,7 @@ refuse() {
 }
 
 # The current name is the package's, so a fork can be forked again.
-old=$(sed -n -E 's/^  name: "([A-Za-z0-9]+)",$/\1/p' Package.swift | head -n 1)
+old=$(package_name)
 [ -n "$old" ] || refuse "cannot find the package's name (a line '  name: \"…\",') in Package.swift"
 check=1
 org=""

@@ -27,6 +27,18 @@ struct ScriptHelpTests {
     #expect(Self.scripts.count >= 12)
   }
 
+  /// The package's name is read one way, `package_name` in `Scripts/lib/package-name.sh`.
+  @Test func noScriptReadsThePackageNameItself() throws {
+    let folder = repositoryRoot.appendingPathComponent("Scripts")
+    let readers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".sh") }
+      .filter { name in
+        let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        return text.contains(#"s/^  name: "#) || text.contains(#"s/^  "name" : "#)
+      }
+    #expect(readers.isEmpty, "read it with package_name instead: \(readers)")
+  }
+
   /// `--help` prints the header, its usage line included, and nothing of the code below it; run
   /// from another folder, so the script finds its own header wherever it is started.
   @Test(arguments: scripts)

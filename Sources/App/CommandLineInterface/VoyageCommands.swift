@@ -1,4 +1,5 @@
 import AppComposition
+import DesignSystem
 import Foundation
 
 /// Every command of `voyage`, each declared once, and what the process itself takes (global
@@ -42,10 +43,7 @@ enum VoyageCommands {
   static var environment: [(name: String, meaning: String)] {
     EnvironmentVariable.allCases.compactMap { variable in
       variable.meaning.map { (variable.rawValue, $0) }
-    } + [
-      ("NO_COLOR", "turn colour off"),
-      ("CLICOLOR_FORCE", "force colour on, even when the output is not a terminal"),
-    ]
+    } + ColourVariable.allCases.map { ($0.rawValue, $0.meaning) }
   }
 
   /// What `voyage --help` prints: every command, global option, variable and exit status from

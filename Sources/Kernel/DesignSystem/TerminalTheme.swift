@@ -37,8 +37,12 @@ public struct TerminalTheme: Sendable, Hashable {
   }
 
   private static func decidesColor(environment: [String: String], isInteractive: Bool) -> Bool {
-    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-    if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return true }
+    if let noColor = environment[ColourVariable.noColor.rawValue], !noColor.isEmpty {
+      return false
+    }
+    if let force = environment[ColourVariable.force.rawValue], !force.isEmpty, force != "0" {
+      return true
+    }
     if environment["TERM"] == "dumb" { return false }
     return isInteractive
   }
