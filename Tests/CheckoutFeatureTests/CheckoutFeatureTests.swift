@@ -266,7 +266,7 @@ struct CheckoutFeatureTests {
 
   @Test func aKeyReusedForASoldOutOrUnknownTripIsAReusedKeyNotARefusal() async throws {
     await feature().checkout(try request())
-    for trip in [Self.soldOut.id, try #require(TripID("XXX-999"))] {
+    for trip in [Self.soldOut.id, try #require(TripID("NON-999"))] {
       let reused = feature()
       await reused.checkout(try request(trip))
       #expect(reused.failure == .keyReused(key))
