@@ -2490,59 +2490,10 @@ struct ScanFailure: Error, Sendable {
   let reason: String
 }
 
-// MARK: - Manifest locations
-
-/// Where `Package.swift` declares each target and names each of its dependencies, found with the
-/// linter's own lexer by the call they belong to: a target is declared by a call whose first
-/// argument is its name as a string (`.target(name: "X", …)`, or a helper such as
-/// `feature("X", uses: …)`), that declares no `targets:` (a product such as
-/// `.library(name: "X", targets: ["X"])`) and that is not inside another such call (a
-/// `.target(name: "X")` among dependencies); a dependency is the array element of that call that
-/// holds its name.
-struct ManifestLocations {
-  struct Place: Sendable {
-    let line: Int
-    let column: Int
-  }
-  /// A dependency's entry: where it starts, and the text to delete to remove it (the element
-  /// and the comma that separates it from its neighbour).
-  struct Entry: Sendable {
-    let start: Place
-    let deletion: (from: Place, to: Place)
-  }
-
-  var declarations: [String: Place] = [:]
-  var entries: [String: Entry] = [:]
-
-  static func key(_ target: String, _ dependency: String) -> String { "\(target) -> \(dependency)" }
-
-  /// The calls of PackageDescription that declare a target.
-  static let targetCalls: Set<String> = [
-    "target", "executableTarget", "testTarget", "systemLibrary", "binaryTarget", "plugin", "macro",
-  ]
-
-  init(manifest: Data, targets: [(name: String, dependencies: [String])]) {
-    manifest.withUnsafeBytes { raw in
-      let reading = ManifestReading(bytes: raw.bindMemory(to: UInt8.self))
-      let declarationOf = reading.declaringCalls()
-      for (name, number) in declarationOf {
-        declarations[name] = reading.place(reading.nameIndex(ofCall: number))
-      }
-      for target in targets {
-        guard let number = declarationOf[target.name] else { continue }
-        for dependency in target.dependencies {
-          guard let entry = reading.entry(naming: dependency, inCall: number) else { continue }
-          entries[Self.key(target.name, dependency)] = entry
-        }
-      }
-    }
-  }
-}
-
 /// The manifest's tokens grouped by the brackets that hold them, read in named steps: the groups,
 /// the calls that declare a target by name, and the array element of a call that names a
 /// dependency. It lives as long as the bytes it reads (inside `withUnsafeBytes`).
-private struct ManifestReading {
+struct ManifestReading {
   typealias Place = ManifestLocations.Place
 
   /// One bracketed region of tokens: a call's parentheses (with its callee), an array's or
@@ -2703,6 +2654,771 @@ private struct ManifestReading {
     }
     return ManifestLocations.Entry(start: place(range.lowerBound), deletion: deletion)
   }
+}
+
+// MARK: - Manifest locations
+
+/// Where `Package.swift` declares each target and names each of its dependencies, found with the
+/// linter's own lexer by the call they belong to: a target is declared by a call whose first
+/// argument is its name as a string (`.target(name: "X", …)`, or a helper such as
+/// `feature("X", uses: …)`), that declares no `targets:` (a product such as
+/// `.library(name: "X", targets: ["X"])`) and that is not inside another such call (a
+/// `.target(name: "X")` among dependencies); a dependency is the array element of that call that
+/// holds its name.
+struct ManifestLocations {
+  struct Place: Sendable {
+    let line: Int
+    let column: Int
+  }
+  /// A dependency's entry: where it starts, and the text to delete to remove it (the element
+  /// and the comma that separates it from its neighbour).
+  struct Entry: Sendable {
+    let start: Place
+    let deletion: (from: Place, to: Place)
+  }
+
+  var declarations: [String: Place] = [:]
+  var entries: [String: Entry] = [:]
+
+  static func key(_ target: String, _ dependency: String) -> String { "\(target) -> \(dependency)" }
+
+  /// The calls of PackageDescription that declare a target.
+  static let targetCalls: Set<String> = [
+    "target", "executableTarget", "testTarget", "systemLibrary", "binaryTarget", "plugin", "macro",
+  ]
+
+  init(manifest: Data, targets: [(name: String, dependencies: [String])]) {
+    manifest.withUnsafeBytes { raw in
+      let reading = ManifestReading(bytes: raw.bindMemory(to: UInt8.self))
+      let declarationOf = reading.declaringCalls()
+      for (name, number) in declarationOf {
+        declarations[name] = reading.place(reading.nameIndex(ofCall: number))
+      }
+      for target in targets {
+        guard let number = declarationOf[target.name] else { continue }
+        for dependency in target.dependencies {
+          guard let entry = reading.entry(naming: dependency, inCall: number) else { continue }
+          entries[Self.key(target.name, dependency)] = entry
+        }
+      }
+    }
+  }
+}
+
+/// What a manifest declares at its top level, read from its tokens: the enums whose cases name
+/// modules (`enum Feature: String { case checkout = "CheckoutFeature" }`), the enum cases that
+/// wrap another enum (`case feature(Feature)`), the helper functions with the type of each
+/// parameter (`func feature(_ module: Feature, uses: [FeatureDependency])`), and where each
+/// top-level `let` is initialized. The types are what let an edit find every place a module's
+/// case is written without knowing the manifest's layout: a case of `Feature` is passed where a
+/// `Feature` or a `[Feature]` is expected.
+struct ManifestDeclarations {
+  /// `case checkout = "CheckoutFeature"` in `enum Feature: String`, on one line.
+  struct NamedCase {
+    let enumName: String
+    let caseName: String
+    let rawValue: String
+    /// The `case` keyword's token.
+    let token: Int
+  }
+
+  /// A parameter's type as far as an edit needs it: one enum's value, or an array of them.
+  enum ParameterType: Equatable {
+    case single(String)
+    case array(String)
+    case other
+  }
+
+  struct Parameter {
+    /// The argument label, `nil` for `_`.
+    let label: String?
+    let type: ParameterType
+  }
+
+  /// A `String`-backed enum's body: the group of its braces and its cases.
+  struct NamedEnum {
+    let body: Int
+    var cases: [NamedCase] = []
+  }
+
+  var enums: [String: NamedEnum] = [:]
+  /// The enum cases with one associated value, by that value's type: `Feature` → `feature`,
+  /// `linuxOnly`, … (`case feature(Feature)` in `enum Module`).
+  var wrappers: [String: Set<String>] = [:]
+  var functions: [String: [Parameter]] = [:]
+  /// Every enum case's name, with the enums that declare a case of that name.
+  var caseOwners: [String: Set<String>] = [:]
+  /// Each top-level `let`'s initializer, as a range of tokens (after its `=`).
+  var initializers: [String: ClosedRange<Int>] = [:]
+
+  init(_ reading: ManifestReading, owners: [Int?]) {
+    let tokens = reading.tokens
+    for index in tokens.indices where owners[index] == nil && index + 1 < tokens.count {
+      let name = tokens[index + 1]
+      guard name.isIdentifier else { continue }
+      if tokens[index].is(.enum) {
+        readEnum(named: reading.source.text(name), at: index, reading, owners)
+      } else if tokens[index].is(.func) {
+        readFunction(named: reading.source.text(name), at: index, reading, owners)
+      } else if tokens[index].is(.let) {
+        readInitializer(of: reading.source.text(name), at: index, reading, owners)
+      }
+    }
+  }
+
+  /// The enum and case whose raw value is `name`, if an enum names it.
+  func namedCase(rawValue name: String) -> NamedCase? {
+    enums.values.lazy.flatMap(\.cases).first { $0.rawValue == name }
+  }
+
+  /// The first group that opens after `index` at the top level, with `punctuation`.
+  private static func firstGroup(
+    after index: Int, opening punctuation: Unicode.Scalar, _ reading: ManifestReading,
+    _ owners: [Int?]
+  ) -> Int? {
+    var cursor = index + 1
+    while cursor < reading.tokens.count, owners[cursor] == nil {
+      if reading.tokens[cursor].isPunctuation(punctuation) {
+        return reading.groups.firstIndex { $0.open == cursor }
+      }
+      if reading.tokens[cursor].isPunctuation("{") || reading.tokens[cursor].isPunctuation("(") {
+        return nil
+      }
+      cursor += 1
+    }
+    return nil
+  }
+
+  private mutating func readEnum(
+    named name: String, at index: Int, _ reading: ManifestReading, _ owners: [Int?]
+  ) {
+    guard let body = Self.firstGroup(after: index, opening: "{", reading, owners) else { return }
+    let tokens = reading.tokens
+    let header = (index + 2)..<reading.groups[body].open
+    let isNamed = header.contains { position in
+      tokens[position].isPunctuation(":") && position + 1 < header.upperBound
+        && reading.source.token(tokens[position + 1], is: Array("String".utf8))
+    }
+    var named = NamedEnum(body: body)
+    for position in (reading.groups[body].open + 1)..<reading.groups[body].close
+    where owners[position] == body && tokens[position].is(.case) && position + 2 < tokens.count {
+      let caseName = tokens[position + 1]
+      guard caseName.isIdentifier else { continue }
+      caseOwners[reading.source.text(caseName), default: []].insert(name)
+      let next = position + 2
+      if isNamed, tokens[next].isPunctuation("="), next + 1 < tokens.count,
+        let rawValue = reading.literal(next + 1)
+      {
+        named.cases.append(
+          NamedCase(
+            enumName: name, caseName: reading.source.text(caseName), rawValue: rawValue,
+            token: position))
+      } else if tokens[next].isPunctuation("("),
+        let group = reading.groups.firstIndex(where: { $0.open == next }),
+        reading.groups[group].parts.count == 1, reading.groups[group].parts[0].count == 1,
+        tokens[reading.groups[group].parts[0].lowerBound].isIdentifier
+      {
+        let wrapped = reading.source.text(tokens[reading.groups[group].parts[0].lowerBound])
+        wrappers[wrapped, default: []].insert(reading.source.text(caseName))
+      }
+    }
+    if isNamed { enums[name] = named }
+  }
+
+  private mutating func readFunction(
+    named name: String, at index: Int, _ reading: ManifestReading, _ owners: [Int?]
+  ) {
+    guard let list = Self.firstGroup(after: index, opening: "(", reading, owners) else { return }
+    let tokens = reading.tokens
+    functions[name] = reading.groups[list].parts.map { part in
+      guard let colon = part.first(where: { tokens[$0].isPunctuation(":") && owners[$0] == list })
+      else { return Parameter(label: nil, type: .other) }
+      let names = part.lowerBound..<colon
+      let label =
+        names.first.map { reading.source.text(tokens[$0]) }.flatMap { $0 == "_" ? nil : $0 }
+      var type = ParameterType.other
+      let first = colon + 1
+      if first < part.upperBound, tokens[first].isIdentifier {
+        type = .single(reading.source.text(tokens[first]))
+      } else if first + 2 < part.upperBound, tokens[first].isPunctuation("["),
+        tokens[first + 1].isIdentifier, tokens[first + 2].isPunctuation("]")
+      {
+        type = .array(reading.source.text(tokens[first + 1]))
+      }
+      return Parameter(label: label, type: type)
+    }
+  }
+
+  private mutating func readInitializer(
+    of name: String, at index: Int, _ reading: ManifestReading, _ owners: [Int?]
+  ) {
+    let tokens = reading.tokens
+    var cursor = index + 2
+    while cursor < tokens.count, !(owners[cursor] == nil && tokens[cursor].isPunctuation("=")) {
+      if owners[cursor] == nil && Self.startsDeclaration(tokens[cursor]) { return }
+      cursor += 1
+    }
+    let start = cursor + 1
+    guard start < tokens.count else { return }
+    var end = start
+    while end + 1 < tokens.count
+      && !(owners[end + 1] == nil && tokens[end + 1].startsLine
+        && Self.startsDeclaration(tokens[end + 1]))
+    {
+      end += 1
+    }
+    initializers[name] = start...end
+  }
+
+  /// A token that begins a top-level declaration when it starts a line.
+  static func startsDeclaration(_ token: Token) -> Bool {
+    let keywords: Set<Keyword> = [
+      .let, .var, .func, .enum, .struct, .class, .protocol, .typealias, .import, .actor,
+      .public, .private, .fileprivate, .internal, .package, .final,
+    ]
+    return (token.kind == .identifier && keywords.contains(token.keyword))
+      || token.isPunctuation("@") || token.kind == .directive
+  }
+}
+
+/// The manifest as an editor sees it: its tokens and bracket groups (`ManifestReading`), the
+/// group each token sits in, its top-level declarations, and each line's first byte, so that a
+/// token's place becomes a range of bytes to replace. It lives as long as the bytes it reads.
+struct ManifestLayout {
+  let reading: ManifestReading
+  /// The innermost group each token is inside (a group's own brackets are in its parent).
+  let owners: [Int?]
+  let declarations: ManifestDeclarations
+  private let lineStarts: [Int]
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    reading = ManifestReading(bytes: bytes)
+    var owners = [Int?](repeating: nil, count: reading.tokens.count)
+    // Groups are in the order they open, so an inner group overwrites its parent.
+    for (number, group) in reading.groups.enumerated() where group.close > group.open {
+      for index in (group.open + 1)..<group.close { owners[index] = number }
+    }
+    self.owners = owners
+    declarations = ManifestDeclarations(reading, owners: owners)
+    var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      if byte == UInt8(ascii: "\r"), index < bytes.count, bytes[index] == UInt8(ascii: "\n") {
+        index += 1
+      }
+      if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { starts.append(index) }
+    }
+    lineStarts = starts
+  }
+
+  // MARK: - Finding a module's places
+
+  /// The spans of tokens that declare or name `name`, and its enum case when an enum names it.
+  func spans(naming name: String) -> (
+    spans: [ClosedRange<Int>], namedCase: ManifestDeclarations.NamedCase?
+  ) {
+    let tokens = reading.tokens
+    let named = declarations.namedCase(rawValue: name)
+    var spans: [ClosedRange<Int>] = []
+    for group in reading.groups {
+      guard let callee = group.callee, tokens[group.open].isPunctuation("(") else { continue }
+      let calleeIndex = group.open - 1
+      let isMember = calleeIndex > 0 && tokens[calleeIndex - 1].isPunctuation(".")
+      let span = (isMember ? calleeIndex - 1 : calleeIndex)...group.close
+      // A call whose first argument is the name: `.target(name: "X", …)`, `benchmark("X", …)`;
+      // a product (`targets: […]`) is not a target's declaration.
+      if let first = group.parts.first, [nil, "name"].contains(reading.label(of: first)),
+        reading.value(of: first).count == 1,
+        reading.literal(reading.value(of: first).lowerBound) == name,
+        !group.parts.contains(where: { reading.label(of: $0) == "targets" })
+      {
+        spans.append(span)
+        continue
+      }
+      guard let named else { continue }
+      // `.feature(.checkout)`: a case of an enum that wraps the module's enum.
+      if isMember, declarations.wrappers[named.enumName]?.contains(callee) == true,
+        group.parts.count == 1, isCase(named.caseName, at: group.parts[0])
+      {
+        spans.append(span)
+        continue
+      }
+      // A helper's call: a parameter of the module's enum given its case declares it (or
+      // cannot be written without it); a parameter of an array of them lists it.
+      guard !isMember, let parameters = declarations.functions[callee] else { continue }
+      for (argument, parameter) in zip(group.parts, matched(group.parts, to: parameters)) {
+        guard let parameter else { continue }
+        let value = reading.value(of: argument)
+        if parameter.type == .single(named.enumName), isCase(named.caseName, at: value) {
+          spans.append(span)
+        } else if parameter.type == .array(named.enumName),
+          tokens[value.lowerBound].isPunctuation("["),
+          let array = reading.groups.firstIndex(where: { $0.open == value.lowerBound })
+        {
+          for element in reading.groups[array].parts where isCase(named.caseName, at: element) {
+            spans.append(element.lowerBound...(element.upperBound - 1))
+          }
+        }
+      }
+    }
+    // `"X"` as an element of a list (`dependencies: ["X"]`).
+    for (index, token) in tokens.enumerated()
+    where token.kind == .string && reading.literal(index) == name {
+      guard let owner = owners[index], tokens[reading.groups[owner].open].isPunctuation("["),
+        reading.groups[owner].parts.contains(index..<(index + 1))
+      else { continue }
+      spans.append(index...index)
+    }
+    return (spans, named)
+  }
+
+  /// Whether `range` is exactly `.caseName`.
+  private func isCase(_ caseName: String, at range: Range<Int>) -> Bool {
+    range.count == 2 && reading.tokens[range.lowerBound].isPunctuation(".")
+      && reading.tokens[range.lowerBound + 1].isIdentifier
+      && reading.source.text(reading.tokens[range.lowerBound + 1]) == caseName
+  }
+
+  /// The parameter each argument is passed to: labelled ones by label, the others in order.
+  private func matched(
+    _ arguments: [Range<Int>], to parameters: [ManifestDeclarations.Parameter]
+  ) -> [ManifestDeclarations.Parameter?] {
+    var unlabelled = parameters.filter { $0.label == nil }[...]
+    return arguments.map { argument in
+      if let label = reading.label(of: argument) {
+        return parameters.first { $0.label == label }
+      }
+      return unlabelled.popFirst()
+    }
+  }
+
+  // MARK: - Removing
+
+  /// What removing `span` takes: the list around it when it is that list's only element and
+  /// the list is a term of a sum (`+ [systemLibrary(…)]`), the span itself otherwise.
+  func unit(of span: ClosedRange<Int>) -> ClosedRange<Int> {
+    guard let owner = owners[span.lowerBound] else { return span }
+    let group = reading.groups[owner]
+    guard reading.tokens[group.open].isPunctuation("["), group.parts.count == 1,
+      group.parts[0] == span.lowerBound..<(span.upperBound + 1), isTerm(group.open...group.close)
+    else { return span }
+    return group.open...group.close
+  }
+
+  /// The edits that remove `unit` (one of `units`, all removed together): an element of a list
+  /// with its comma, a term of a top-level sum (`+ feature(…)`) with its `+`, and the comment
+  /// lines right above either. A first term takes the `+` of the first term that stays.
+  func removing(_ unit: ClosedRange<Int>, among units: [ClosedRange<Int>]) throws -> [Edit] {
+    let tokens = reading.tokens
+    if let owner = owners[unit.lowerBound], tokens[reading.groups[owner].open].isPunctuation("["),
+      let element = reading.groups[owner].parts.firstIndex(
+        of: unit.lowerBound..<(unit.upperBound + 1))
+    {
+      return [removingElement(element, of: reading.groups[owner])]
+    }
+    guard isTerm(unit) else {
+      let token = tokens[unit.lowerBound]
+      throw BadInput(
+        "cannot remove what starts at Package.swift:\(token.line):\(token.column): it is neither an element of a list nor a term of a top-level sum; edit it by hand"
+      )
+    }
+    if tokens[unit.lowerBound - 1].isPunctuation("+") {
+      return [
+        Edit(
+          range: startWithComments(of: unit.lowerBound - 1)..<endOfLine(after: unit.upperBound),
+          replacement: "")
+      ]
+    }
+    // The first term: the next term that stays loses its `+`; when none stays, the sum is `[]`.
+    var plus = unit.upperBound + 1
+    while plus < tokens.count, tokens[plus].isPunctuation("+"), owners[plus] == nil {
+      guard let removed = units.first(where: { $0.lowerBound == plus + 1 }) else {
+        return [
+          Edit(
+            range: startWithComments(of: unit.lowerBound)..<endOfLine(after: unit.upperBound),
+            replacement: ""),
+          Edit(range: start(of: plus)..<endOfSpaces(after: plus), replacement: ""),
+        ]
+      }
+      plus = removed.upperBound + 1
+    }
+    return [Edit(range: start(of: unit.lowerBound)..<end(of: unit.upperBound), replacement: "[]")]
+  }
+
+  /// The line of the first place outside `edits` that still names `name` or writes its case:
+  /// qualified (`Kernel.sharedKernel`), or bare (`.designSystem`) when no other enum has a case of
+  /// that name. Such a place would no longer compile once the case is gone.
+  func lineStillNaming(
+    _ name: String, caseOf named: ManifestDeclarations.NamedCase?, outside edits: [Edit]
+  ) -> Int? {
+    let tokens = reading.tokens
+    let kept = { (index: Int) in !edits.contains { $0.range.contains(self.start(of: index)) } }
+    if let left = spans(naming: name).spans.first(where: { kept($0.lowerBound) }) {
+      return Int(tokens[left.lowerBound].line)
+    }
+    guard let named else { return nil }
+    let isCaseName = { (index: Int) in
+      tokens[index].isIdentifier && self.reading.source.text(tokens[index]) == named.caseName
+    }
+    for index in tokens.indices.dropLast(2)
+    where tokens[index].isIdentifier && reading.source.text(tokens[index]) == named.enumName
+      && tokens[index + 1].isPunctuation(".") && isCaseName(index + 2) && kept(index)
+    {
+      return Int(tokens[index].line)
+    }
+    guard declarations.caseOwners[named.caseName] == [named.enumName] else { return nil }
+    for index in tokens.indices.dropLast().dropFirst()
+    where tokens[index].isPunctuation(".") && isCaseName(index + 1) && kept(index)
+      && !(tokens[index - 1].isIdentifier || tokens[index - 1].isPunctuation(")")
+        || tokens[index - 1].isPunctuation("]"))
+    {
+      return Int(tokens[index].line)
+    }
+    return nil
+  }
+
+  /// Whether `span` is a term of a sum at the top level: after `=` or `+`, before `+` or the end.
+  private func isTerm(_ span: ClosedRange<Int>) -> Bool {
+    let tokens = reading.tokens
+    guard owners[span.lowerBound] == nil, span.lowerBound > 0 else { return false }
+    let before = tokens[span.lowerBound - 1]
+    guard before.isPunctuation("+") || before.isPunctuation("=") else { return false }
+    let after = span.upperBound + 1
+    return after == tokens.count || tokens[after].isPunctuation("+")
+      || (owners[after] == nil && tokens[after].startsLine)
+  }
+
+  private func removingElement(_ element: Int, of group: ManifestReading.Group) -> Edit {
+    let tokens = reading.tokens
+    let part = group.parts[element]
+    let comma = part.upperBound
+    if comma < group.close, tokens[comma].isPunctuation(",") {
+      let ownsItsLines =
+        tokens[part.lowerBound].startsLine
+        && (comma + 1 == tokens.count || tokens[comma + 1].startsLine)
+      return ownsItsLines
+        ? Edit(
+          range: startWithComments(of: part.lowerBound)..<endOfLine(after: comma), replacement: "")
+        : Edit(range: start(of: part.lowerBound)..<endOfSpaces(after: comma), replacement: "")
+    }
+    if element > 0 {
+      // The last element without a comma: from the comma before it.
+      return Edit(
+        range: start(of: part.lowerBound - 1)..<end(of: part.upperBound - 1), replacement: "")
+    }
+    return Edit(range: start(of: part.lowerBound)..<end(of: part.upperBound - 1), replacement: "")
+  }
+
+  /// The whole line of the token at `index` (an enum case).
+  func removingLine(of index: Int) -> Edit {
+    Edit(
+      range: startWithComments(of: index)..<endOfLine(after: lastIndex(onLineOf: index)),
+      replacement: "")
+  }
+
+  private func lastIndex(onLineOf index: Int) -> Int {
+    var last = index
+    while last + 1 < reading.tokens.count, !reading.tokens[last + 1].startsLine { last += 1 }
+    return last
+  }
+
+  // MARK: - Adding
+
+  /// The edit that writes `case caseName = "name"` as the enum's last case.
+  func addingCase(_ module: ManifestEditor.NewModule, to named: ManifestDeclarations.NamedEnum)
+    -> Edit
+  {
+    let close = reading.groups[named.body].close
+    let line = "case \(module.caseName) = \"\(module.name)\""
+    guard reading.tokens[close].startsLine else {
+      return Edit(range: start(of: close)..<start(of: close), replacement: "\n  \(line)\n")
+    }
+    let indent = named.cases.last.map { indentation(of: $0.token) } ?? "  "
+    let at = lineStart(of: close)
+    return Edit(range: at..<at, replacement: indent + line + "\n")
+  }
+
+  /// The edit that adds `entry` to a list of targets: an element before its `]` when the list is
+  /// one array literal, a new term (`+ entry`) after the last otherwise.
+  func addingEntry(_ entry: String, comment: String?, to initializer: ClosedRange<Int>) -> Edit {
+    let tokens = reading.tokens
+    let commentLine = comment.map { "  // \($0)\n" } ?? ""
+    if let array = reading.groups.firstIndex(where: { $0.open == initializer.lowerBound }),
+      reading.groups[array].close == initializer.upperBound,
+      tokens[initializer.lowerBound].isPunctuation("[")
+    {
+      let group = reading.groups[array]
+      let needsComma = group.parts.last.map { !tokens[$0.upperBound].isPunctuation(",") } ?? false
+      let at = lineStart(of: group.close)
+      if needsComma, let last = group.parts.last {
+        let after = end(of: last.upperBound - 1)
+        return Edit(range: after..<at, replacement: ",\n" + commentLine + "  \(entry),\n")
+      }
+      return Edit(range: at..<at, replacement: commentLine + "  \(entry),\n")
+    }
+    let after = end(of: initializer.upperBound)
+    return Edit(range: after..<after, replacement: "\n" + commentLine + "  + \(entry)")
+  }
+
+  // MARK: - Bytes
+
+  /// One line of what an edit removes or writes, for the person who asked.
+  func summary(of edit: Edit) -> String {
+    let line = (lineStarts.lastIndex { $0 <= edit.range.lowerBound } ?? 0) + 1
+    let removed = String(decoding: reading.bytes[edit.range], as: UTF8.self)
+    let code = textLines(removed).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("//") }
+    var joined = code.joined(separator: " ")
+    for (spaced, tight) in [("( ", "("), ("[ ", "["), (", )", ")"), (", ]", "]"), (" )", ")")] {
+      joined = joined.replacingOccurrences(of: spaced, with: tight)
+    }
+    if joined.hasPrefix("+ ") || joined.hasPrefix(", ") { joined.removeFirst(2) }
+    if joined.hasSuffix(",") { joined.removeLast() }
+    let shown = joined.count > 72 ? joined.prefix(71) + "…" : Substring(joined)
+    return "\(line): removed \(shown)"
+  }
+
+  private func start(of index: Int) -> Int {
+    let token = reading.tokens[index]
+    return lineStarts[Int(token.line) - 1] + Int(token.column) - 1
+  }
+
+  private func end(of index: Int) -> Int {
+    let token = reading.tokens[index]
+    switch token.kind {
+    case .punctuation: return start(of: index) + 1
+    case .backtickedIdentifier: return Int(token.start + token.length) + 1
+    default: return Int(token.start + token.length)
+    }
+  }
+
+  private func lineStart(of index: Int) -> Int { lineStarts[Int(reading.tokens[index].line) - 1] }
+
+  private func indentation(of index: Int) -> String {
+    String(decoding: reading.bytes[lineStart(of: index)..<start(of: index)], as: UTF8.self)
+  }
+
+  /// The start of the token's line, or of the comment lines right above it (no blank line
+  /// between), when it starts its line; the token itself otherwise.
+  private func startWithComments(of index: Int) -> Int {
+    guard reading.tokens[index].startsLine else { return start(of: index) }
+    var line = Int(reading.tokens[index].line) - 1
+    let previousLine = index > 0 ? Int(reading.tokens[index - 1].line) - 1 : -1
+    while line - 1 > previousLine {
+      let text = String(
+        decoding: reading.bytes[lineStarts[line - 1]..<lineStarts[line]], as: UTF8.self
+      )
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+      guard text.hasPrefix("//") else { break }
+      line -= 1
+    }
+    return lineStarts[line]
+  }
+
+  /// After the token at `index` and, when nothing but spaces follows it, after its line break.
+  private func endOfLine(after index: Int) -> Int {
+    let spaces = endOfSpaces(after: index)
+    guard spaces < reading.bytes.count else { return spaces }
+    if reading.bytes[spaces] == UInt8(ascii: "\r") {
+      let next = spaces + 1
+      return next < reading.bytes.count && reading.bytes[next] == UInt8(ascii: "\n")
+        ? next + 1 : next
+    }
+    return reading.bytes[spaces] == UInt8(ascii: "\n") ? spaces + 1 : end(of: index)
+  }
+
+  /// After the token at `index` and the spaces that follow it on its line.
+  private func endOfSpaces(after index: Int) -> Int {
+    var cursor = end(of: index)
+    while cursor < reading.bytes.count,
+      reading.bytes[cursor] == UInt8(ascii: " ") || reading.bytes[cursor] == UInt8(ascii: "\t")
+    {
+      cursor += 1
+    }
+    return cursor
+  }
+}
+
+/// `Package.swift` rewritten by what its tokens say, not by its indentation: the scaffolding
+/// adds a module (a case in its layer's enum, an entry in a list of targets) and removes one
+/// (every entry that declares it, every list element that names it, its case), finding each
+/// place with the linter's lexer and the types the manifest's helpers declare. An edit it cannot
+/// make exactly is refused with the place it stopped at, and the manifest is left as it was.
+struct ManifestEditor {
+  /// The manifest's bytes, edited in place.
+  private(set) var bytes: [UInt8]
+
+  init(_ manifest: Data) {
+    bytes = Array(manifest)
+  }
+
+  /// A module to add: its case in an enum of the manifest, and the entry that declares it.
+  struct NewModule {
+    /// The enum of its layer (`Feature`) and the case that names it (`itinerary`).
+    let enumName: String
+    let caseName: String
+    /// The module's name, the case's raw value (`ItineraryFeature`).
+    let name: String
+    /// The top-level list of targets the entry joins (`featureTargets`).
+    let list: String
+    /// The entry, as Swift (`feature(.itinerary, uses: [.kernel(.sharedKernel)])`).
+    let entry: String
+    /// One line on why the module exists, written above the entry.
+    let comment: String?
+  }
+
+  /// The package's name: the `name:` of the `Package(…)` call.
+  func packageName() -> String? {
+    bytes.withUnsafeBufferPointer { buffer in
+      let reading = ManifestReading(bytes: buffer)
+      for group in reading.groups where group.callee == "Package" {
+        for part in group.parts where reading.label(of: part) == "name" {
+          let value = reading.value(of: part)
+          if value.count == 1, let name = reading.literal(value.lowerBound) { return name }
+        }
+      }
+      return nil
+    }
+  }
+
+  /// Adds `module`; returns what it wrote, one line each.
+  mutating func add(_ module: NewModule) throws -> [String] {
+    guard module.comment.map(Self.hasLineBreak) != true else {
+      throw BadInput("the comment above an entry is one line")
+    }
+    let entryTokens = module.entry.utf8.withContiguousStorageIfAvailable {
+      Lexer.tokens(of: $0)
+    }
+    guard let entryTokens, Self.isBalanced(entryTokens), !entryTokens.isEmpty else {
+      throw BadInput("the entry '\(module.entry)' is not one Swift expression")
+    }
+    let edits: [Edit] = try bytes.withUnsafeBufferPointer { buffer in
+      let layout = ManifestLayout(buffer)
+      let declarations = layout.declarations
+      if let existing = declarations.namedCase(rawValue: module.name) {
+        throw BadInput(
+          "Package.swift already names \(module.name): case \(existing.caseName) of \(existing.enumName)"
+        )
+      }
+      guard let named = declarations.enums[module.enumName] else {
+        throw BadInput("Package.swift has no `enum \(module.enumName): String` to add a case to")
+      }
+      if named.cases.contains(where: { $0.caseName == module.caseName }) {
+        throw BadInput(
+          "Package.swift's \(module.enumName) enum already has a case '\(module.caseName)'; choose another name"
+        )
+      }
+      guard let initializer = declarations.initializers[module.list] else {
+        throw BadInput("Package.swift has no top-level `let \(module.list)` to add the entry to")
+      }
+      return [
+        layout.addingCase(module, to: named),
+        layout.addingEntry(module.entry, comment: module.comment, to: initializer),
+      ]
+    }
+    apply(edits)
+    return [
+      "added case \(module.caseName) = \"\(module.name)\" to enum \(module.enumName)",
+      "added \(module.entry) to \(module.list)",
+    ]
+  }
+
+  /// Removes every entry that declares one of `names`, every list element that names one, and
+  /// the first name's enum case; returns what it removed, one line each (`12: removed …`).
+  mutating func remove(_ names: [String]) throws -> [String] {
+    var removedCases: [String: ManifestDeclarations.NamedCase] = [:]
+    let (edits, removed): ([Edit], [String]) = try bytes.withUnsafeBufferPointer { buffer in
+      let layout = ManifestLayout(buffer)
+      var units: [ClosedRange<Int>] = []
+      var caseEdits: [Edit] = []
+      for name in names {
+        let found = layout.spans(naming: name)
+        if found.spans.isEmpty && found.namedCase == nil {
+          throw BadInput("Package.swift names no module '\(name)'")
+        }
+        units += found.spans.map(layout.unit(of:))
+        if let named = found.namedCase {
+          guard (layout.declarations.enums[named.enumName]?.cases.count ?? 0) > 1 else {
+            throw BadInput(
+              "\(name) is the last case of enum \(named.enumName), and an enum with a raw type needs one; remove the layer from Package.swift by hand"
+            )
+          }
+          caseEdits.append(layout.removingLine(of: named.token))
+          removedCases[name] = named
+        }
+      }
+      // A unit inside another goes with it.
+      let outermost = Set(
+        units.filter { unit in
+          !units.contains {
+            $0 != unit && $0.contains(unit.lowerBound) && $0.contains(unit.upperBound)
+          }
+        }
+      ).sorted { $0.lowerBound < $1.lowerBound }
+      let edits = try outermost.flatMap { try layout.removing($0, among: outermost) }
+      // What the edits leave must not name them: such a place would no longer compile.
+      for name in names {
+        if let line = layout.lineStillNaming(
+          name, caseOf: removedCases[name], outside: caseEdits + edits)
+        {
+          throw BadInput(
+            "Package.swift still names \(name) at line \(line), where no list holds it; edit that line by hand, then remove the module"
+          )
+        }
+      }
+      let removed = (caseEdits + edits).sorted { $0.range.lowerBound < $1.range.lowerBound }.map {
+        layout.summary(of: $0)
+      }
+      return (caseEdits + edits, removed)
+    }
+    apply(edits)
+    return removed
+  }
+
+  /// Applies non-overlapping edits, overlapping ones merged, from the end of the file backwards.
+  private mutating func apply(_ edits: [Edit]) {
+    var merged: [Edit] = []
+    for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+      if let last = merged.last, edit.range.lowerBound < last.range.upperBound {
+        merged[merged.count - 1] = Edit(
+          range: last.range.lowerBound..<max(last.range.upperBound, edit.range.upperBound),
+          replacement: last.replacement + edit.replacement)
+      } else {
+        merged.append(edit)
+      }
+    }
+    for edit in merged.reversed() {
+      bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
+    }
+  }
+
+  private static func hasLineBreak(_ text: String) -> Bool {
+    text.contains { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+  }
+
+  private static func isBalanced(_ tokens: [Token]) -> Bool {
+    var open: [UInt8] = []
+    let pairs: [UInt8: UInt8] = [
+      UInt8(ascii: ")"): UInt8(ascii: "("), UInt8(ascii: "]"): UInt8(ascii: "["),
+      UInt8(ascii: "}"): UInt8(ascii: "{"),
+    ]
+    for token in tokens where token.kind == .punctuation {
+      if pairs.values.contains(token.byte) {
+        open.append(token.byte)
+      } else if let opening = pairs[token.byte] {
+        guard open.popLast() == opening else { return false }
+      }
+    }
+    return open.isEmpty
+  }
+}
+
+/// One replacement of a range of the manifest's bytes.
+struct Edit {
+  let range: Range<Int>
+  let replacement: String
 }
 
 /// A class, not a struct: every batch of files shares one linter instead of copying its tables.
@@ -4664,7 +5380,7 @@ extension CommandLineOptions {
       Checks a package's architecture: the layers and rules of architecture.json at the package root
       (or --config), or without one only the rules that need no layers.
 
-      CommandLineOptions:
+      Options:
 
       """
     let width = 100
@@ -4684,6 +5400,7 @@ extension CommandLineOptions {
     text += wrapped("Rules: " + allRules.map(\.id).joined(separator: ", "), width: width - 2)
       .map { "  " + $0 }.joined(separator: "\n")
     text += "\n  Exit status: 0 clean, 1 violations, 2 bad input, unreadable code or usage.\n"
+    text += "\nThe scaffolding's edits of Package.swift: \(program) manifest --help\n"
     return text
   }
 
@@ -4787,6 +5504,9 @@ public enum CheckArchitecture {
   /// Runs the linter as `invocation` asks, and returns what it printed and how it ended.
   public static func run(_ invocation: Invocation) async -> Outcome {
     let arguments = invocation.arguments
+    if arguments.first == "manifest" {
+      return ManifestCommand.run(Array(arguments.dropFirst()), invocation)
+    }
     if arguments.contains("-h") || arguments.contains("--help") {
       return Outcome(
         status: 0,
@@ -5242,6 +5962,163 @@ struct LinterRun {
     }
     return count
       + "\nExplain a rule with --explain RULE. To accept the current violations as known, run:\n  \(baselineCommand())"
+  }
+}
+
+/// `check-architecture manifest …`: the scaffolding's edits of `Package.swift`, made with the
+/// linter's lexer (`ManifestEditor`), so that the scripts that add and remove modules never edit
+/// Swift by its indentation. It lives in the linter because the lexer does, and because a team
+/// that copies the linter as one file gets it too.
+enum ManifestCommand {
+  /// The actions, each declared once for parsing and for the help.
+  enum Action: String, CaseIterable {
+    case name
+    case addModule = "add-module"
+    case removeModule = "remove-module"
+
+    var synopsis: String {
+      switch self {
+      case .name: "name"
+      case .addModule:
+        "add-module --enum ENUM --case CASE --name NAME --to LIST --entry SWIFT [--comment TEXT]"
+      case .removeModule: "remove-module NAME…"
+      }
+    }
+
+    var help: String {
+      switch self {
+      case .name: "print the package's name (the name: of Package(…))"
+      case .addModule:
+        "add `case CASE = \"NAME\"` to `enum ENUM: String`, and SWIFT (the entry that declares the module, with TEXT above it) to the top-level list LIST: an element when LIST is one array literal, a `+ SWIFT` term otherwise"
+      case .removeModule:
+        "remove every entry that declares one of the NAMEs, every list element that names one, and the first NAME's enum case: a case of its enum passed where the manifest's helpers take that enum (or an array of it), wrapped in another enum's case (.feature(.checkout)), or its name as a string; print what went, one line each"
+      }
+    }
+  }
+
+  static func usage(program: String) -> String {
+    var text = """
+      Usage: \(program) manifest <action> [--manifest PATH] [--print]
+
+      Edits Package.swift by its tokens, for the scripts that add and remove modules: each place is
+      found by what the manifest declares (its enums' cases, its helpers' parameter types), never by
+      its layout. An edit it cannot make exactly is refused and nothing is written.
+
+      Actions:
+
+      """
+    for action in Action.allCases {
+      text += "  \(action.synopsis)\n"
+      text += CommandLineOptions.wrapped(action.help, width: 94).map { "      \($0)\n" }.joined()
+    }
+    text += """
+
+      Options:
+        --manifest PATH   the manifest to edit (default: Package.swift in the working folder)
+        --print           print the edited manifest instead of writing it
+        Exit status: 0 done, 2 bad input or an edit it cannot make.
+
+      """
+    return text
+  }
+
+  /// Runs `arguments` (what follows `manifest`).
+  static func run(_ arguments: [String], _ invocation: Invocation) -> Outcome {
+    if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") {
+      return Outcome(
+        status: arguments.isEmpty ? 2 : 0, output: usage(program: invocation.command), error: "")
+    }
+    do {
+      var request = try Request(arguments)
+      let path = invocation.resolve(request.manifest)
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw BadInput("cannot read the manifest \(request.manifest)")
+      }
+      var editor = ManifestEditor(data)
+      switch request.action {
+      case .name:
+        guard let name = editor.packageName() else {
+          throw BadInput("\(request.manifest) has no Package(name: \"…\") with a plain string")
+        }
+        return Outcome(status: 0, output: name + "\n", error: "")
+      case .addModule:
+        request.lines = try editor.add(try request.newModule())
+      case .removeModule:
+        guard !request.names.isEmpty else { throw BadInput.usage("remove-module needs a NAME") }
+        request.lines = try editor.remove(request.names).map { "\(request.manifest):\($0)" }
+      }
+      if request.print {
+        return Outcome(
+          status: 0, output: String(decoding: editor.bytes, as: UTF8.self),
+          error: request.lines.map { $0 + "\n" }.joined())
+      }
+      do {
+        try Data(editor.bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+      } catch {
+        throw BadInput("cannot write \(request.manifest): \(error.localizedDescription)")
+      }
+      return Outcome(status: 0, output: request.lines.map { $0 + "\n" }.joined(), error: "")
+    } catch {
+      let failure = error as? BadInput ?? BadInput("\(error)")
+      return Outcome(status: 2, output: "", error: "error: \(failure.message)\n")
+    }
+  }
+
+  /// The command line after `manifest`, read.
+  private struct Request {
+    var action: Action
+    var manifest = "Package.swift"
+    var print = false
+    var values: [String: String] = [:]
+    var names: [String] = []
+    var lines: [String] = []
+
+    static let valueOptions = ["--enum", "--case", "--name", "--to", "--entry", "--comment"]
+
+    init(_ arguments: [String]) throws {
+      guard let first = arguments.first, let action = Action(rawValue: first) else {
+        throw BadInput.usage(
+          "unknown action '\(arguments.first ?? "")'; actions are "
+            + Action.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      self.action = action
+      var remaining = arguments.dropFirst()
+      while let argument = remaining.popFirst() {
+        switch argument {
+        case "--print": print = true
+        case "--manifest":
+          guard let value = remaining.popFirst() else {
+            throw BadInput.usage("--manifest needs a PATH")
+          }
+          manifest = value
+        case _ where Self.valueOptions.contains(argument) && action == .addModule:
+          guard let value = remaining.popFirst() else {
+            throw BadInput.usage("\(argument) needs a value")
+          }
+          values[argument] = value
+        case _ where argument.hasPrefix("-"):
+          throw BadInput.usage("\(action.rawValue) takes no option '\(argument)'")
+        default:
+          guard action == .removeModule else {
+            throw BadInput.usage("\(action.rawValue) takes no argument '\(argument)'")
+          }
+          names.append(argument)
+        }
+      }
+    }
+
+    func newModule() throws -> ManifestEditor.NewModule {
+      func required(_ option: String) throws -> String {
+        guard let value = values[option], !value.isEmpty else {
+          throw BadInput.usage("add-module needs \(option)")
+        }
+        return value
+      }
+      return ManifestEditor.NewModule(
+        enumName: try required("--enum"), caseName: try required("--case"),
+        name: try required("--name"), list: try required("--to"), entry: try required("--entry"),
+        comment: values["--comment"])
+    }
   }
 }
 

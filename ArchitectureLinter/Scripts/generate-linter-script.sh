@@ -24,17 +24,19 @@ script=Scripts/check-architecture.swift
 # The order a reader meets them in, one folder for each layer of the linter (architecture.json
 # names them; folder-dependency keeps each folder to the ones below it): the words every part uses
 # (what a rule, an option, a finding and bad input are); the package and its configuration;
-# reading Swift (tokens, #if, imports, the manifest's positions); the linter and its rules; what
+# reading Swift (tokens, #if, imports, the manifest's positions); editing the manifest by its
+# tokens; the linter and its rules; what
 # it prints and keeps (reports, the baseline, the module graphs); the command line.
 order=(
   Catalog/RuleCatalog Catalog/Field Catalog/Violation Catalog/BadInput Catalog/TextLines
   Configuration/StrictJSON Configuration/Configuration Configuration/ConfigurationReader
   Configuration/ConfigurationSchema
   Package/PackageModel
-  Reading/Lexer Reading/ConditionalCompilation Reading/ScannedSources Reading/ManifestLocations
+  Reading/Lexer Reading/ConditionalCompilation Reading/ScannedSources Reading/ManifestReading Reading/ManifestLocations
+  Editing/ManifestDeclarations Editing/ManifestLayout Editing/ManifestEditor
   Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/FolderRules Rules/OwnershipRules
   Output/Report Output/Baseline Output/ReviewedExceptions Output/ModuleGraphs
-  Command/CommandLineOptions Command/Invocation Command/LinterRun
+  Command/CommandLineOptions Command/Invocation Command/LinterRun Command/ManifestCommand
 )
 
 while IFS= read -r file; do

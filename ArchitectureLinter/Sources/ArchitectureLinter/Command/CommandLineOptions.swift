@@ -253,7 +253,7 @@ extension CommandLineOptions {
       Checks a package's architecture: the layers and rules of architecture.json at the package root
       (or --config), or without one only the rules that need no layers.
 
-      CommandLineOptions:
+      Options:
 
       """
     let width = 100
@@ -273,6 +273,7 @@ extension CommandLineOptions {
     text += wrapped("Rules: " + allRules.map(\.id).joined(separator: ", "), width: width - 2)
       .map { "  " + $0 }.joined(separator: "\n")
     text += "\n  Exit status: 0 clean, 1 violations, 2 bad input, unreadable code or usage.\n"
+    text += "\nThe scaffolding's edits of Package.swift: \(program) manifest --help\n"
     return text
   }
 

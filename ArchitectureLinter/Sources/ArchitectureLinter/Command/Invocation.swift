@@ -84,6 +84,9 @@ public enum CheckArchitecture {
   /// Runs the linter as `invocation` asks, and returns what it printed and how it ended.
   public static func run(_ invocation: Invocation) async -> Outcome {
     let arguments = invocation.arguments
+    if arguments.first == "manifest" {
+      return ManifestCommand.run(Array(arguments.dropFirst()), invocation)
+    }
     if arguments.contains("-h") || arguments.contains("--help") {
       return Outcome(
         status: 0,

@@ -1,0 +1,177 @@
+import Foundation
+
+/// What a manifest declares at its top level, read from its tokens: the enums whose cases name
+/// modules (`enum Feature: String { case checkout = "CheckoutFeature" }`), the enum cases that
+/// wrap another enum (`case feature(Feature)`), the helper functions with the type of each
+/// parameter (`func feature(_ module: Feature, uses: [FeatureDependency])`), and where each
+/// top-level `let` is initialized. The types are what let an edit find every place a module's
+/// case is written without knowing the manifest's layout: a case of `Feature` is passed where a
+/// `Feature` or a `[Feature]` is expected.
+struct ManifestDeclarations {
+  /// `case checkout = "CheckoutFeature"` in `enum Feature: String`, on one line.
+  struct NamedCase {
+    let enumName: String
+    let caseName: String
+    let rawValue: String
+    /// The `case` keyword's token.
+    let token: Int
+  }
+
+  /// A parameter's type as far as an edit needs it: one enum's value, or an array of them.
+  enum ParameterType: Equatable {
+    case single(String)
+    case array(String)
+    case other
+  }
+
+  struct Parameter {
+    /// The argument label, `nil` for `_`.
+    let label: String?
+    let type: ParameterType
+  }
+
+  /// A `String`-backed enum's body: the group of its braces and its cases.
+  struct NamedEnum {
+    let body: Int
+    var cases: [NamedCase] = []
+  }
+
+  var enums: [String: NamedEnum] = [:]
+  /// The enum cases with one associated value, by that value's type: `Feature` → `feature`,
+  /// `linuxOnly`, … (`case feature(Feature)` in `enum Module`).
+  var wrappers: [String: Set<String>] = [:]
+  var functions: [String: [Parameter]] = [:]
+  /// Every enum case's name, with the enums that declare a case of that name.
+  var caseOwners: [String: Set<String>] = [:]
+  /// Each top-level `let`'s initializer, as a range of tokens (after its `=`).
+  var initializers: [String: ClosedRange<Int>] = [:]
+
+  init(_ reading: ManifestReading, owners: [Int?]) {
+    let tokens = reading.tokens
+    for index in tokens.indices where owners[index] == nil && index + 1 < tokens.count {
+      let name = tokens[index + 1]
+      guard name.isIdentifier else { continue }
+      if tokens[index].is(.enum) {
+        readEnum(named: reading.source.text(name), at: index, reading, owners)
+      } else if tokens[index].is(.func) {
+        readFunction(named: reading.source.text(name), at: index, reading, owners)
+      } else if tokens[index].is(.let) {
+        readInitializer(of: reading.source.text(name), at: index, reading, owners)
+      }
+    }
+  }
+
+  /// The enum and case whose raw value is `name`, if an enum names it.
+  func namedCase(rawValue name: String) -> NamedCase? {
+    enums.values.lazy.flatMap(\.cases).first { $0.rawValue == name }
+  }
+
+  /// The first group that opens after `index` at the top level, with `punctuation`.
+  private static func firstGroup(
+    after index: Int, opening punctuation: Unicode.Scalar, _ reading: ManifestReading,
+    _ owners: [Int?]
+  ) -> Int? {
+    var cursor = index + 1
+    while cursor < reading.tokens.count, owners[cursor] == nil {
+      if reading.tokens[cursor].isPunctuation(punctuation) {
+        return reading.groups.firstIndex { $0.open == cursor }
+      }
+      if reading.tokens[cursor].isPunctuation("{") || reading.tokens[cursor].isPunctuation("(") {
+        return nil
+      }
+      cursor += 1
+    }
+    return nil
+  }
+
+  private mutating func readEnum(
+    named name: String, at index: Int, _ reading: ManifestReading, _ owners: [Int?]
+  ) {
+    guard let body = Self.firstGroup(after: index, opening: "{", reading, owners) else { return }
+    let tokens = reading.tokens
+    let header = (index + 2)..<reading.groups[body].open
+    let isNamed = header.contains { position in
+      tokens[position].isPunctuation(":") && position + 1 < header.upperBound
+        && reading.source.token(tokens[position + 1], is: Array("String".utf8))
+    }
+    var named = NamedEnum(body: body)
+    for position in (reading.groups[body].open + 1)..<reading.groups[body].close
+    where owners[position] == body && tokens[position].is(.case) && position + 2 < tokens.count {
+      let caseName = tokens[position + 1]
+      guard caseName.isIdentifier else { continue }
+      caseOwners[reading.source.text(caseName), default: []].insert(name)
+      let next = position + 2
+      if isNamed, tokens[next].isPunctuation("="), next + 1 < tokens.count,
+        let rawValue = reading.literal(next + 1)
+      {
+        named.cases.append(
+          NamedCase(
+            enumName: name, caseName: reading.source.text(caseName), rawValue: rawValue,
+            token: position))
+      } else if tokens[next].isPunctuation("("),
+        let group = reading.groups.firstIndex(where: { $0.open == next }),
+        reading.groups[group].parts.count == 1, reading.groups[group].parts[0].count == 1,
+        tokens[reading.groups[group].parts[0].lowerBound].isIdentifier
+      {
+        let wrapped = reading.source.text(tokens[reading.groups[group].parts[0].lowerBound])
+        wrappers[wrapped, default: []].insert(reading.source.text(caseName))
+      }
+    }
+    if isNamed { enums[name] = named }
+  }
+
+  private mutating func readFunction(
+    named name: String, at index: Int, _ reading: ManifestReading, _ owners: [Int?]
+  ) {
+    guard let list = Self.firstGroup(after: index, opening: "(", reading, owners) else { return }
+    let tokens = reading.tokens
+    functions[name] = reading.groups[list].parts.map { part in
+      guard let colon = part.first(where: { tokens[$0].isPunctuation(":") && owners[$0] == list })
+      else { return Parameter(label: nil, type: .other) }
+      let names = part.lowerBound..<colon
+      let label =
+        names.first.map { reading.source.text(tokens[$0]) }.flatMap { $0 == "_" ? nil : $0 }
+      var type = ParameterType.other
+      let first = colon + 1
+      if first < part.upperBound, tokens[first].isIdentifier {
+        type = .single(reading.source.text(tokens[first]))
+      } else if first + 2 < part.upperBound, tokens[first].isPunctuation("["),
+        tokens[first + 1].isIdentifier, tokens[first + 2].isPunctuation("]")
+      {
+        type = .array(reading.source.text(tokens[first + 1]))
+      }
+      return Parameter(label: label, type: type)
+    }
+  }
+
+  private mutating func readInitializer(
+    of name: String, at index: Int, _ reading: ManifestReading, _ owners: [Int?]
+  ) {
+    let tokens = reading.tokens
+    var cursor = index + 2
+    while cursor < tokens.count, !(owners[cursor] == nil && tokens[cursor].isPunctuation("=")) {
+      if owners[cursor] == nil && Self.startsDeclaration(tokens[cursor]) { return }
+      cursor += 1
+    }
+    let start = cursor + 1
+    guard start < tokens.count else { return }
+    var end = start
+    while end + 1 < tokens.count
+      && !(owners[end + 1] == nil && tokens[end + 1].startsLine
+        && Self.startsDeclaration(tokens[end + 1]))
+    {
+      end += 1
+    }
+    initializers[name] = start...end
+  }
+
+  /// A token that begins a top-level declaration when it starts a line.
+  static func startsDeclaration(_ token: Token) -> Bool {
+    let keywords: Set<Keyword> = [
+      .let, .var, .func, .enum, .struct, .class, .protocol, .typealias, .import, .actor,
+      .public, .private, .fileprivate, .internal, .package, .final,
+    ]
+    return (token.kind == .identifier && keywords.contains(token.keyword))
+      || token.isPunctuation("@") || token.kind == .directive
+  }
+}
