@@ -52,20 +52,6 @@ if grep -q "\"$name\"" Package.swift || [ -e "Sources/$layer/$name" ] || [ -e "T
   refuse "a module named '$name' already exists"
 fi
 
-# Undo everything if a later step fails: no partial module is ever left behind.
-backup=$(mktemp -d)
-cp Package.swift CODEOWNERS README.md "$backup/"
-created=("Sources/$layer/$name" "Tests/${name}Tests")
-undo() {
-  cp "$backup/Package.swift" "$backup/CODEOWNERS" "$backup/README.md" .
-  rm -rf "${created[@]}"
-  echo "new-module: failed; every change was undone" >&2
-}
-# An EXIT trap rather than an ERR one: it runs however the script ends, a failure inside a
-# function or an interrupt included (without `set -E`, ERR skips a failing command in a function).
-finished=0
-trap 'status=$?; [ "$finished" -eq 1 ] || [ "$status" -eq 0 ] || undo; rm -rf "$backup"' EXIT
-
 # The enum case names the module the way the existing ones do: SharedKernel is `.sharedKernel`,
 # BookingData is `.bookingData`, BookingInterface is `.booking` and SearchFeature is `.search` (an
 # interface's or a feature's case drops the layer's suffix). A case that would be a Swift keyword
@@ -94,17 +80,33 @@ case "$layer" in
   Features) enum=Feature; section=featureTargets; entry="feature(.$case_name, uses: [.kernel(.sharedKernel)])"
     rule="may depend on the Kernel and Interfaces (never another feature or an implementation)" ;;
 esac
-if perl -0ne "exit(/enum $enum: String \\{\\n(?:  .*\\n)*?  case $case_name = /m ? 0 : 1)" Package.swift; then
-  refuse "Package.swift's $enum enum already has a case '$case_name'; choose another name"
+
+# The linter: $CHECK_ARCHITECTURE when set (a compiled check-architecture), else the script.
+linter=(swift Scripts/check-architecture.swift)
+[ -n "${CHECK_ARCHITECTURE:-}" ] && linter=("$CHECK_ARCHITECTURE")
+
+backup=$(mktemp -d)
+cp Package.swift CODEOWNERS README.md "$backup/"
+# The manifest: a case in the layer's enum, then the target at the end of the layer's section,
+# through its helper, with its purpose as the comment above it. The linter finds both places by
+# the manifest's tokens and writes all of it or nothing, refusing a case or a name already taken.
+if ! edited=$("${linter[@]}" manifest add-module --enum "$enum" --case "$case_name" --name "$name" \
+  --to "$section" --entry "$entry" --comment "$purpose" 2>&1); then
+  rm -rf "$backup"
+  refuse "$(sed -e 's/^error: //' <<<"$edited")"
 fi
 
-# The manifest: a case in the layer's enum, then the target at the end of the layer's section,
-# through its helper, with its purpose as the comment above it.
-NAME="$name" CASE="$case_name" ENUM="$enum" perl -0pi -e \
-  's/(enum $ENV{ENUM}: String \{\n(?:  .*\n)*?)\}/$1  case $ENV{CASE} = "$ENV{NAME}"\n}/' Package.swift
-ENTRY="$entry" PURPOSE="$purpose" SECTION="$section" perl -0pi -e \
-  's/(let $ENV{SECTION}: \[Target\] =\n(?:.+\n)+)/$1  \/\/ $ENV{PURPOSE}\n  + $ENV{ENTRY}\n/' Package.swift
-grep -qF "$entry" Package.swift
+# Undo everything if a later step fails: no partial module is ever left behind.
+created=("Sources/$layer/$name" "Tests/${name}Tests")
+undo() {
+  cp "$backup/Package.swift" "$backup/CODEOWNERS" "$backup/README.md" .
+  rm -rf "${created[@]}"
+  echo "new-module: failed; every change was undone" >&2
+}
+# An EXIT trap rather than an ERR one: it runs however the script ends, a failure inside a
+# function or an interrupt included (without `set -E`, ERR skips a failing command in a function).
+finished=0
+trap 'status=$?; [ "$finished" -eq 1 ] || [ "$status" -eq 0 ] || undo; rm -rf "$backup"' EXIT
 
 mkdir -p "Sources/$layer/$name" "Tests/${name}Tests"
 isolation=""

@@ -131,100 +131,13 @@ if [ -n "$app_targets" ]; then
   fi
 fi
 
-# The manifest: the entry (its comment lines and its expression) in its layer's section, the enum
-# case that names it (`case checkout = "CheckoutFeature"` in `enum Feature`), and every list entry
-# that named that case: `.feature(.checkout)` for the root and the benchmarks, `.checkout` in the
-# App layer's lists of features and test dependencies. A layer's helper is its enum's name with a
-# lowercase first letter (`Feature` → `feature(.checkout, …)`, `SystemLibrary` → `systemLibrary`).
-case_name=$(sed -n -E "s/^  case ([A-Za-z0-9_]+) = \"$name\"$/\\1/p" Package.swift | head -n 1)
-enum_name=$(NAME="$name" perl -0ne 'print $1 if /enum (\w+): String \{\n(?:  .*\n)*?  case \w+ = "\Q$ENV{NAME}\E"\n/' Package.swift)
-remove_entries() { # names…: the manifest entries that declare them
-  NAMES="$*" CASE="$case_name" ENUM="$enum_name" perl -0pi -e '
-    my @names = split / /, $ENV{NAMES};
-    my ($case, $helper) = ($ENV{CASE}, lcfirst $ENV{ENUM});
-    s/^  case \Q$case\E = "\Q$names[0]\E"\n//m if $case ne "";
-    my $declares = sub {
-      my ($block) = @_;
-      for my $n (@names) {
-        return 1 if $block =~ /^  (\+ )?\[?\w+\(\s*"\Q$n\E"/m;
-        return 1 if $case ne "" && $helper ne "" && $n eq $names[0]
-          && $block =~ /^  (\+ )?\[?\Q$helper\E\(\s*\.\Q$case\E\b/m;
-      }
-      return 0;
-    };
-    # Sections joined with "+": `let xTargets: [Target] =` then one block per entry.
-    s{(let \w+Targets: \[Target\] =\n)((?:.+\n)+?)(?=\n)}{
-      my ($head, $body) = ($1, $2);
-      my @blocks; my $current = ""; my $commented = 0;
-      for my $line (split /(?<=\n)/, $body) {
-        my $starts = ($line =~ m{^  //} && !$commented) || ($line =~ m{^  (\+ )?\S} && $line !~ m{^  //} && !$commented);
-        if ($starts && $current ne "") { push @blocks, $current; $current = ""; }
-        $current .= $line;
-        $commented = ($line =~ m{^  //}) ? 1 : 0;
-      }
-      push @blocks, $current if $current ne "";
-      my @kept = grep { !$declares->($_) } @blocks;
-      if (@kept && @kept < @blocks) { $kept[0] =~ s/^((?:  \/\/.*\n)*)  \+ /$1  /; }
-      $head . (@kept ? join("", @kept) : "  []\n");
-    }ge;
-    # Sections written as one array literal: `let xTargets: [Target] = [` … `]`.
-    s{(let \w+Targets: \[Target\] = \[\n)((?:.+\n)+?)(\]\n)}{
-      my ($head, $body, $tail) = ($1, $2, $3);
-      my @blocks; my $current = "";
-      for my $line (split /(?<=\n)/, $body) {
-        $current .= $line;
-        if ($line =~ /\),\n$/ && $line =~ /^  \S|^    \S.*\),\n$/) { push @blocks, $current; $current = ""; }
-      }
-      push @blocks, $current if $current ne "";
-      $head . join("", grep { !$declares->($_) } @blocks) . $tail;
-    }ge;
-    # The example of a feature goes with it: its `example(.checkout, …)` and the comment above it.
-    if ($helper eq "feature" && $case ne "") {
-      s{(let examples: \[\(Target, Product\)\] = \[\n)((?:.+\n)+?)(\]\n)}{
-        my ($head, $body, $tail) = ($1, $2, $3);
-        my @blocks; my $current = "";
-        for my $line (split /(?<=\n)/, $body) {
-          if ($line =~ m{^  \S} && $current =~ /\),\n\z/) { push @blocks, $current; $current = ""; }
-          $current .= $line;
-        }
-        push @blocks, $current if $current ne "";
-        $head . join("", grep { $_ !~ /^  example\(\s*\.\Q$case\E\b/m } @blocks) . $tail;
-      }se;
-    }
-    # What the App layer lists by name.
-    for my $n (@names) { s/"\Q$n\E",\s*//g; s/,\s*"\Q$n\E"(?=\s*,?\s*\])//g; s/\[\s*"\Q$n\E"\s*\]/[]/g; }
-    # What lists name by its case: `.feature(.checkout)` anywhere, a bare `.checkout` in the App
-    # layer section (the front names features and its tests implementations by their case alone).
-    if ($case ne "" && $helper ne "") {
-      my $drop = sub {
-        my ($list, $element) = @_;
-        my @all = split /,/, $list, -1;
-        my @kept = grep { $_ !~ /^\s*\Q$element\E\s*$/ } @all;
-        return "[$list]" if @kept == @all;
-        pop @kept if @kept && $kept[-1] =~ /^\s*$/;
-        return "[" . join(",", @kept) . "]";
-      };
-      s{\[([^\[\]]*)\]}{$drop->($1, ".$helper(.$case)")}ge;
-      s{(let appTargets: \[Target\] =\n(?:.+\n)+?)(?=\n)}{
-        my $section = $1;
-        $section =~ s{\[([^\[\]]*)\]}{$drop->($1, ".$case")}ge;
-        $section;
-      }e;
-    }
-  ' Package.swift
-}
-remove_entries "$name" $benchmarks
-for gone in "$name" $benchmarks; do
-  if grep -q "\"$gone\"" Package.swift; then
-    echo "remove-module: '$gone' is still named in Package.swift after its entry was removed" >&2
-    false
-  fi
-done
-if [ -n "$enum_name" ] && grep -qE "\.${case_name}\b" <(sed -n '/^let kernelTargets/,$p' Package.swift) \
-  && ! grep -qE "^  case ${case_name} = " Package.swift; then
-  echo "remove-module: '.$case_name' is still named in Package.swift after its case was removed" >&2
-  false
-fi
+# The manifest: the entry that declares it (`feature(.checkout, …)`, with the comment lines above
+# it), the enum case that names it (`case checkout = "CheckoutFeature"` in `enum Feature`), and every
+# list element that names that case (`.feature(.checkout)`, `.checkout` where a helper takes
+# features) or its name as a string, found by the linter from the manifest's tokens and the
+# types its helpers declare. It writes all of it or nothing, and refuses when a place it cannot
+# remove would still name the module.
+"${linter[@]}" manifest remove-module "$name" $benchmarks | sed 's/^/remove-module: /'
 
 # The owners' lines, and the folders.
 for gone in "$path" "Tests/${name}Tests" $(printf 'Benchmarks/%s ' $benchmarks) \

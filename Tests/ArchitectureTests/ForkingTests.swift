@@ -159,7 +159,8 @@ struct ForkingTests {
 
   /// Undo is an invariant: a removal, a fork and a scaffolding that fail at any of their steps
   /// put back every file they changed, renamed, created or deleted. Each failure is injected
-  /// through `PATH`, a stand-in for the command that fails at that call, and the tool runs
+  /// through `PATH` (the linter's, through `CHECK_ARCHITECTURE`), a stand-in for the command
+  /// that fails at that call, and the tool runs
   /// again, in the same copy, for the next step; every run must leave `git status` empty.
   @Test(arguments: [
     (
@@ -168,11 +169,12 @@ struct ForkingTests {
       [
         InjectedFailure(command: "rm", arguments: "-rf", nth: 1),
         InjectedFailure(command: "perl", arguments: "-ni", nth: 1),
-        InjectedFailure(command: "perl", arguments: "-0pi", nth: 1),
+        InjectedFailure(command: "check-architecture", arguments: "manifest", nth: 1),
         InjectedFailure(command: "mv", arguments: "CODEOWNERS.new", nth: 1),
         InjectedFailure(command: "swift", arguments: "format", nth: 1),
         InjectedFailure(command: "swift", arguments: "format", nth: 2),
         InjectedFailure(command: "find", arguments: "Tests -path", nth: 1),
+        InjectedFailure(command: "perl", arguments: "-0pi", nth: 1),
         InjectedFailure(command: "perl", arguments: "-pi", nth: 1),
       ]
     ),
@@ -203,8 +205,12 @@ struct ForkingTests {
     for failure in failures {
       try? FileManager.default.removeItem(at: shims)
       try FileManager.default.createDirectory(at: shims, withIntermediateDirectories: true)
-      let real = try await Subprocess.run("bash", ["-c", "command -v \(failure.command)"])
-      let realPath = real.output.trimmingCharacters(in: .whitespacesAndNewlines)
+      // The linter is no command on PATH: the tools run the one $CHECK_ARCHITECTURE names.
+      let realPath =
+        failure.command == "check-architecture"
+        ? try await Linter.shared.executable().path
+        : try await Subprocess.run("bash", ["-c", "command -v \(failure.command)"]).output
+          .trimmingCharacters(in: .whitespacesAndNewlines)
       #expect(!realPath.isEmpty)
       let shim = shims.appendingPathComponent(failure.command)
       let counter = shims.appendingPathComponent("calls")
@@ -225,6 +231,7 @@ struct ForkingTests {
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shim.path)
       var environment = ProcessInfo.processInfo.environment
       environment["PATH"] = shims.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+      if failure.command == "check-architecture" { environment["CHECK_ARCHITECTURE"] = shim.path }
       let outcome = try await ScaffoldingTests.tool(
         script, arguments, in: copy, environment: environment)
       #expect(outcome.status != 0, "\(failure)")

@@ -57,13 +57,15 @@ struct ScaffoldingTests {
   }()
 
   /// Runs a tool of the repository (`Scripts/<name>` in `copy`) with `bash`, handing it the
-  /// linter compiled once for the test run as `CHECK_ARCHITECTURE`, so no run of a tool compiles
-  /// the one-file linter again.
+  /// linter compiled once for the test run as `CHECK_ARCHITECTURE` (unless `environment` names
+  /// another), so no run of a tool compiles the one-file linter again.
   static func tool(
     _ name: String, _ arguments: [String], in copy: URL, environment: [String: String]? = nil
   ) async throws -> Subprocess.Outcome {
     var environment = environment ?? ProcessInfo.processInfo.environment
-    environment["CHECK_ARCHITECTURE"] = try await Linter.shared.executable().path
+    if environment["CHECK_ARCHITECTURE"] == nil {
+      environment["CHECK_ARCHITECTURE"] = try await Linter.shared.executable().path
+    }
     return try await Subprocess.run(
       "bash", [copy.appendingPathComponent("Scripts/\(name)").path] + arguments,
       environment: environment, in: copy)
