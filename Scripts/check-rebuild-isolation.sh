@@ -2,7 +2,7 @@
 # Proves the modularization promise: a change inside one module recompiles only what the
 # dependency graph predicts. In a copy of the repository (so the working tree and its build are
 # untouched), after a full debug build it makes one change at a time, rebuilds, and reads which
-# modules recompiled from SwiftPM's "Compiling <Module>" / "Emitting module <Module>" lines.
+# modules recompiled from the files the build wrote (Scripts/lib/modules-built.sh).
 #
 #   Scripts/check-rebuild-isolation.sh                        # the default probes below
 #   Scripts/check-rebuild-isolation.sh --module NAME [--public]
@@ -20,6 +20,7 @@
 # public declaration (→ NAME and the modules that import it). It fails unless each set is exactly
 # the predicted one, and prints the sets and the times.
 set -euo pipefail
+source "$(dirname "$0")/lib/modules-built.sh"
 cd "$(dirname "$0")/.."
 
 usage() {
@@ -92,9 +93,12 @@ probe_site() {
 }
 
 rebuilt_modules() {
-  # A command plugin ("Compiling plugin CheckArchitecture") is SwiftPM's tool, not a module of
-  # the graph: it is compiled again on every build and says nothing about what a change reached.
-  swift build </dev/null 2>&1 | sed -n -E '/\] Compiling plugin /d; s/^\[[0-9]+\/[0-9]+\] (Compiling|Emitting module) ([A-Za-z0-9_]+).*/\2/p' | sort -u
+  local marker modules
+  marker=$(build_marker)
+  swift build </dev/null >/dev/null 2>&1
+  modules=$(modules_built_since "$marker")
+  rm -f "$marker"
+  [ -z "$modules" ] || echo "$modules"
 }
 
 failures=0

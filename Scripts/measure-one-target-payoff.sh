@@ -29,6 +29,7 @@
 # The guide (docs/Voyage.docc/Migration.md) holds the table between the lines
 # `<!-- one-target payoff table -->` and `<!-- end of one-target payoff table -->`.
 source "$(dirname "$0")/lib/script-help.sh"
+source "$(dirname "$0")/lib/modules-built.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 voyage=$PWD
@@ -57,11 +58,6 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/one-target-payoff.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 Scripts/replay-migration.sh --example Examples/OneTarget --into "$work/series" >/dev/null
 
-# The modules a build's output names (SwiftPM's own test runner modules left out).
-modules_compiled() {
-  sed -n -E '/\] Compiling plugin /d; s/^\[[0-9]+\/[0-9]+\] (Compiling|Emitting module) ([A-Za-z0-9_]+).*/\2/p' \
-    | grep -Ev 'Package(Discovered)?Tests$' | sort -u || true
-}
 seconds_since() { awk -v s="$1" -v e="$(date +%s%N)" 'BEGIN { printf "%.1f", (e - s) / 1e9 }'; }
 
 # The columns that do not depend on the machine, for the step checked out in $1.
@@ -88,12 +84,14 @@ measure_step() {
   if [ "$check" -eq 1 ]; then printf '%s\t%s\n' "$tag" "$columns"; return; fi
   target=RoamTests
   [ -d "$copy/Tests/SearchFeatureTests" ] && target=SearchFeatureTests
-  local started build_s test_s modules
+  local started build_s test_s modules marker
+  marker=$(build_marker)
   started=$(date +%s%N)
   build_log=$(cd "$copy" && swift build --target "$target" 2>&1) \
     || { echo "Error: $tag: swift build --target $target failed" >&2; tail -n 5 <<<"$build_log" >&2; return 1; }
   build_s=$(seconds_since "$started")
-  modules=$(modules_compiled <<<"$build_log" | grep -c . || true)
+  modules=$(modules_built_since "$marker" "$copy/.build/debug" | grep -c . || true)
+  rm -f "$marker"
   (cd "$copy" && swift build --build-tests >/dev/null 2>&1)
   started=$(date +%s%N)
   (cd "$copy" && swift test --skip-build --filter "$target" >/dev/null 2>&1)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures what one change costs a build: in a copy of a Swift package (the package itself is
 # never touched), it builds everything, makes the change, builds again, and reads which modules
-# recompiled from SwiftPM's "Compiling <Module>" and "Emitting module <Module>" lines. It also
+# recompiled from the files the build wrote (Scripts/lib/modules-built.sh). It also
 # says what the change touches: files, folders and modules.
 #
 #   Scripts/measure-rebuild.sh [--public] [--json] MODULE [PACKAGE]
@@ -17,6 +17,7 @@
 #
 # Exit status: 0 measured, 1 the package did not build (before or after the change), 64 usage.
 source "$(dirname "$0")/lib/script-help.sh"
+source "$(dirname "$0")/lib/modules-built.sh"
 set -euo pipefail
 
 usage() {
@@ -81,18 +82,14 @@ if [ -n "$module" ] && [ -z "$(folder_of "$module")" ]; then
 fi
 
 milliseconds_since() { echo $((($(date +%s%N) - $1) / 1000000)); }
-# The modules a build's output names; SwiftPM's own test runner and test-discovery modules
-# (<Package>PackageTests, <Package>PackageDiscoveredTests) are no modules of the package.
-modules_compiled() {
-  sed -n -E '/\] Compiling plugin /d; s/^\[[0-9]+\/[0-9]+\] (Compiling|Emitting module) ([A-Za-z0-9_]+).*/\2/p' \
-    | grep -Ev 'Package(Discovered)?Tests$' | sort -u || true
-}
+marker=$(build_marker)
 if ! full=$(swift build --build-tests </dev/null 2>&1); then
+  rm -f "$marker"
   echo "Error: the package does not build before the change:" >&2
   tail -n 20 <<<"$full" >&2
   exit 1
 fi
-all=$(modules_compiled <<<"$full")
+all=$(modules_built_since "$marker")
 git init -q .
 printf '.build/\n.swiftpm/\n' >>.git/info/exclude
 git add -A >/dev/null 2>&1 && git -c user.name=m -c user.email=m@example.invalid commit -qm before >/dev/null 2>&1 || true
@@ -129,14 +126,17 @@ touched_files=$(git status --porcelain --untracked-files=all | sed -E 's/^.. //;
 touched_folders=$(while IFS= read -r f; do [ -n "$f" ] && dirname "$f"; done <<<"$touched_files" | sort -u)
 touched_modules=$(while IFS= read -r f; do [ -n "$f" ] && module_of_file "$f"; done <<<"$touched_files" | sort -u)
 
+touch "$marker"
 started=$(date +%s%N)
 if ! after=$(swift build --build-tests </dev/null 2>&1); then
+  rm -f "$marker"
   echo "Error: the package does not build after $change:" >&2
   tail -n 20 <<<"$after" >&2
   exit 1
 fi
 took=$(milliseconds_since "$started")
-rebuilt=$(modules_compiled <<<"$after")
+rebuilt=$(modules_built_since "$marker")
+rm -f "$marker"
 
 count() { [ -z "$1" ] && echo 0 || wc -l <<<"$1" | tr -d ' '; }
 listed() { tr '\n' ' ' <<<"$1" | sed 's/ $//; s/ /, /g'; }
