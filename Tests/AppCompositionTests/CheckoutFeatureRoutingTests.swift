@@ -11,18 +11,21 @@ import Testing
 @Suite("Checkout feature routing")
 @MainActor
 struct CheckoutFeatureRoutingTests {
-  nonisolated static let trip = TripID("LIS-004") ?? { preconditionFailure("valid") }()
-  nonisolated static let ticket = TicketID("TKT-1") ?? { preconditionFailure("valid") }()
-  nonisolated static let order = OrderID("ord-1") ?? { preconditionFailure("valid") }()
+  /// Each output and its route, built from literals: one that is not a valid identifier fails
+  /// the test, saying which, instead of stopping the test process.
+  nonisolated static func routes() throws -> [(CheckoutOutput, AppRoute?)] {
+    let trip = try #require(TripID("LIS-004"))
+    let ticket = try #require(TicketID("TKT-1"))
+    let order = try #require(OrderID("ord-1"))
+    return [
+      (.ticketIssued(ticket, trip: trip), .ticket(ticket)),
+      (.ticketCancelled(ticket, trip: trip), .ticket(ticket)),
+      (.paymentDeclined(order), nil),
+      (.orderRecorded(order, .held), nil),
+    ]
+  }
 
-  nonisolated static let routes: [(CheckoutOutput, AppRoute?)] = [
-    (.ticketIssued(ticket, trip: trip), .ticket(ticket)),
-    (.ticketCancelled(ticket, trip: trip), .ticket(ticket)),
-    (.paymentDeclined(order), nil),
-    (.orderRecorded(order, .held), nil),
-  ]
-
-  @Test(arguments: routes)
+  @Test(arguments: try routes())
   func everyCheckoutOutputLeadsToTheScreenATravellerExpects(
     output: CheckoutOutput, route: AppRoute?
   ) {

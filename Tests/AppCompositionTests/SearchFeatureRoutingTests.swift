@@ -11,15 +11,15 @@ import Testing
 @Suite("Search feature routing")
 @MainActor
 struct SearchFeatureRoutingTests {
-  static let trip = TripID("LIS-001") ?? { preconditionFailure("valid identifier") }()
-
-  @Test func everySearchOutputLeadsToTheScreenATravellerExpects() {
-    #expect(AppRouter.next(after: .tripSelected(Self.trip)) == .trip(Self.trip))
+  @Test func everySearchOutputLeadsToTheScreenATravellerExpects() throws {
+    let trip = try #require(TripID("LIS-001"))
+    #expect(AppRouter.next(after: .tripSelected(trip)) == .trip(trip))
   }
 
-  @Test func aTripsLinkOpensTheTripsRouteAndTheRouteLinksBack() {
-    #expect(AppRouter.route(for: "voyage://trips/LIS-001") == .trip(Self.trip))
-    #expect(AppRouter.link(to: .trip(Self.trip))?.absoluteString == "voyage://trips/LIS-001")
+  @Test func aTripsLinkOpensTheTripsRouteAndTheRouteLinksBack() throws {
+    let trip = try #require(TripID("LIS-001"))
+    #expect(AppRouter.route(for: "voyage://trips/LIS-001") == .trip(trip))
+    #expect(AppRouter.link(to: .trip(trip))?.absoluteString == "voyage://trips/LIS-001")
   }
 
   @Test func pickingATripMovesTheGraphsRouterToItsScreen() async throws {

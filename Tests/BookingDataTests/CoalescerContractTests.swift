@@ -47,12 +47,13 @@ struct CoalescerContractTests {
         group.addTask { try await cache.search(Fixtures.query(destination)) }
       }
       await waitForWaiters(100, on: cache)
-      upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
+      try upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
       return try await group.reduce(into: []) { $0.append($1) }
     }
     #expect(results.count == 100)
-    #expect(results.allSatisfy { $0 == [Fixtures.summary("LIS-001")] })
-    #expect(upstream.calls == [.search(Fixtures.query())])
+    let lisbon = try Fixtures.summary("LIS-001")
+    #expect(results.allSatisfy { $0 == [lisbon] })
+    #expect(try upstream.calls == [.search(Fixtures.query())])
     let statistics = await cache.statistics()
     #expect(statistics.upstreamCalls == 1)
     #expect(statistics.coalescedWaits == 99)
@@ -64,14 +65,14 @@ struct CoalescerContractTests {
     // If the entry were recorded after an `await`, callers interleaving at that suspension
     // would each start a flight; with the upstream held, every caller must still find one.
     let cache = make(coalescer)
-    async let first = cache.trip(id: Fixtures.id("LIS-001"))
-    async let second = cache.trip(id: Fixtures.id("LIS-001"))
-    async let third = cache.trip(id: Fixtures.id("LIS-001"))
+    async let first = try cache.trip(id: Fixtures.id("LIS-001"))
+    async let second = try cache.trip(id: Fixtures.id("LIS-001"))
+    async let third = try cache.trip(id: Fixtures.id("LIS-001"))
     await waitForWaiters(3, on: cache)
     await eventually("the upstream call starts") { upstream.calls.count == 1 }
-    upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
+    try upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
     let trips = try await [first, second, third]
-    #expect(Set(trips.map(\.id)) == [Fixtures.id("LIS-001")])
+    #expect(try Set(trips.map(\.id)) == [Fixtures.id("LIS-001")])
     #expect(upstream.calls.count == 1)
     await expectNothingInFlight(cache)
   }
@@ -79,11 +80,13 @@ struct CoalescerContractTests {
   @Test(arguments: Coalescer.allCases)
   func differentKeysGoUpstreamSeparately(_ coalescer: Coalescer) async throws {
     let cache = make(coalescer)
-    async let lisbon = cache.search(Fixtures.query("Lisbon"))
-    async let porto = cache.search(Fixtures.query("Porto"))
-    async let trip = cache.trip(id: Fixtures.id("LIS-001"))
+    async let lisbon = try cache.search(Fixtures.query("Lisbon"))
+    async let porto = try cache.search(Fixtures.query("Porto"))
+    async let trip = try cache.trip(id: Fixtures.id("LIS-001"))
     await eventually("three upstream calls") { upstream.calls.count == 3 }
-    for index in 0..<3 { upstream.release(index, with: .success([Fixtures.summary("LIS-001")])) }
+    for index in 0..<3 {
+      try upstream.release(index, with: .success([Fixtures.summary("LIS-001")]))
+    }
     _ = try await (lisbon, porto, trip)
     #expect(await cache.statistics().upstreamCalls == 3)
     await expectNothingInFlight(cache)
@@ -94,12 +97,12 @@ struct CoalescerContractTests {
     // The requirements run on their caller's executor, so an upstream called from an actor
     // would hold it for all its synchronous work (decoding a supplier's answer, say).
     let cache = make(coalescer)
-    async let summaries = cache.search(Fixtures.query())
+    async let summaries = try cache.search(Fixtures.query())
     await eventually("the upstream call starts") { upstream.calls.count == 1 }
     try await expectRule(on: coalescer, brokenBy: .upstreamRunsOnTheActor) {
       #expect(upstream.isolations == [nil])
     }
-    upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
+    try upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
     #expect(try await summaries == [Fixtures.summary("LIS-001")])
   }
 
@@ -126,7 +129,7 @@ struct CoalescerContractTests {
     #expect(outcomes == Array(repeating: true, count: 10))
     #expect(await cache.statistics().failures == 1)
 
-    upstream.answer(call: 1, inAdvanceWith: .success([Fixtures.summary("LIS-001")]))
+    try upstream.answer(call: 1, inAdvanceWith: .success([Fixtures.summary("LIS-001")]))
     #expect(try await cache.search(Fixtures.query()) == [Fixtures.summary("LIS-001")])
     #expect(upstream.calls.count == 2)
     await expectNothingInFlight(cache)
@@ -150,10 +153,10 @@ struct CoalescerContractTests {
       #expect(await cache.statistics().waiting == 1)
       #expect(upstream.cancelledCalls == 0)
 
-      upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
+      try upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
       #expect(await leaving.wasCancelled)
       let answer = try await staying.result.get()
-      #expect(answer == [Fixtures.summary("LIS-001")])
+      #expect(try answer == [Fixtures.summary("LIS-001")])
       let statistics = await cache.statistics()
       #expect(statistics.upstreamCalls == 1)
       #expect(statistics.cancelledWaits == 1)
@@ -181,14 +184,14 @@ struct CoalescerContractTests {
         await cache.statistics().inFlight == 0
       }
       // A no-op when the call was cancelled; lets a coalescer that kept it answer its callers.
-      upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
+      try upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
       #expect(await first.wasCancelled)
       #expect(await second.wasCancelled)
 
       // A later caller starts fresh instead of joining the dying flight (or its answer).
-      upstream.answer(call: 1, inAdvanceWith: .success([Fixtures.summary("LIS-002")]))
+      try upstream.answer(call: 1, inAdvanceWith: .success([Fixtures.summary("LIS-002")]))
       let fresh = try await cache.search(Fixtures.query())
-      #expect(fresh == [Fixtures.summary("LIS-002")])
+      #expect(try fresh == [Fixtures.summary("LIS-002")])
       #expect(await cache.statistics().coalescedWaits == 1)
     }
     await expectNothingInFlight(cache)
@@ -220,7 +223,7 @@ struct CoalescerContractTests {
     try await expectRule(on: coalescer, brokenBy: .cancelledCallersWait) {
       await eventually("the cancelled caller returns", within: Self.promptly) { late.hasReturned }
       #expect(await cache.statistics().waiting == 1)
-      upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
+      try upstream.release(0, with: .success([Fixtures.summary("LIS-001")]))
       #expect(await late.wasCancelled)
     }
     #expect(try await first.result.get() == [Fixtures.summary("LIS-001")])
@@ -235,7 +238,7 @@ struct CoalescerContractTests {
     async throws
   {
     let cache = make(coalescer, timeToLive: .seconds(30))
-    upstream.answer(call: 0, inAdvanceWith: .success([Fixtures.summary("LIS-001")]))
+    try upstream.answer(call: 0, inAdvanceWith: .success([Fixtures.summary("LIS-001")]))
     _ = try await cache.search(Fixtures.query())
 
     clock.advance(by: .seconds(29))
@@ -245,9 +248,9 @@ struct CoalescerContractTests {
 
     try await expectRule(on: coalescer, brokenBy: .nothingExpires) {
       clock.advance(by: .seconds(1))
-      upstream.answer(call: 1, inAdvanceWith: .success([Fixtures.summary("LIS-003")]))
+      try upstream.answer(call: 1, inAdvanceWith: .success([Fixtures.summary("LIS-003")]))
       let expired = try await cache.search(Fixtures.query())
-      #expect(expired == [Fixtures.summary("LIS-003")])
+      #expect(try expired == [Fixtures.summary("LIS-003")])
       #expect(upstream.calls.count == 2)
     }
     await expectNothingInFlight(cache)
@@ -259,7 +262,8 @@ struct CoalescerContractTests {
   {
     let cache = make(coalescer, capacity: 2)
     for (index, destination) in ["Lisbon", "Porto"].enumerated() {
-      upstream.answer(call: index, inAdvanceWith: .success([Fixtures.summary("LIS-00\(index)")]))
+      try upstream.answer(
+        call: index, inAdvanceWith: .success([Fixtures.summary("LIS-00\(index)")]))
       _ = try await cache.search(Fixtures.query(destination))
     }
     _ = try await cache.search(Fixtures.query("Lisbon"))  // Lisbon is now the most recent.
@@ -284,7 +288,7 @@ struct CoalescerContractTests {
     _ coalescer: Coalescer
   ) async throws {
     let cache = make(coalescer)
-    let id = Fixtures.id("LIS-001")
+    let id = try Fixtures.id("LIS-001")
     let stale = Caller { try await cache.trip(id: id) }
     await eventually("the first flight is upstream") { upstream.calls.count == 1 }
 
@@ -292,7 +296,7 @@ struct CoalescerContractTests {
     let fresh = Caller { try await cache.trip(id: id) }
     await eventually("a newer flight starts") { upstream.calls.count == 2 }
 
-    upstream.release(0, with: .success([Fixtures.summary("LIS-001", price: 100)]))
+    try upstream.release(0, with: .success([Fixtures.summary("LIS-001", price: 100)]))
     #expect(try await stale.result.get().price.minorUnits == 100)
 
     try await expectRule(on: coalescer, brokenBy: .invalidationIsUndone) {
@@ -303,7 +307,7 @@ struct CoalescerContractTests {
         await cache.statistics().waiting == 2 || joiner.hasReturned
       }
       #expect(upstream.calls.count == 2)
-      upstream.release(1, with: .success([Fixtures.summary("LIS-001", price: 200)]))
+      try upstream.release(1, with: .success([Fixtures.summary("LIS-001", price: 200)]))
       if upstream.calls.count == 3 { upstream.release(2, with: .success([])) }
       let (freshAnswer, joinerAnswer) = try await (fresh.result.get(), joiner.result.get())
       #expect(freshAnswer.price.minorUnits == 200)
@@ -320,18 +324,18 @@ struct CoalescerContractTests {
   @Test(arguments: Coalescer.allCases)
   func invalidatingATripForgetsItAndEveryCachedSearch(_ coalescer: Coalescer) async throws {
     let cache = make(coalescer)
-    async let search = cache.search(Fixtures.query())
-    async let trip = cache.trip(id: Fixtures.id("LIS-001"))
-    async let other = cache.trip(id: Fixtures.id("LIS-002"))
+    async let search = try cache.search(Fixtures.query())
+    async let trip = try cache.trip(id: Fixtures.id("LIS-001"))
+    async let other = try cache.trip(id: Fixtures.id("LIS-002"))
     await eventually("three upstream calls") { upstream.calls.count == 3 }
     for index in 0..<3 {
-      let id = upstream.calls[index] == .trip(Fixtures.id("LIS-002")) ? "LIS-002" : "LIS-001"
-      upstream.release(index, with: .success([Fixtures.summary(id)]))
+      let id = try upstream.calls[index] == .trip(Fixtures.id("LIS-002")) ? "LIS-002" : "LIS-001"
+      try upstream.release(index, with: .success([Fixtures.summary(id)]))
     }
     _ = try await (search, trip, other)
     #expect(await cache.statistics().cachedEntries == 3)
 
-    await cache.invalidate(tripID: Fixtures.id("LIS-001"))
+    await cache.invalidate(tripID: try Fixtures.id("LIS-001"))
     #expect(await cache.statistics().cachedEntries == 1)
     _ = try await cache.trip(id: Fixtures.id("LIS-002"))
     #expect(upstream.calls.count == 3)

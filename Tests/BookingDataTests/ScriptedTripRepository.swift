@@ -119,37 +119,34 @@ final class ManualClock: Sendable {
 /// A failure the scripted upstream hands out.
 struct SupplierDown: Error, Equatable {}
 
+/// The values the coalescing tests search and read, from literals: one that is not valid fails
+/// the test that wrote it, saying which.
 enum Fixtures {
-  static func query(_ destination: String = "Lisbon", guests: Int = 1) -> SearchQuery {
-    // Literal, valid arguments: `make` cannot throw here.
-    guard let query = try? SearchQuery.make(destination: destination, guests: guests) else {
-      preconditionFailure("fixture query '\(destination)' is invalid")
-    }
-    return query
+  static func query(_ destination: String = "Lisbon", guests: Int = 1) throws -> SearchQuery {
+    try SearchQuery.make(destination: destination, guests: guests)
   }
 
-  static func id(_ text: String) -> TripID {
-    guard let id = TripID(text) else { preconditionFailure("fixture id '\(text)' is invalid") }
-    return id
+  static func id(_ text: String) throws -> TripID {
+    try #require(TripID(text), "fixture id '\(text)' is invalid")
   }
 
-  static func summary(_ id: String, price: Int64 = 45_000) -> TripSummary {
-    trip(id, price: price).summary
+  static func summary(_ id: String, price: Int64 = 45_000) throws -> TripSummary {
+    try trip(id, price: price).summary
   }
 
-  static func trip(_ id: String, price: Int64 = 45_000) -> Trip {
+  static func trip(_ id: String, price: Int64 = 45_000) throws -> Trip {
     Trip(
-      id: Self.id(id), title: "Trip \(id)",
+      id: try Self.id(id), title: "Trip \(id)",
       destination: Destination(city: "Lisbon", country: "Portugal"),
       startDate: CalendarDate(daysSinceEpoch: 20_000),
       endDate: CalendarDate(daysSinceEpoch: 20_004),
-      price: Money(minorUnits: price, currency: .eur), rating: rating, seatsLeft: 4, details: "")
+      price: Money(minorUnits: price, currency: .eur), rating: try rating(), seatsLeft: 4,
+      details: "")
   }
 
-  static let rating: Rating = {
-    guard let rating = Rating(tenths: 45) else { preconditionFailure("4.5 is a valid rating") }
-    return rating
-  }()
+  static func rating() throws -> Rating {
+    try #require(Rating(tenths: 45), "4.5 is a valid rating")
+  }
 
   static func trip(from summary: TripSummary) -> Trip {
     Trip(

@@ -12,9 +12,10 @@ import TicketsFeature
 @Suite("Tickets feature: one ticket and its links")
 @MainActor
 struct TicketScreenTests {
-  static let trip = TripReference(
-    link: URL(string: "t://LIS-004") ?? { preconditionFailure("valid URL") }(),
-    title: "Coast and Islands in Lisbon")
+  static func trip() throws -> TripReference {
+    TripReference(
+      link: try #require(URL(string: "t://LIS-004")), title: "Coast and Islands in Lisbon")
+  }
 
   func feature(_ ledger: InMemoryOrderLedger, trip: TripReference?) -> TicketsFeature {
     TicketsFeature(dependencies: TicketsDependencies(ledger: ledger, trip: { _ in trip }))
@@ -26,7 +27,8 @@ struct TicketScreenTests {
 
   @Test func aTicketsScreenNamesItsTripAndLinksToIt() async throws {
     let tickets = feature(
-      InMemoryOrderLedger(tickets: [try TicketsFeatureTests.ticket("TKT-1")]), trip: Self.trip)
+      InMemoryOrderLedger(tickets: [try TicketsFeatureTests.ticket("TKT-1")]), trip: try Self.trip()
+    )
     await tickets.show(try #require(TicketID("TKT-1")))
     let screen = tickets.screen(theme: .plain)
     #expect(
@@ -50,7 +52,7 @@ struct TicketScreenTests {
   }
 
   @Test func anUnknownTicketIsNotFoundWithACodeForScripts() async throws {
-    let tickets = feature(InMemoryOrderLedger(), trip: Self.trip)
+    let tickets = feature(InMemoryOrderLedger(), trip: try Self.trip())
     let id = try #require(TicketID("TKT-404"))
     await tickets.show(id)
     #expect(tickets.failure == .ticketNotFound(id))
