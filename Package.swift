@@ -87,6 +87,7 @@ enum TestSupport: String {
 enum TestTool: String {
   case loopbackServers = "LoopbackServers"
   case postgreSQLTestServer = "PostgreSQLTestServer"
+  case temporaryFolders = "TemporaryFolders"
 }
 
 /// Simple versions of what an implementation does well, kept to measure and test the real one
@@ -258,8 +259,13 @@ func systemLibrary(
 
 /// The App layer's composition root: the one module allowed to see every implementation. It
 /// builds the graph and hands out features; it holds no parsing and no screens.
-func compositionRoot(_ root: Root, uses dependencies: [Module]) -> [Target] {
-  moduleTargets(root.rawValue, layer: "App", dependencies: dependencies.map(\.dependency))
+/// `testsUse` names what only its tests need, such as a temporary home for the graph it builds.
+func compositionRoot(
+  _ root: Root, uses dependencies: [Module], testsUse testDependencies: [TestDependency] = []
+) -> [Target] {
+  moduleTargets(
+    root.rawValue, layer: "App", dependencies: dependencies.map(\.dependency),
+    testDependencies: testDependencies.map(\.dependency))
 }
 
 /// The App layer's front: commands, parsing, help and the interactive session, driving the
@@ -392,7 +398,8 @@ let infrastructureTargets: [Target] =
   // One SQLite file: WAL, foreign keys, bound parameters, forward migrations, typed errors.
   + infrastructure(
     .embeddedDatabase, implements: [],
-    uses: [.kernel(.eventLog), .infrastructure(.sqlValues), .systemLibrary(.sqlite)])
+    uses: [.kernel(.eventLog), .infrastructure(.sqlValues), .systemLibrary(.sqlite)],
+    testsUse: [.testTool(.temporaryFolders)])
   // libpq, PostgreSQL's client library (libpq-dev on Debian).
   + [systemLibrary(.libpq, pkgConfig: "libpq", apt: ["libpq-dev"], brew: ["libpq"])]
   // A PostgreSQL database: bound parameters, transactions, forward migrations, typed errors with
@@ -408,7 +415,8 @@ let infrastructureTargets: [Target] =
     uses: [
       .kernel(.sharedKernel), .infrastructure(.networking), .infrastructure(.embeddedDatabase),
       .infrastructure(.locking), .infrastructure(.sqlValues),
-    ])
+    ],
+    testsUse: [.testTool(.temporaryFolders)])
   // The supplier's HTTP client and the coalescing cache in front of it.
   + infrastructure(
     .bookingData, implements: [.booking],
@@ -416,21 +424,24 @@ let infrastructureTargets: [Target] =
       .kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.networking),
       .infrastructure(.locking),
     ],
-    testsUse: [.infrastructure(.supplierSandbox), .baseline(.coalescing)])
+    testsUse: [
+      .infrastructure(.supplierSandbox), .baseline(.coalescing), .testTool(.temporaryFolders),
+    ])
   // A payment provider's test mode played in-process, its charges kept durably by idempotency key.
   + infrastructure(
     .paymentSandbox, implements: [],
     uses: [
       .kernel(.sharedKernel), .interface(.payment), .infrastructure(.networking),
       .infrastructure(.embeddedDatabase), .infrastructure(.locking), .infrastructure(.sqlValues),
-    ])
+    ],
+    testsUse: [.testTool(.temporaryFolders)])
   // The payment provider's HTTP client; the one module that mints receipts.
   + infrastructure(
     .paymentData, implements: [.payment],
     uses: [.kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.networking)],
     testsUse: [
       .infrastructure(.paymentSandbox), .infrastructure(.embeddedDatabase),
-      .testTool(.loopbackServers),
+      .testTool(.loopbackServers), .testTool(.temporaryFolders),
     ])
   // The order ledger: orders before payment, tickets with completion, in one SQLite file.
   + infrastructure(
@@ -441,7 +452,7 @@ let infrastructureTargets: [Target] =
     ],
     testsUse: [
       .interface(.payment), .infrastructure(.paymentData), .infrastructure(.paymentSandbox),
-      .infrastructure(.networking), .testSupport(.booking),
+      .infrastructure(.networking), .testSupport(.booking), .testTool(.temporaryFolders),
     ])
   // The order ledger in a PostgreSQL database that several instances share: the same record and
   // guarantees as LedgerData's, each order's row locked by the step that moves it.
@@ -495,7 +506,8 @@ let appTargets: [Target] =
       // or links libpq (see ServerLedgerData's README for why a platform and not a trait).
       .linuxOnly(.serverLedgerData),
       .feature(.search), .feature(.checkout), .feature(.tickets),
-    ])
+    ],
+    testsUse: [.testTool(.temporaryFolders)])
   // The command line: each command's parsing and help, the interactive session and the demo.
   + front(
     .commandLineInterface, root: .appComposition,
@@ -504,6 +516,7 @@ let appTargets: [Target] =
       .infrastructure(.embeddedDatabase), .infrastructure(.paymentSandbox),
       .infrastructure(.supplierSandbox), .infrastructure(.serverDatabase),
       .infrastructure(.sqlValues), .testTool(.loopbackServers), .testTool(.postgreSQLTestServer),
+      .testTool(.temporaryFolders),
     ])
   // The `voyage` command: a few lines that hand the process to the command line.
   + [executable("voyage", front: .commandLineInterface)]
@@ -631,6 +644,8 @@ let testSupportTargets: [Target] =
   + [testTool(.loopbackServers, programs: ["misbehaving-http-server.py"])]
   // The PostgreSQL server the server-database tests use, or why they are skipped.
   + [testTool(.postgreSQLTestServer)]
+  // A test's own temporary folder, removed when the test is done with it.
+  + [testTool(.temporaryFolders)]
 
 // MARK: - Architecture tests
 
@@ -642,6 +657,7 @@ let architectureTestTargets: [Target] = [
     name: "ArchitectureTests",
     dependencies: [
       .target(name: Kernel.sharedKernel.rawValue), .target(name: Interface.booking.rawValue),
+      .target(name: TestTool.temporaryFolders.rawValue),
     ],
     path: "Tests/ArchitectureTests",
     swiftSettings: sharedSwiftSettings

@@ -3,6 +3,7 @@ import CheckoutFeature
 import Foundation
 import PaymentInterface
 import SharedKernel
+import TemporaryFolders
 import Testing
 
 @testable import AppComposition
@@ -13,8 +14,9 @@ import Testing
 @Suite("App graph events")
 @MainActor
 struct AppGraphEventTests {
-  let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "voyage-graph-\(UUID().uuidString)")
+  /// Removed with the test's instance of the suite.
+  let temporary = TemporaryFolder("graph")
+  var home: URL { temporary.url }
 
   @Test func aLongLivedGraphShowsPlacesFallAfterAPurchaseAndReturnAfterACancellation()
     async throws

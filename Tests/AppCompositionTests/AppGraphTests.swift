@@ -1,6 +1,7 @@
 import BookingInterface
 import Foundation
 import SharedKernel
+import TemporaryFolders
 import Testing
 
 @testable import AppComposition
@@ -10,8 +11,9 @@ import Testing
 @Suite("App graph")
 @MainActor
 struct AppGraphTests {
-  let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "voyage-graph-\(UUID().uuidString)")
+  /// Removed with the test's instance of the suite.
+  let temporary = TemporaryFolder("graph")
+  var home: URL { temporary.url }
 
   @Test func theHomeIsVoyageHomeThenTheUsersDotVoyageThenNoneAndNoneIsAClearError() throws {
     #expect(
@@ -74,7 +76,6 @@ struct AppGraphTests {
   }
 
   @Test func aSearchBuildsOnlyWhatItNeedsAndNeverOpensTheLedger() async throws {
-    defer { try? FileManager.default.removeItem(at: home) }
     let graph = AppGraph(
       configuration: try AppConfiguration(environment: [
         "VOYAGE_HOME": home.path, "VOYAGE_DEADLINE_SECONDS": "300",

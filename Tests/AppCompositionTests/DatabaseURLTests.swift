@@ -1,5 +1,6 @@
 import BookingInterface
 import Foundation
+import TemporaryFolders
 import Testing
 
 @testable import AppComposition
@@ -8,8 +9,9 @@ import Testing
 @Suite("Database URL")
 @MainActor
 struct DatabaseURLTests {
-  let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "voyage-graph-\(UUID().uuidString)")
+  /// Removed with the test's instance of the suite.
+  let temporary = TemporaryFolder("graph")
+  var home: URL { temporary.url }
   static let url = "postgresql://ada:Pa55-w0rd-secret@db.example/voyage"
 
   @Test func unsetItLeavesTheLedgerInTheHomeFolder() async throws {

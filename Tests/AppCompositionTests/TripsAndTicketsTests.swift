@@ -4,6 +4,7 @@ import Foundation
 import PaymentInterface
 import SearchFeature
 import SharedKernel
+import TemporaryFolders
 import Testing
 import TicketsFeature
 
@@ -16,11 +17,11 @@ import TicketsFeature
 @Suite("Trips and tickets, wired through the root")
 @MainActor
 struct TripsAndTicketsTests {
-  let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "voyage-wired-\(UUID().uuidString)")
+  /// Removed with the test's instance of the suite.
+  let temporary = TemporaryFolder("wired")
+  var home: URL { temporary.url }
 
   @Test func afterAPurchaseTheTripCountsItsTicketAndTheTicketLinksItsTrip() async throws {
-    defer { try? FileManager.default.removeItem(at: home) }
     let graph = AppGraph(
       configuration: try AppConfiguration(environment: [
         "VOYAGE_HOME": home.path,
@@ -61,7 +62,6 @@ struct TripsAndTicketsTests {
   }
 
   @Test func showingATripWhereNoTicketWasEverBoughtCreatesNoLedger() async throws {
-    defer { try? FileManager.default.removeItem(at: home) }
     let graph = AppGraph(
       configuration: try AppConfiguration(environment: [
         "VOYAGE_HOME": home.path,

@@ -11,6 +11,8 @@ actor Linter {
   func executable() async throws -> URL {
     if let compiled { return try await compiled.value }
     let task = Task {
+      // Kept, not removed: every suite of the run uses this binary, and no hook runs when the
+      // last one is done (one small folder a run, under the temporary directory).
       let folder = try makeTemporaryFolder("linter")
       let binary = folder.appendingPathComponent("check-architecture")
       let script = repositoryRoot.appendingPathComponent("Scripts/check-architecture.swift").path

@@ -1,13 +1,16 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// `Scripts/measure-changes.sh` on a small package whose history is known commit by commit.
 @Suite("Measuring how far changes reach")
 struct MeasurementScriptTests {
-  let package: URL
+  /// The package's folder, removed with the test's instance of the suite.
+  let folder: TemporaryFolder
+  var package: URL { folder.url }
 
   init() throws {
-    package = try makeTemporaryFolder("measure")
+    folder = try TemporaryFolder.created("measure")
   }
 
   func write(_ path: String, _ text: String) throws {
@@ -135,10 +138,12 @@ struct MeasurementScriptTests {
 /// `Scripts/measure-rebuild.sh` on a package of three modules, one importing another.
 @Suite("Measuring what a change rebuilds")
 struct RebuildMeasurementTests {
-  let package: URL
+  /// The package's folder, removed with the test's instance of the suite.
+  let folder: TemporaryFolder
+  var package: URL { folder.url }
 
   init() throws {
-    package = try makeTemporaryFolder("rebuild")
+    folder = try TemporaryFolder.created("rebuild")
     for (path, text) in [
       (
         "Package.swift",

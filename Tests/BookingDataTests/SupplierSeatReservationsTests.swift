@@ -4,6 +4,7 @@ import Foundation
 import Networking
 import SharedKernel
 import SupplierSandbox
+import TemporaryFolders
 import Testing
 
 /// Holding places through the supplier's HTTP API: each answer the sandbox can give maps to a
@@ -83,20 +84,19 @@ struct SupplierSeatReservationsTests {
   }
 
   @Test func aBrokenInventoryIsAStorageFailureNotAnOutage() async throws {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "voyage-reservations-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    try Data(repeating: 0x41, count: 4_096).write(
-      to: home.appendingPathComponent(SupplierSandbox.fileName))
-    let broken = SupplierSandbox(firstDay: CalendarDate(daysSinceEpoch: 20_800), home: home)
-    // The outcome is the file's, whatever the machine's load: no deadline races the open.
-    let reservations = BookingDataAssembly.reservations(
-      transport: broken.transport, deadline: .seconds(3_600))
-    await #expect {
-      _ = try await reservations.hold(1, on: try #require(TripID("LIS-001")), key: key("k"))
-    } throws: { error in
-      guard case .storageFailed(let reason) = error as? ReservationError else { return false }
-      return reason.contains("is not a Voyage database")
+    try await withTemporaryFolder("reservations") { home in
+      try Data(repeating: 0x41, count: 4_096).write(
+        to: home.appendingPathComponent(SupplierSandbox.fileName))
+      let broken = SupplierSandbox(firstDay: CalendarDate(daysSinceEpoch: 20_800), home: home)
+      // The outcome is the file's, whatever the machine's load: no deadline races the open.
+      let reservations = BookingDataAssembly.reservations(
+        transport: broken.transport, deadline: .seconds(3_600))
+      await #expect {
+        _ = try await reservations.hold(1, on: try #require(TripID("LIS-001")), key: key("k"))
+      } throws: { error in
+        guard case .storageFailed(let reason) = error as? ReservationError else { return false }
+        return reason.contains("is not a Voyage database")
+      }
     }
   }
 }

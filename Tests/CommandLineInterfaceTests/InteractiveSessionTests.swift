@@ -1,6 +1,7 @@
 // Exercises: SearchFeature, CheckoutFeature, TicketsFeature
 import CommandLineInterface
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// `voyage` with no arguments in a terminal, driven in-process through a recording terminal:
@@ -8,8 +9,9 @@ import Testing
 @Suite("Interactive session")
 @MainActor
 struct InteractiveSessionTests {
-  let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "voyage-interactive-\(UUID().uuidString)")
+  /// Removed with the test's instance of the suite.
+  let temporary = TemporaryFolder("interactive")
+  var home: URL { temporary.url }
 
   var environment: [String: String] {
     // The longest deadline: a test's outcome is never decided by how busy the machine is.

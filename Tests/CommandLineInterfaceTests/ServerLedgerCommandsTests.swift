@@ -5,6 +5,7 @@ import PostgreSQLTestServer
 import SQLValues
 import ServerDatabase
 import SupplierSandbox
+import TemporaryFolders
 import Testing
 
 /// `VOYAGE_DATABASE_URL` as a person uses it: orders and tickets in a PostgreSQL database that
@@ -64,16 +65,16 @@ extension VoyageCommandLineTests {
     #expect(bought.status == 0, "\(printed(bought))")
     let ticket = try #require(
       (try json(bought.output)["ticket"] as? [String: Any])?["id"] as? String)
-    let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "voyage-e2e-other-\(UUID().uuidString)")
-    let listed = try await run(
-      ["tickets", "--json"], home: elsewhere, environment: ["VOYAGE_DATABASE_URL": url])
-    let tickets = try #require(try json(listed.output)["tickets"] as? [[String: Any]])
-    #expect(tickets.compactMap { $0["id"] as? String } == [ticket])
-    #expect(
-      !FileManager.default.fileExists(atPath: home.appendingPathComponent("ledger.sqlite").path))
-    let sqliteHome = try await run(["tickets", "--json"], home: elsewhere)
-    #expect((try json(sqliteHome.output)["tickets"] as? [[String: Any]])?.isEmpty == true)
+    try await withTemporaryFolder("e2e-other") { elsewhere in
+      let listed = try await run(
+        ["tickets", "--json"], home: elsewhere, environment: ["VOYAGE_DATABASE_URL": url])
+      let tickets = try #require(try json(listed.output)["tickets"] as? [[String: Any]])
+      #expect(tickets.compactMap { $0["id"] as? String } == [ticket])
+      #expect(
+        !FileManager.default.fileExists(atPath: home.appendingPathComponent("ledger.sqlite").path))
+      let sqliteHome = try await run(["tickets", "--json"], home: elsewhere)
+      #expect((try json(sqliteHome.output)["tickets"] as? [[String: Any]])?.isEmpty == true)
+    }
   }
 
   /// `show` reads the tickets held on a trip through the ledger's interface, the server's when

@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End-to-end: the built `voyage` binary, run as a person would, in a temporary Voyage home.
@@ -13,8 +14,9 @@ struct VoyageCommandLineTests {
     let error: String
   }
 
-  let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "voyage-e2e-\(UUID().uuidString)")
+  /// Removed with the test's instance of the suite.
+  let temporary = TemporaryFolder("e2e")
+  var home: URL { temporary.url }
 
   /// The `voyage` executable beside this test binary.
   static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -1,12 +1,14 @@
 import EmbeddedDatabase
 import EventLog
 import Foundation
+import TemporaryFolders
 import Testing
 
 @Suite("Embedded database's log")
 struct MigrationLogTests {
-  let folder: URL = FileManager.default.temporaryDirectory
-    .appendingPathComponent("voyage-db-log-\(UUID().uuidString)")
+  /// Removed with the test's instance of the suite.
+  let temporary = TemporaryFolder("db-log")
+  var folder: URL { temporary.url }
 
   @Test func theMigrationsAppliedAreLoggedOnceWithTheVersionsGoneFromAndTo() throws {
     let recorder = LogRecorder()
@@ -21,6 +23,5 @@ struct MigrationLogTests {
     #expect(recorder.events.map { $0.metadata["from_version"] } == [0, 1])
     #expect(recorder.events.map { $0.metadata["to_version"] } == [1, 2])
     #expect(recorder.events.allSatisfy { $0.metadata["database"] == "notes.sqlite" })
-    try? FileManager.default.removeItem(at: folder)
   }
 }

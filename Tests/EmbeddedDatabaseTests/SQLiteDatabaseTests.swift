@@ -1,12 +1,14 @@
 import EmbeddedDatabase
 import Foundation
 import SQLValues
+import TemporaryFolders
 import Testing
 
 @Suite("Embedded database")
 struct SQLiteDatabaseTests {
-  let folder: URL = FileManager.default.temporaryDirectory
-    .appendingPathComponent("voyage-db-\(UUID().uuidString)")
+  /// Removed with the test's instance of the suite.
+  let temporary = TemporaryFolder("db")
+  var folder: URL { temporary.url }
   var file: URL { folder.appendingPathComponent("test.sqlite") }
 
   static let first = "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL);"

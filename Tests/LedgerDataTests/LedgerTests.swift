@@ -8,6 +8,7 @@ import PaymentInterface
 import PaymentSandbox
 import SQLValues
 import SharedKernel
+import TemporaryFolders
 import Testing
 
 @testable import LedgerData
@@ -17,8 +18,9 @@ import Testing
 /// sandbox, in a temporary Voyage home.
 @Suite("Order ledger")
 struct LedgerTests {
-  let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "voyage-ledger-\(UUID().uuidString)")
+  /// Removed with the test's instance of the suite.
+  let temporary = TemporaryFolder("ledger")
+  var home: URL { temporary.url }
 
   static let trip = Trip.fixture()
 

@@ -5,14 +5,16 @@ import Networking
 import PaymentData
 import PaymentInterface
 import SharedKernel
+import TemporaryFolders
 import Testing
 
 @testable import PaymentSandbox
 
 @Suite("Payment gateway against the sandbox")
 struct PaymentGatewayTests {
-  let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "voyage-payments-\(UUID().uuidString)")
+  /// Removed with the test's instance of the suite.
+  let temporary = TemporaryFolder("payments")
+  var home: URL { temporary.url }
 
   /// A gateway to `sandbox` whose deadline never ends a test: these tests are about retries and
   /// keys, and a machine busy with other tests' builds can take longer than the real ten seconds.

@@ -1,13 +1,15 @@
 import Foundation
 import Networking
+import TemporaryFolders
 import Testing
 
 @testable import PaymentSandbox
 
 @Suite("Payment sandbox")
 struct PaymentSandboxTests {
-  let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "voyage-sandbox-\(UUID().uuidString)")
+  /// Removed with the test's instance of the suite.
+  let temporary = TemporaryFolder("sandbox")
+  var home: URL { temporary.url }
 
   func charge(
     _ sandbox: PaymentSandbox, key: String, number: String = "4242424242424242",

@@ -2,6 +2,7 @@ import Foundation
 import Locking
 import Networking
 import SharedKernel
+import TemporaryFolders
 import Testing
 
 @testable import SupplierSandbox
@@ -11,8 +12,9 @@ import Testing
 @Suite("Supplier sandbox inventory")
 struct SupplierInventoryTests {
   static let firstDay = CalendarDate(daysSinceEpoch: 20_800)
-  let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "voyage-inventory-\(UUID().uuidString)")
+  /// Removed with the test's instance of the suite.
+  let temporary = TemporaryFolder("inventory")
+  var home: URL { temporary.url }
 
   /// A clock the test moves by hand, so expiry is tested without waiting.
   final class Clock: Sendable {
