@@ -87,6 +87,7 @@ enum TestSupport: String {
 enum TestTool: String {
   case loopbackServers = "LoopbackServers"
   case postgreSQLTestServer = "PostgreSQLTestServer"
+  case subprocesses = "Subprocesses"
   case temporaryFolders = "TemporaryFolders"
 }
 
@@ -466,7 +467,8 @@ let infrastructureTargets: [Target] =
   // Where events go: a readable line or a JSON object a line, on stderr or appended to a file;
   // the composition root chooses.
   + infrastructure(
-    .logSinks, implements: [], uses: [.kernel(.eventLog), .kernel(.designSystem)])
+    .logSinks, implements: [], uses: [.kernel(.eventLog), .kernel(.designSystem)],
+    testsUse: [.testTool(.subprocesses)])
 
 // MARK: - Features
 
@@ -516,7 +518,7 @@ let appTargets: [Target] =
       .infrastructure(.embeddedDatabase), .infrastructure(.paymentSandbox),
       .infrastructure(.supplierSandbox), .infrastructure(.serverDatabase),
       .infrastructure(.sqlValues), .testTool(.loopbackServers), .testTool(.postgreSQLTestServer),
-      .testTool(.temporaryFolders),
+      .testTool(.subprocesses), .testTool(.temporaryFolders),
     ])
   // The `voyage` command: a few lines that hand the process to the command line.
   + [executable("voyage", front: .commandLineInterface)]
@@ -628,10 +630,12 @@ let benchmarkTargets: [Target] = [
 // MARK: - Test support
 
 /// A test tool in `Tests/Support/<name>`: shared by the tests of several modules, a library only
-/// test targets may name (the linter checks). `programs` are files it runs that are not Swift.
-func testTool(_ tool: TestTool, programs: [String] = []) -> Target {
+/// test targets may name (the linter checks). `uses` names the other test tools it is built on;
+/// `programs` are files it runs that are not Swift.
+func testTool(_ tool: TestTool, uses tools: [TestTool] = [], programs: [String] = []) -> Target {
   .target(
-    name: tool.rawValue, path: "Tests/Support/\(tool.rawValue)",
+    name: tool.rawValue, dependencies: tools.map { .target(name: $0.rawValue) },
+    path: "Tests/Support/\(tool.rawValue)",
     exclude: ["README.md"] + programs, swiftSettings: sharedSwiftSettings)
 }
 
@@ -643,7 +647,9 @@ let testSupportTargets: [Target] =
   // HTTP servers on loopback that go silent, drip, reset, close or lie, for live transports.
   + [testTool(.loopbackServers, programs: ["misbehaving-http-server.py"])]
   // The PostgreSQL server the server-database tests use, or why they are skipped.
-  + [testTool(.postgreSQLTestServer)]
+  + [testTool(.postgreSQLTestServer, uses: [.subprocesses])]
+  // One way to run a program to completion and read its status, stdout and stderr.
+  + [testTool(.subprocesses)]
   // A test's own temporary folder, removed when the test is done with it.
   + [testTool(.temporaryFolders)]
 
@@ -657,6 +663,7 @@ let architectureTestTargets: [Target] = [
     name: "ArchitectureTests",
     dependencies: [
       .target(name: Kernel.sharedKernel.rawValue), .target(name: Interface.booking.rawValue),
+      .target(name: TestTool.subprocesses.rawValue),
       .target(name: TestTool.temporaryFolders.rawValue),
     ],
     path: "Tests/ArchitectureTests",

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import Testing
 
 /// A team adds the architecture linter to its own package as the linter's article says: a path

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import Testing
 
 /// `Scripts/build-timeline.py`, which turns what the compiler wrapper logged into a timeline and

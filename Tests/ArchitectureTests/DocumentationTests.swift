@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import Testing
 
 /// The docs name code, and code gets renamed: every code name in backticks in `README.md`,

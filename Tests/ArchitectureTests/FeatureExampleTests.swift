@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import Testing
 
 /// Each feature's example runs the feature alone against the interfaces' doubles and shows its

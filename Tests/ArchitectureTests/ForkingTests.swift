@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import Testing
 
 /// `Scripts/fork.sh` and `Scripts/remove-module.sh`, run in a copy of the repository that is a git

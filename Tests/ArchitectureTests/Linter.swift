@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 
 /// `Scripts/check-architecture.swift`, the architecture linter as one file, compiled once per
 /// test run and run as a person runs it on Voyage (interpreting it for every run would compile it

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import TemporaryFolders
 import Testing
 

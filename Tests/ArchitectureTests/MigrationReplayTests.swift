@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import Testing
 
 /// `Scripts/replay-migration.sh --check`, the check suite's step that keeps the migration

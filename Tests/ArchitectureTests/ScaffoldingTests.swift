@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import Testing
 
 /// `Scripts/new-module.sh`, run in a copy of the repository.

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import Testing
 
 /// The scripts print their usage from their header comment through one shared function

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import Testing
 
 /// Proves with the real compiler that the business rules living in types hold: each canary is

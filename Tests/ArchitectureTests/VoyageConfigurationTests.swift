@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import Testing
 
 /// Voyage's own `architecture.json` on Voyage's own package graph: the rules the linter's

@@ -3,6 +3,7 @@ import EmbeddedDatabase
 import Foundation
 import PaymentSandbox
 import SharedKernel
+import Subprocesses
 import SupplierSandbox
 import Testing
 
@@ -254,29 +255,15 @@ extension VoyageCommandLineTests {
 
 /// A full disk, for real: a small tmpfs as the Voyage home (mounting needs root, as CI has).
 extension VoyageCommandLineTests {
-  /// Runs a system command and returns its exit status and what it printed on stderr.
-  func system(_ path: String, _ arguments: [String]) throws -> (status: Int32, error: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let error = Pipe()
-    process.standardError = error
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    try? error.fileHandleForReading.close()
-    return (process.terminationStatus, message)
-  }
-
   @Test func aFullDiskStrandsNoChargeAndTheSameCommandFinishesOnceThereIsRoom() async throws {
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    let mounted = try system("/bin/mount", ["-t", "tmpfs", "-o", "size=400k", "tmpfs", home.path])
+    let mounted = try await Subprocess.run(
+      "/bin/mount", ["-t", "tmpfs", "-o", "size=400k", "tmpfs", home.path])
     guard mounted.status == 0 else {
       print("skipped: a full disk needs a tmpfs, and mounting one was refused: \(mounted.error)")
       return
     }
-    defer { _ = try? system("/bin/umount", [home.path]) }
+    defer { _ = umount(home.path) }
     let trip = try await bookableTrip()
     var failure: (outcome: Outcome, command: [String])?
     for attempt in 1...80 {
@@ -294,7 +281,8 @@ extension VoyageCommandLineTests {
     // Whatever was recorded stays readable on the full disk.
     #expect(try await voyage("orders").status == 0)
 
-    #expect(try system("/bin/mount", ["-o", "remount,size=8m", home.path]).status == 0)
+    #expect(
+      try await Subprocess.run("/bin/mount", ["-o", "remount,size=8m", home.path]).status == 0)
     let finished = try await run(command)
     #expect(finished.status == 0, "\(finished.error)")
     let tickets = try #require(
@@ -310,20 +298,21 @@ extension VoyageCommandLineTests {
 
   @Test func readingCommandsWorkOnAReadOnlyHomeAndACheckoutSaysWhyItCannot() async throws {
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    let mounted = try system("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", home.path])
+    let mounted = try await Subprocess.run(
+      "/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", home.path])
     guard mounted.status == 0 else {
       print(
         "skipped: a read-only home needs a tmpfs, and mounting one was refused: \(mounted.error)")
       return
     }
-    defer { _ = try? system("/bin/umount", [home.path]) }
+    defer { _ = umount(home.path) }
     let trip = try await bookableTrip()
     let bought = try await run(
       ["checkout", trip, "--name", "Ada", "--guests", "2", "--idempotency-key", "before"]
         + Self.card)
     #expect(bought.status == 0)
     let places = try await placesLeft(trip)
-    #expect(try system("/bin/mount", ["-o", "remount,ro", home.path]).status == 0)
+    #expect(try await Subprocess.run("/bin/mount", ["-o", "remount,ro", home.path]).status == 0)
 
     let tickets = try await voyage("tickets", "--json")
     #expect(tickets.status == 0, "\(tickets.error)")

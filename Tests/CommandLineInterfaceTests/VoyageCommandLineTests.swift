@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import TemporaryFolders
 import Testing
 
@@ -8,6 +9,8 @@ import Testing
 /// exercise, so removing a feature (`Scripts/remove-module.sh`) removes its tests with it.
 @Suite("voyage command line, end to end")
 struct VoyageCommandLineTests {
+  /// How a run of `voyage` ended and what it printed (the files of this target read it without
+  /// importing the runner).
   struct Outcome {
     let status: Int32
     let output: String
@@ -32,9 +35,6 @@ struct VoyageCommandLineTests {
     _ arguments: [String], home: URL? = nil, input: String? = nil, executable: URL = Self.binary,
     environment extra: [String: String?] = [:], started: @Sendable (Int32) -> Void = { _ in }
   ) async throws -> Outcome {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["VOYAGE_HOME"] = (home ?? self.home).path
     environment["NO_COLOR"] = "1"
@@ -47,42 +47,10 @@ struct VoyageCommandLineTests {
     // A server ledger exported in the shell that runs the tests must not become theirs.
     environment["VOYAGE_DATABASE_URL"] = nil
     for (name, value) in extra { environment[name] = value }
-    process.environment = environment
-    let (output, error) = (Pipe(), Pipe())
-    process.standardOutput = output
-    process.standardError = error
-    let standardInput = Pipe()
-    process.standardInput = input == nil ? FileHandle.nullDevice : standardInput
-    let exited = AsyncStream<Int32> { continuation in
-      process.terminationHandler = {
-        continuation.yield($0.terminationStatus)
-        continuation.finish()
-      }
-    }
-    try process.run()
-    started(process.processIdentifier)
-    if let input {
-      standardInput.fileHandleForWriting.write(Data(input.utf8))
-      try standardInput.fileHandleForWriting.close()
-    }
-    async let printed = Self.read(output.fileHandleForReading)
-    async let complained = Self.read(error.fileHandleForReading)
-    var status: Int32 = -1
-    for await code in exited { status = code }
-    return Outcome(status: status, output: await printed, error: await complained)
-  }
-
-  static func read(_ handle: FileHandle) async -> String {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        let data = handle.readDataToEndOfFile()
-        // Closed here, not when the handle is freed: a suite that runs hundreds of processes
-        // otherwise keeps their pipes open (1,800 descriptors seen), and Foundation's
-        // `Process.run()` on this toolchain crashes listing that many (its readdir over-read).
-        try? handle.close()
-        continuation.resume(returning: String(decoding: data, as: UTF8.self))
-      }
-    }
+    let outcome = try await Subprocess.run(
+      executable.path, arguments, input: input.map { Data($0.utf8) }, environment: environment,
+      started: started)
+    return Outcome(status: outcome.status, output: outcome.output, error: outcome.error)
   }
 
   func json(_ text: String) throws -> [String: Any] {

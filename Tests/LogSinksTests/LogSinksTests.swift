@@ -2,6 +2,7 @@ import DesignSystem
 import EventLog
 import Foundation
 import LogSinks
+import Subprocesses
 import Testing
 
 /// The lines a sink wrote, in order.
@@ -142,16 +143,13 @@ struct LogSinksTests {
   /// A disk that fills in the middle of a line (a tmpfs of 8 KiB, needs root to mount): what
   /// the file holds is whole JSON lines, the line the disk cut short taken back.
   @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
-  func aDiskThatFillsMidLineLeavesOnlyWholeLines() throws {
+  func aDiskThatFillsMidLineLeavesOnlyWholeLines() async throws {
     let disk = FileManager.default.temporaryDirectory
       .appendingPathComponent("voyage-log-full-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-    let mount = Process()
-    mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-    mount.arguments = ["-t", "tmpfs", "-o", "size=8k", "tmpfs", disk.path]
-    try mount.run()
-    mount.waitUntilExit()
-    try #require(mount.terminationStatus == 0)
+    let mounted = try await Subprocess.run(
+      "/bin/mount", ["-t", "tmpfs", "-o", "size=8k", "tmpfs", disk.path])
+    try #require(mounted.status == 0, "\(mounted.error)")
     defer {
       _ = umount(disk.path)
       try? FileManager.default.removeItem(at: disk)

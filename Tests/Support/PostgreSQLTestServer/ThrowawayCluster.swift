@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 
 /// A PostgreSQL cluster of one test's own, started by `Scripts/start-postgres.sh`, for what the
 /// shared server must never do: restart under the connections of the tests running beside it,
@@ -76,31 +77,13 @@ public struct ThrowawayCluster: Sendable {
   private static func script(_ arguments: [String]) async throws -> String {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [root.appendingPathComponent("Scripts/start-postgres.sh").path] + arguments
-    let (output, error) = (Pipe(), Pipe())
-    process.standardOutput = output
-    process.standardError = error
-    let exited = AsyncStream<Int32> { continuation in
-      process.terminationHandler = { process in
-        continuation.yield(process.terminationStatus)
-        continuation.finish()
-      }
-    }
-    try process.run()
-    var status: Int32 = -1
-    for await code in exited { status = code }
-    // The script prints a few lines at most, far below what a pipe holds, so reading after it
-    // exited cannot leave it blocked on a full pipe.
-    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let complained = String(
-      decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    guard status == 0 else {
+    let outcome = try await Subprocess.run(
+      "/bin/bash", [root.appendingPathComponent("Scripts/start-postgres.sh").path] + arguments)
+    guard outcome.status == 0 else {
       throw ClusterFailure(
-        message: "start-postgres.sh \(arguments[0]) exited \(status): \(complained)")
+        message: "start-postgres.sh \(arguments[0]) exited \(outcome.status): \(outcome.error)")
     }
-    return printed
+    return outcome.output
   }
 }
 
