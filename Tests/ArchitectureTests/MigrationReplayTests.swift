@@ -6,12 +6,23 @@ import Testing
 /// example honest, shown failing on a copy of the example broken in five ways at once.
 @Suite("The migration example's replay")
 struct MigrationReplayTests {
+  /// The environment of a replay whose temporary files go inside `folder`, which the test
+  /// removes: the example's own tests make folders they never remove (`roam-tests-…`), and
+  /// they are the example's history, not Voyage's to change.
+  static func environment(temporaryFilesIn folder: URL) throws -> [String: String] {
+    let temporary = folder.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = temporary.path
+    return environment
+  }
+
   /// `replay-migration.sh --check` of a copy of an example through step `through`, replayed into
   /// `folder`, with the linter the tests build.
   static func checkedReplay(of example: URL, through: Int, in folder: URL) async throws
     -> Subprocess.Outcome
   {
-    var environment = ProcessInfo.processInfo.environment
+    var environment = try environment(temporaryFilesIn: folder)
     environment["CHECK_ARCHITECTURE"] = try await Linter.shared.executable().path
     return try await Subprocess.run(
       repositoryRoot.appendingPathComponent("Scripts/replay-migration.sh").path,
@@ -138,7 +149,7 @@ struct MigrationReplayTests {
     let temporary = try makeTemporaryFolder("guide")
     defer { try? FileManager.default.removeItem(at: temporary) }
     let replayed = temporary.appendingPathComponent("replayed").path
-    var environment = ProcessInfo.processInfo.environment
+    var environment = try Self.environment(temporaryFilesIn: temporary)
     environment["CHECK_ARCHITECTURE"] = nil
     let outcome = try await Subprocess.run(
       "bash", ["-e", "-c", block.replacingOccurrences(of: folder, with: replayed)],
