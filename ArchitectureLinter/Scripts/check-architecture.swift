@@ -2705,6 +2705,29 @@ struct ManifestLocations {
   }
 }
 
+/// One replacement of a range of a file's bytes.
+struct Edit {
+  let range: Range<Int>
+  let replacement: String
+
+  /// Applies `edits` to `bytes`, overlapping ones merged, from the end of the file backwards.
+  static func apply(_ edits: [Edit], to bytes: inout [UInt8]) {
+    var merged: [Edit] = []
+    for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+      if let last = merged.last, edit.range.lowerBound < last.range.upperBound {
+        merged[merged.count - 1] = Edit(
+          range: last.range.lowerBound..<max(last.range.upperBound, edit.range.upperBound),
+          replacement: last.replacement + edit.replacement)
+      } else {
+        merged.append(edit)
+      }
+    }
+    for edit in merged.reversed() {
+      bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
+    }
+  }
+}
+
 /// What a manifest declares at its top level, read from its tokens: the enums whose cases name
 /// modules (`enum Feature: String { case checkout = "CheckoutFeature" }`), the enum cases that
 /// wrap another enum (`case feature(Feature)`), the helper functions with the type of each
@@ -2881,10 +2904,11 @@ struct ManifestDeclarations {
   }
 }
 
-/// The manifest as an editor sees it: its tokens and bracket groups (`ManifestReading`), the
-/// group each token sits in, its top-level declarations, and each line's first byte, so that a
-/// token's place becomes a range of bytes to replace. It lives as long as the bytes it reads.
-struct ManifestLayout {
+/// A Swift file as an editor sees it (the manifest, or a source the scaffolding edits): its
+/// tokens and bracket groups (`ManifestReading`), the group each token sits in, its top-level
+/// declarations, and each line's first byte, so that a token's place becomes a range of bytes to
+/// replace. It lives as long as the bytes it reads.
+struct EditableSource {
   let reading: ManifestReading
   /// The innermost group each token is inside (a group's own brackets are in its parent).
   let owners: [Int?]
@@ -2915,26 +2939,32 @@ struct ManifestLayout {
 
   // MARK: - Finding a module's places
 
+  /// Where a module is written: the spans to remove, its enum case, and whether one of the
+  /// spans declares its target (an edit that finds only uses has not found the module).
+  struct Places {
+    let spans: [ClosedRange<Int>]
+    let namedCase: ManifestDeclarations.NamedCase?
+    let declared: Bool
+  }
+
   /// The spans of tokens that declare or name `name`, and its enum case when an enum names it.
-  func spans(naming name: String) -> (
-    spans: [ClosedRange<Int>], namedCase: ManifestDeclarations.NamedCase?
-  ) {
+  func spans(naming name: String) -> Places {
     let tokens = reading.tokens
     let named = declarations.namedCase(rawValue: name)
     var spans: [ClosedRange<Int>] = []
+    var declared = false
     for group in reading.groups {
       guard let callee = group.callee, tokens[group.open].isPunctuation("(") else { continue }
       let calleeIndex = group.open - 1
       let isMember = calleeIndex > 0 && tokens[calleeIndex - 1].isPunctuation(".")
       let span = (isMember ? calleeIndex - 1 : calleeIndex)...group.close
-      // A call whose first argument is the name: `.target(name: "X", …)`, `benchmark("X", …)`;
-      // a product (`targets: […]`) is not a target's declaration.
-      if let first = group.parts.first, [nil, "name"].contains(reading.label(of: first)),
-        reading.value(of: first).count == 1,
-        reading.literal(reading.value(of: first).lowerBound) == name,
-        !group.parts.contains(where: { reading.label(of: $0) == "targets" })
-      {
+      // A call that names a target: its first argument or its `name:` is the name
+      // (`benchmark("X", …)`, `.target(kind: .test, name: "X", …)`); it declares the target
+      // unless it sits inside another such call (`.target(name: "X")` among dependencies). A
+      // product (`targets: […]`) and another package's product (`package:`) declare none.
+      if namedTarget(of: group) == name {
         spans.append(span)
+        if !isInsideTargetCall(group) { declared = true }
         continue
       }
       guard let named else { continue }
@@ -2953,6 +2983,7 @@ struct ManifestLayout {
         let value = reading.value(of: argument)
         if parameter.type == .single(named.enumName), isCase(named.caseName, at: value) {
           spans.append(span)
+          declared = true
         } else if parameter.type == .array(named.enumName),
           tokens[value.lowerBound].isPunctuation("["),
           let array = reading.groups.firstIndex(where: { $0.open == value.lowerBound })
@@ -2963,15 +2994,56 @@ struct ManifestLayout {
         }
       }
     }
-    // `"X"` as an element of a list (`dependencies: ["X"]`).
+    // `"X"` as an element of a list (`dependencies: ["X"]`); a product whose `targets:` it is
+    // alone in goes with it, since SwiftPM refuses a product of no targets.
     for (index, token) in tokens.enumerated()
     where token.kind == .string && reading.literal(index) == name {
       guard let owner = owners[index], tokens[reading.groups[owner].open].isPunctuation("["),
         reading.groups[owner].parts.contains(index..<(index + 1))
       else { continue }
-      spans.append(index...index)
+      if reading.groups[owner].parts.count == 1, let product = productListing(owner) {
+        spans.append(product)
+      } else {
+        spans.append(index...index)
+      }
     }
-    return (spans, named)
+    return Places(spans: spans, namedCase: named, declared: declared)
+  }
+
+  /// The name a call gives a target: its first argument or its `name:`, as a plain string, when
+  /// it has no `targets:` (a product) and no `package:` (another package's product).
+  private func namedTarget(of group: ManifestReading.Group) -> String? {
+    guard group.callee != nil, reading.tokens[group.open].isPunctuation("("),
+      !group.parts.contains(where: { ["targets", "package"].contains(reading.label(of: $0)) })
+    else { return nil }
+    let argument =
+      group.parts.first { reading.label(of: $0) == "name" }
+      ?? group.parts.first.flatMap { reading.label(of: $0) == nil ? $0 : nil }
+    guard let argument, reading.value(of: argument).count == 1 else { return nil }
+    return reading.literal(reading.value(of: argument).lowerBound)
+  }
+
+  private func isInsideTargetCall(_ group: ManifestReading.Group) -> Bool {
+    var parent = group.parent
+    while let current = parent {
+      if namedTarget(of: reading.groups[current]) != nil { return true }
+      parent = reading.groups[current].parent
+    }
+    return false
+  }
+
+  /// The call (with its leading `.`) whose `targets:` argument is the list `array`, if any.
+  private func productListing(_ array: Int) -> ClosedRange<Int>? {
+    let tokens = reading.tokens
+    guard let parent = reading.groups[array].parent, reading.groups[parent].callee != nil,
+      reading.groups[parent].parts.contains(where: {
+        reading.label(of: $0) == "targets"
+          && reading.value(of: $0).lowerBound == reading.groups[array].open
+      })
+    else { return nil }
+    let callee = reading.groups[parent].open - 1
+    let start = callee > 0 && tokens[callee - 1].isPunctuation(".") ? callee - 1 : callee
+    return start...reading.groups[parent].close
   }
 
   /// Whether `range` is exactly `.caseName`.
@@ -3090,7 +3162,7 @@ struct ManifestLayout {
       || (owners[after] == nil && tokens[after].startsLine)
   }
 
-  private func removingElement(_ element: Int, of group: ManifestReading.Group) -> Edit {
+  func removingElement(_ element: Int, of group: ManifestReading.Group) -> Edit {
     let tokens = reading.tokens
     let part = group.parts[element]
     let comma = part.upperBound
@@ -3122,6 +3194,68 @@ struct ManifestLayout {
     var last = index
     while last + 1 < reading.tokens.count, !reading.tokens[last + 1].startsLine { last += 1 }
     return last
+  }
+
+  // MARK: - Sources
+
+  /// The types the file declares at its top level (`struct`, `enum`, `class`, `actor`,
+  /// `protocol`), in the order they appear.
+  func declaredTypes() -> [String] {
+    let tokens = reading.tokens
+    let kinds: Set<Keyword> = [.struct, .enum, .class, .actor, .protocol]
+    return tokens.indices.dropLast().compactMap { index in
+      guard owners[index] == nil, tokens[index].kind == .identifier,
+        kinds.contains(tokens[index].keyword), tokens[index + 1].isIdentifier
+      else { return nil }
+      return reading.source.text(tokens[index + 1])
+    }
+  }
+
+  /// Every name the file declares, at any depth (`func`, `var`, `let`, `case`, `struct`,
+  /// `class`, `enum`, `actor`, `protocol`, `typealias`), in the order they appear; a declaration
+  /// in a comment or a string is none.
+  func declaredNames() -> [String] {
+    let tokens = reading.tokens
+    let kinds: Set<Keyword> = [
+      .func, .var, .let, .case, .struct, .class, .enum, .actor, .protocol, .typealias,
+    ]
+    return tokens.indices.dropLast().compactMap { index in
+      let name = tokens[index + 1]
+      guard tokens[index].kind == .identifier, kinds.contains(tokens[index].keyword),
+        name.kind == .identifier || name.kind == .backtickedIdentifier
+      else { return nil }
+      return reading.source.text(name)
+    }
+  }
+
+  /// The first argument of every call to `callee` that is a plain string literal
+  /// (`CommandSpec("checkout", …)` → `checkout`), in the order they appear.
+  func stringArguments(ofCallsTo callee: String) -> [String] {
+    reading.groups.compactMap { group in
+      guard group.callee == callee, let first = group.parts.first,
+        reading.label(of: first) == nil, first.count == 1
+      else { return nil }
+      return reading.literal(first.lowerBound)
+    }
+  }
+
+  /// The edits that remove every element of an array literal written `Name.self` or `Name` for
+  /// one of `names` (`SearchFeatureCommands.self` in a list of command groups).
+  func removingElements(naming names: Set<String>) -> [Edit] {
+    let tokens = reading.tokens
+    var edits: [Edit] = []
+    for group in reading.groups where group.callee == nil && tokens[group.open].isPunctuation("[") {
+      for (element, part) in group.parts.enumerated() {
+        guard tokens[part.lowerBound].isIdentifier,
+          names.contains(reading.source.text(tokens[part.lowerBound])),
+          part.count == 1
+            || (part.count == 3 && tokens[part.lowerBound + 1].isPunctuation(".")
+              && reading.source.token(tokens[part.lowerBound + 2], is: Array("self".utf8)))
+        else { continue }
+        edits.append(removingElement(element, of: group))
+      }
+    }
+    return edits
   }
 
   // MARK: - Adding
@@ -3166,10 +3300,14 @@ struct ManifestLayout {
 
   /// One line of what an edit removes or writes, for the person who asked.
   func summary(of edit: Edit) -> String {
-    let line = (lineStarts.lastIndex { $0 <= edit.range.lowerBound } ?? 0) + 1
     let removed = String(decoding: reading.bytes[edit.range], as: UTF8.self)
-    let code = textLines(removed).map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty && !$0.hasPrefix("//") }
+    let lines = textLines(removed).map { $0.trimmingCharacters(in: .whitespaces) }
+    let isCode = { (line: String) in !line.isEmpty && !line.hasPrefix("//") }
+    // The line of its code, below the comment lines that went with it.
+    let line =
+      (lineStarts.lastIndex { $0 <= edit.range.lowerBound } ?? 0) + 1
+      + (lines.firstIndex(where: isCode) ?? 0)
+    let code = lines.filter(isCode)
     var joined = code.joined(separator: " ")
     for (spaced, tight) in [("( ", "("), ("[ ", "["), (", )", ")"), (", ]", "]"), (" )", ")")] {
       joined = joined.replacingOccurrences(of: spaced, with: tight)
@@ -3295,7 +3433,7 @@ struct ManifestEditor {
       throw BadInput("the entry '\(module.entry)' is not one Swift expression")
     }
     let edits: [Edit] = try bytes.withUnsafeBufferPointer { buffer in
-      let layout = ManifestLayout(buffer)
+      let layout = EditableSource(buffer)
       let declarations = layout.declarations
       if let existing = declarations.namedCase(rawValue: module.name) {
         throw BadInput(
@@ -3330,13 +3468,18 @@ struct ManifestEditor {
   mutating func remove(_ names: [String]) throws -> [String] {
     var removedCases: [String: ManifestDeclarations.NamedCase] = [:]
     let (edits, removed): ([Edit], [String]) = try bytes.withUnsafeBufferPointer { buffer in
-      let layout = ManifestLayout(buffer)
+      let layout = EditableSource(buffer)
       var units: [ClosedRange<Int>] = []
       var caseEdits: [Edit] = []
       for name in names {
         let found = layout.spans(naming: name)
         if found.spans.isEmpty && found.namedCase == nil {
           throw BadInput("Package.swift names no module '\(name)'")
+        }
+        guard found.declared else {
+          throw BadInput(
+            "Package.swift names \(name), but no entry the linter can read declares it (a call whose first argument or `name:` is \"\(name)\", or a helper given its enum case); remove it by hand"
+          )
         }
         units += found.spans.map(layout.unit(of:))
         if let named = found.namedCase {
@@ -3377,21 +3520,8 @@ struct ManifestEditor {
     return removed
   }
 
-  /// Applies non-overlapping edits, overlapping ones merged, from the end of the file backwards.
   private mutating func apply(_ edits: [Edit]) {
-    var merged: [Edit] = []
-    for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-      if let last = merged.last, edit.range.lowerBound < last.range.upperBound {
-        merged[merged.count - 1] = Edit(
-          range: last.range.lowerBound..<max(last.range.upperBound, edit.range.upperBound),
-          replacement: last.replacement + edit.replacement)
-      } else {
-        merged.append(edit)
-      }
-    }
-    for edit in merged.reversed() {
-      bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
-    }
+    Edit.apply(edits, to: &bytes)
   }
 
   private static func hasLineBreak(_ text: String) -> Bool {
@@ -3413,12 +3543,6 @@ struct ManifestEditor {
     }
     return open.isEmpty
   }
-}
-
-/// One replacement of a range of the manifest's bytes.
-struct Edit {
-  let range: Range<Int>
-  let replacement: String
 }
 
 /// A class, not a struct: every batch of files shares one linter instead of copying its tables.
@@ -5401,6 +5525,7 @@ extension CommandLineOptions {
       .map { "  " + $0 }.joined(separator: "\n")
     text += "\n  Exit status: 0 clean, 1 violations, 2 bad input, unreadable code or usage.\n"
     text += "\nThe scaffolding's edits of Package.swift: \(program) manifest --help\n"
+    text += "Its reads and edits of other Swift files: \(program) source --help\n"
     return text
   }
 
@@ -5506,6 +5631,9 @@ public enum CheckArchitecture {
     let arguments = invocation.arguments
     if arguments.first == "manifest" {
       return ManifestCommand.run(Array(arguments.dropFirst()), invocation)
+    }
+    if arguments.first == "source" {
+      return SourceCommand.run(Array(arguments.dropFirst()), invocation)
     }
     if arguments.contains("-h") || arguments.contains("--help") {
       return Outcome(
@@ -6119,6 +6247,136 @@ enum ManifestCommand {
         name: try required("--name"), list: try required("--to"), entry: try required("--entry"),
         comment: values["--comment"])
     }
+  }
+}
+
+/// `check-architecture source …`: what the scaffolding reads from and removes in Swift files
+/// other than the manifest (the App layer's wiring of a feature), by their tokens, so that a
+/// script never finds a declaration or deletes a list element by the shape of a line.
+enum SourceCommand {
+  /// The actions, each declared once for parsing and for the help.
+  enum Action: String, CaseIterable {
+    case declaredTypes = "declared-types"
+    case declaredNames = "declared-names"
+    case stringArguments = "string-arguments"
+    case removeElements = "remove-elements"
+
+    var synopsis: String {
+      switch self {
+      case .declaredTypes: "declared-types FILE…"
+      case .declaredNames: "declared-names FILE…"
+      case .stringArguments: "string-arguments CALLEE FILE…"
+      case .removeElements: "remove-elements NAME… --in FILE…"
+      }
+    }
+
+    var help: String {
+      switch self {
+      case .declaredTypes:
+        "print the types each FILE declares at its top level (struct, enum, class, actor, protocol), one a line"
+      case .declaredNames:
+        "print every name each FILE declares at any depth (func, var, let, case, struct, class, enum, actor, protocol, typealias), one a line; none in a comment or a string"
+      case .stringArguments:
+        "print the first argument of every call to CALLEE in each FILE that is a plain string literal (CommandSpec(\"checkout\", …) → checkout), one a line"
+      case .removeElements:
+        "remove from each FILE every element of an array literal written NAME.self or NAME, with its comma and the comment lines above it; print what went, one line each, and rewrite only the files that changed"
+      }
+    }
+  }
+
+  static func usage(program: String) -> String {
+    var text = """
+      Usage: \(program) source <action> …
+
+      Reads and edits Swift files by their tokens, for the scripts that remove a module's wiring.
+
+      Actions:
+
+      """
+    for action in Action.allCases {
+      text += "  \(action.synopsis)\n"
+      text += CommandLineOptions.wrapped(action.help, width: 94).map { "      \($0)\n" }.joined()
+    }
+    text += "\n  Exit status: 0 done, 2 bad input or a file it cannot read or write.\n"
+    return text
+  }
+
+  /// Runs `arguments` (what follows `source`).
+  static func run(_ arguments: [String], _ invocation: Invocation) -> Outcome {
+    if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") {
+      return Outcome(
+        status: arguments.isEmpty ? 2 : 0, output: usage(program: invocation.command), error: "")
+    }
+    do {
+      guard let action = Action(rawValue: arguments[0]) else {
+        throw BadInput.usage(
+          "unknown action '\(arguments[0])'; actions are "
+            + Action.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      let rest = Array(arguments.dropFirst())
+      switch action {
+      case .declaredTypes:
+        return try lines(of: rest, action, invocation) { $0.declaredTypes() }
+      case .declaredNames:
+        return try lines(of: rest, action, invocation) { $0.declaredNames() }
+      case .stringArguments:
+        guard let callee = rest.first else {
+          throw BadInput.usage("string-arguments needs CALLEE FILE…")
+        }
+        return try lines(of: Array(rest.dropFirst()), action, invocation) {
+          $0.stringArguments(ofCallsTo: callee)
+        }
+      case .removeElements:
+        guard let marker = rest.firstIndex(of: "--in"), marker > 0, marker + 1 < rest.count else {
+          throw BadInput.usage("remove-elements needs NAME… --in FILE…")
+        }
+        let names = Set(rest[..<marker])
+        var output = ""
+        for path in rest[(marker + 1)...] {
+          var bytes = try read(path, invocation)
+          let (edits, lines): ([Edit], [String]) = bytes.withUnsafeBufferPointer { buffer in
+            let source = EditableSource(buffer)
+            let edits = source.removingElements(naming: names)
+            return (edits, edits.map { "\(path):\(source.summary(of: $0))" })
+          }
+          guard !edits.isEmpty else { continue }
+          Edit.apply(edits, to: &bytes)
+          do {
+            try Data(bytes).write(
+              to: URL(fileURLWithPath: invocation.resolve(path)), options: .atomic)
+          } catch {
+            throw BadInput("cannot write \(path): \(error.localizedDescription)")
+          }
+          output += lines.map { $0 + "\n" }.joined()
+        }
+        return Outcome(status: 0, output: output, error: "")
+      }
+    } catch {
+      let failure = error as? BadInput ?? BadInput("\(error)")
+      return Outcome(status: 2, output: "", error: "error: \(failure.message)\n")
+    }
+  }
+
+  /// What `reading` finds in each of `paths`, one a line.
+  private static func lines(
+    of paths: [String], _ action: Action, _ invocation: Invocation,
+    _ reading: (EditableSource) -> [String]
+  ) throws -> Outcome {
+    guard !paths.isEmpty else { throw BadInput.usage("\(action.rawValue) needs a FILE") }
+    var output = ""
+    for path in paths {
+      let bytes = try read(path, invocation)
+      output += bytes.withUnsafeBufferPointer { reading(EditableSource($0)) }.map { $0 + "\n" }
+        .joined()
+    }
+    return Outcome(status: 0, output: output, error: "")
+  }
+
+  private static func read(_ path: String, _ invocation: Invocation) throws -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: invocation.resolve(path)) else {
+      throw BadInput("cannot read \(path)")
+    }
+    return Array(data)
   }
 }
 

@@ -33,10 +33,10 @@ order=(
   Configuration/ConfigurationSchema
   Package/PackageModel
   Reading/Lexer Reading/ConditionalCompilation Reading/ScannedSources Reading/ManifestReading Reading/ManifestLocations
-  Editing/ManifestDeclarations Editing/ManifestLayout Editing/ManifestEditor
+  Editing/Edit Editing/ManifestDeclarations Editing/EditableSource Editing/ManifestEditor
   Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/FolderRules Rules/OwnershipRules
   Output/Report Output/Baseline Output/ReviewedExceptions Output/ModuleGraphs
-  Command/CommandLineOptions Command/Invocation Command/LinterRun Command/ManifestCommand
+  Command/CommandLineOptions Command/Invocation Command/LinterRun Command/ManifestCommand Command/SourceCommand
 )
 
 while IFS= read -r file; do

@@ -226,6 +226,55 @@ struct ManifestEditingTests {
     #expect(edited == Self.manifest)
   }
 
+  /// A manifest written the way SwiftPM's documentation writes one, with no enums or helpers.
+  static let plainManifest = """
+    // swift-tools-version: 6.2
+    import PackageDescription
+
+    let heap = "Heap"
+
+    let package = Package(
+      name: "Plain",
+      products: [
+        .library(name: "Deque", targets: ["DequeModule"]),
+        .library(name: "Both", targets: ["DequeModule", "HeapModule"]),
+      ],
+      targets: [
+        .target(
+          kind: .regular,
+          name: "DequeModule"),
+        .target(name: heap + "Module", dependencies: [.target(name: "DequeModule")]),
+        .testTarget(
+          name: "DequeTests",
+          dependencies: ["DequeModule", "HeapModule"]),
+      ]
+    )
+
+    """
+
+  @Test func aPlainManifestLosesTheTargetItsUsesAndAProductLeftWithoutTargets() async throws {
+    let (outcome, edited, folder) = try await Self.edit(
+      ["remove-module", "DequeModule"], of: Self.plainManifest)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(outcome.status == 0, "\(outcome.error)")
+    #expect(!edited.contains("DequeModule\""), "\(edited)")
+    #expect(!edited.contains("\"Deque\""))
+    #expect(edited.contains(".library(name: \"Both\", targets: [\"HeapModule\"])"))
+    #expect(edited.contains("dependencies: [\"HeapModule\"]"))
+    #expect(edited.contains(".target(name: heap + \"Module\", dependencies: [])"))
+    #expect(try await Self.swiftPMReadsTheManifest(in: folder))
+  }
+
+  /// A target whose name the manifest computes is found nowhere: its uses alone are not removed.
+  @Test func aTargetNamedByAnExpressionIsRefusedAndItsUsesKept() async throws {
+    let (outcome, edited, folder) = try await Self.edit(
+      ["remove-module", "HeapModule"], of: Self.plainManifest)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(outcome.status == 2)
+    #expect(outcome.error.contains("no entry the linter can read declares it"), "\(outcome.error)")
+    #expect(edited == Self.plainManifest)
+  }
+
   @Test func theNameIsThePackagesName() async throws {
     let (outcome, _, folder) = try await Self.edit(["name"])
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -274,6 +274,7 @@ extension CommandLineOptions {
       .map { "  " + $0 }.joined(separator: "\n")
     text += "\n  Exit status: 0 clean, 1 violations, 2 bad input, unreadable code or usage.\n"
     text += "\nThe scaffolding's edits of Package.swift: \(program) manifest --help\n"
+    text += "Its reads and edits of other Swift files: \(program) source --help\n"
     return text
   }
 

@@ -87,6 +87,9 @@ public enum CheckArchitecture {
     if arguments.first == "manifest" {
       return ManifestCommand.run(Array(arguments.dropFirst()), invocation)
     }
+    if arguments.first == "source" {
+      return SourceCommand.run(Array(arguments.dropFirst()), invocation)
+    }
     if arguments.contains("-h") || arguments.contains("--help") {
       return Outcome(
         status: 0,

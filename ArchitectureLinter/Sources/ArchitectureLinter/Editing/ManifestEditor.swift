@@ -54,7 +54,7 @@ struct ManifestEditor {
       throw BadInput("the entry '\(module.entry)' is not one Swift expression")
     }
     let edits: [Edit] = try bytes.withUnsafeBufferPointer { buffer in
-      let layout = ManifestLayout(buffer)
+      let layout = EditableSource(buffer)
       let declarations = layout.declarations
       if let existing = declarations.namedCase(rawValue: module.name) {
         throw BadInput(
@@ -89,13 +89,18 @@ struct ManifestEditor {
   mutating func remove(_ names: [String]) throws -> [String] {
     var removedCases: [String: ManifestDeclarations.NamedCase] = [:]
     let (edits, removed): ([Edit], [String]) = try bytes.withUnsafeBufferPointer { buffer in
-      let layout = ManifestLayout(buffer)
+      let layout = EditableSource(buffer)
       var units: [ClosedRange<Int>] = []
       var caseEdits: [Edit] = []
       for name in names {
         let found = layout.spans(naming: name)
         if found.spans.isEmpty && found.namedCase == nil {
           throw BadInput("Package.swift names no module '\(name)'")
+        }
+        guard found.declared else {
+          throw BadInput(
+            "Package.swift names \(name), but no entry the linter can read declares it (a call whose first argument or `name:` is \"\(name)\", or a helper given its enum case); remove it by hand"
+          )
         }
         units += found.spans.map(layout.unit(of:))
         if let named = found.namedCase {
@@ -136,21 +141,8 @@ struct ManifestEditor {
     return removed
   }
 
-  /// Applies non-overlapping edits, overlapping ones merged, from the end of the file backwards.
   private mutating func apply(_ edits: [Edit]) {
-    var merged: [Edit] = []
-    for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-      if let last = merged.last, edit.range.lowerBound < last.range.upperBound {
-        merged[merged.count - 1] = Edit(
-          range: last.range.lowerBound..<max(last.range.upperBound, edit.range.upperBound),
-          replacement: last.replacement + edit.replacement)
-      } else {
-        merged.append(edit)
-      }
-    }
-    for edit in merged.reversed() {
-      bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
-    }
+    Edit.apply(edits, to: &bytes)
   }
 
   private static func hasLineBreak(_ text: String) -> Bool {
@@ -172,10 +164,4 @@ struct ManifestEditor {
     }
     return open.isEmpty
   }
-}
-
-/// One replacement of a range of the manifest's bytes.
-struct Edit {
-  let range: Range<Int>
-  let replacement: String
 }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The manifest as an editor sees it: its tokens and bracket groups (`ManifestReading`), the
-/// group each token sits in, its top-level declarations, and each line's first byte, so that a
-/// token's place becomes a range of bytes to replace. It lives as long as the bytes it reads.
-struct ManifestLayout {
+/// A Swift file as an editor sees it (the manifest, or a source the scaffolding edits): its
+/// tokens and bracket groups (`ManifestReading`), the group each token sits in, its top-level
+/// declarations, and each line's first byte, so that a token's place becomes a range of bytes to
+/// replace. It lives as long as the bytes it reads.
+struct EditableSource {
   let reading: ManifestReading
   /// The innermost group each token is inside (a group's own brackets are in its parent).
   let owners: [Int?]
@@ -34,26 +35,32 @@ struct ManifestLayout {
 
   // MARK: - Finding a module's places
 
+  /// Where a module is written: the spans to remove, its enum case, and whether one of the
+  /// spans declares its target (an edit that finds only uses has not found the module).
+  struct Places {
+    let spans: [ClosedRange<Int>]
+    let namedCase: ManifestDeclarations.NamedCase?
+    let declared: Bool
+  }
+
   /// The spans of tokens that declare or name `name`, and its enum case when an enum names it.
-  func spans(naming name: String) -> (
-    spans: [ClosedRange<Int>], namedCase: ManifestDeclarations.NamedCase?
-  ) {
+  func spans(naming name: String) -> Places {
     let tokens = reading.tokens
     let named = declarations.namedCase(rawValue: name)
     var spans: [ClosedRange<Int>] = []
+    var declared = false
     for group in reading.groups {
       guard let callee = group.callee, tokens[group.open].isPunctuation("(") else { continue }
       let calleeIndex = group.open - 1
       let isMember = calleeIndex > 0 && tokens[calleeIndex - 1].isPunctuation(".")
       let span = (isMember ? calleeIndex - 1 : calleeIndex)...group.close
-      // A call whose first argument is the name: `.target(name: "X", …)`, `benchmark("X", …)`;
-      // a product (`targets: […]`) is not a target's declaration.
-      if let first = group.parts.first, [nil, "name"].contains(reading.label(of: first)),
-        reading.value(of: first).count == 1,
-        reading.literal(reading.value(of: first).lowerBound) == name,
-        !group.parts.contains(where: { reading.label(of: $0) == "targets" })
-      {
+      // A call that names a target: its first argument or its `name:` is the name
+      // (`benchmark("X", …)`, `.target(kind: .test, name: "X", …)`); it declares the target
+      // unless it sits inside another such call (`.target(name: "X")` among dependencies). A
+      // product (`targets: […]`) and another package's product (`package:`) declare none.
+      if namedTarget(of: group) == name {
         spans.append(span)
+        if !isInsideTargetCall(group) { declared = true }
         continue
       }
       guard let named else { continue }
@@ -72,6 +79,7 @@ struct ManifestLayout {
         let value = reading.value(of: argument)
         if parameter.type == .single(named.enumName), isCase(named.caseName, at: value) {
           spans.append(span)
+          declared = true
         } else if parameter.type == .array(named.enumName),
           tokens[value.lowerBound].isPunctuation("["),
           let array = reading.groups.firstIndex(where: { $0.open == value.lowerBound })
@@ -82,15 +90,56 @@ struct ManifestLayout {
         }
       }
     }
-    // `"X"` as an element of a list (`dependencies: ["X"]`).
+    // `"X"` as an element of a list (`dependencies: ["X"]`); a product whose `targets:` it is
+    // alone in goes with it, since SwiftPM refuses a product of no targets.
     for (index, token) in tokens.enumerated()
     where token.kind == .string && reading.literal(index) == name {
       guard let owner = owners[index], tokens[reading.groups[owner].open].isPunctuation("["),
         reading.groups[owner].parts.contains(index..<(index + 1))
       else { continue }
-      spans.append(index...index)
+      if reading.groups[owner].parts.count == 1, let product = productListing(owner) {
+        spans.append(product)
+      } else {
+        spans.append(index...index)
+      }
     }
-    return (spans, named)
+    return Places(spans: spans, namedCase: named, declared: declared)
+  }
+
+  /// The name a call gives a target: its first argument or its `name:`, as a plain string, when
+  /// it has no `targets:` (a product) and no `package:` (another package's product).
+  private func namedTarget(of group: ManifestReading.Group) -> String? {
+    guard group.callee != nil, reading.tokens[group.open].isPunctuation("("),
+      !group.parts.contains(where: { ["targets", "package"].contains(reading.label(of: $0)) })
+    else { return nil }
+    let argument =
+      group.parts.first { reading.label(of: $0) == "name" }
+      ?? group.parts.first.flatMap { reading.label(of: $0) == nil ? $0 : nil }
+    guard let argument, reading.value(of: argument).count == 1 else { return nil }
+    return reading.literal(reading.value(of: argument).lowerBound)
+  }
+
+  private func isInsideTargetCall(_ group: ManifestReading.Group) -> Bool {
+    var parent = group.parent
+    while let current = parent {
+      if namedTarget(of: reading.groups[current]) != nil { return true }
+      parent = reading.groups[current].parent
+    }
+    return false
+  }
+
+  /// The call (with its leading `.`) whose `targets:` argument is the list `array`, if any.
+  private func productListing(_ array: Int) -> ClosedRange<Int>? {
+    let tokens = reading.tokens
+    guard let parent = reading.groups[array].parent, reading.groups[parent].callee != nil,
+      reading.groups[parent].parts.contains(where: {
+        reading.label(of: $0) == "targets"
+          && reading.value(of: $0).lowerBound == reading.groups[array].open
+      })
+    else { return nil }
+    let callee = reading.groups[parent].open - 1
+    let start = callee > 0 && tokens[callee - 1].isPunctuation(".") ? callee - 1 : callee
+    return start...reading.groups[parent].close
   }
 
   /// Whether `range` is exactly `.caseName`.
@@ -209,7 +258,7 @@ struct ManifestLayout {
       || (owners[after] == nil && tokens[after].startsLine)
   }
 
-  private func removingElement(_ element: Int, of group: ManifestReading.Group) -> Edit {
+  func removingElement(_ element: Int, of group: ManifestReading.Group) -> Edit {
     let tokens = reading.tokens
     let part = group.parts[element]
     let comma = part.upperBound
@@ -241,6 +290,68 @@ struct ManifestLayout {
     var last = index
     while last + 1 < reading.tokens.count, !reading.tokens[last + 1].startsLine { last += 1 }
     return last
+  }
+
+  // MARK: - Sources
+
+  /// The types the file declares at its top level (`struct`, `enum`, `class`, `actor`,
+  /// `protocol`), in the order they appear.
+  func declaredTypes() -> [String] {
+    let tokens = reading.tokens
+    let kinds: Set<Keyword> = [.struct, .enum, .class, .actor, .protocol]
+    return tokens.indices.dropLast().compactMap { index in
+      guard owners[index] == nil, tokens[index].kind == .identifier,
+        kinds.contains(tokens[index].keyword), tokens[index + 1].isIdentifier
+      else { return nil }
+      return reading.source.text(tokens[index + 1])
+    }
+  }
+
+  /// Every name the file declares, at any depth (`func`, `var`, `let`, `case`, `struct`,
+  /// `class`, `enum`, `actor`, `protocol`, `typealias`), in the order they appear; a declaration
+  /// in a comment or a string is none.
+  func declaredNames() -> [String] {
+    let tokens = reading.tokens
+    let kinds: Set<Keyword> = [
+      .func, .var, .let, .case, .struct, .class, .enum, .actor, .protocol, .typealias,
+    ]
+    return tokens.indices.dropLast().compactMap { index in
+      let name = tokens[index + 1]
+      guard tokens[index].kind == .identifier, kinds.contains(tokens[index].keyword),
+        name.kind == .identifier || name.kind == .backtickedIdentifier
+      else { return nil }
+      return reading.source.text(name)
+    }
+  }
+
+  /// The first argument of every call to `callee` that is a plain string literal
+  /// (`CommandSpec("checkout", …)` → `checkout`), in the order they appear.
+  func stringArguments(ofCallsTo callee: String) -> [String] {
+    reading.groups.compactMap { group in
+      guard group.callee == callee, let first = group.parts.first,
+        reading.label(of: first) == nil, first.count == 1
+      else { return nil }
+      return reading.literal(first.lowerBound)
+    }
+  }
+
+  /// The edits that remove every element of an array literal written `Name.self` or `Name` for
+  /// one of `names` (`SearchFeatureCommands.self` in a list of command groups).
+  func removingElements(naming names: Set<String>) -> [Edit] {
+    let tokens = reading.tokens
+    var edits: [Edit] = []
+    for group in reading.groups where group.callee == nil && tokens[group.open].isPunctuation("[") {
+      for (element, part) in group.parts.enumerated() {
+        guard tokens[part.lowerBound].isIdentifier,
+          names.contains(reading.source.text(tokens[part.lowerBound])),
+          part.count == 1
+            || (part.count == 3 && tokens[part.lowerBound + 1].isPunctuation(".")
+              && reading.source.token(tokens[part.lowerBound + 2], is: Array("self".utf8)))
+        else { continue }
+        edits.append(removingElement(element, of: group))
+      }
+    }
+    return edits
   }
 
   // MARK: - Adding
@@ -285,10 +396,14 @@ struct ManifestLayout {
 
   /// One line of what an edit removes or writes, for the person who asked.
   func summary(of edit: Edit) -> String {
-    let line = (lineStarts.lastIndex { $0 <= edit.range.lowerBound } ?? 0) + 1
     let removed = String(decoding: reading.bytes[edit.range], as: UTF8.self)
-    let code = textLines(removed).map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty && !$0.hasPrefix("//") }
+    let lines = textLines(removed).map { $0.trimmingCharacters(in: .whitespaces) }
+    let isCode = { (line: String) in !line.isEmpty && !line.hasPrefix("//") }
+    // The line of its code, below the comment lines that went with it.
+    let line =
+      (lineStarts.lastIndex { $0 <= edit.range.lowerBound } ?? 0) + 1
+      + (lines.firstIndex(where: isCode) ?? 0)
+    let code = lines.filter(isCode)
     var joined = code.joined(separator: " ")
     for (spaced, tight) in [("( ", "("), ("[ ", "["), (", )", ")"), (", ]", "]"), (" )", ")")] {
       joined = joined.replacingOccurrences(of: spaced, with: tight)
