@@ -11,7 +11,8 @@
 # only a person can rewrite. A feature is the exception, because the App layer wires each feature
 # in files of its own: removing a feature also removes
 #   - every App-layer file (sources and tests) that imports it or names it on its first line
-#     (`// Exercises: SearchFeature, …`), and the `<Type>.self,` lines that listed their types;
+#     (`// Exercises: SearchFeature, …`), and the list elements that named their types
+#     (`SearchFeatureCommands.self`);
 #   - its name in the App targets' lists in Package.swift, and the benchmarks that use it;
 #   - the help snapshots of the commands it declared and the README walk-through's steps that ran
 #     them; the other snapshots and the walk-through are then re-recorded from the built binary
@@ -104,8 +105,10 @@ undo() {
 finished=0
 trap 'status=$?; [ "$finished" -eq 1 ] || [ "$status" -eq 0 ] || undo; rm -rf "$backup"' EXIT
 
-# The App layer's wiring of a feature: the files that import it or exercise it, then the lines
-# that listed their types (`SearchFeatureCommands.self,`).
+# The App layer's wiring of a feature: the files that import it or exercise it, then the list
+# elements that named their types (`SearchFeatureCommands.self`). What a file imports, declares
+# and lists is read by the linter's lexer (`check-architecture source --help`), never by a line's
+# shape.
 removed_commands=""
 if [ -n "$app_targets" ]; then
   app_folders=()
@@ -113,19 +116,41 @@ if [ -n "$app_targets" ]; then
     app_folders+=("$(awk -F '\t' -v n="$target" '$1 == n { print $4 }' <<<"$targets")")
     [ -d "Tests/${target}Tests" ] && app_folders+=("Tests/${target}Tests")
   done
-  wiring=$(find "${app_folders[@]}" -name '*.swift' -print0 | xargs -0 perl -ne "
-    print \"\$ARGV\n\" if /^(?:\\s*(?:public |package |internal |\\@testable )?import \\Q$name\\E\\s*\$)|(?:^\\/\\/ Exercises: .*\\b\\Q$name\\E\\b)/ && !\$seen{\$ARGV}++;
-    close ARGV if eof;" | sort)
+  app_files=()
+  while IFS= read -r file; do app_files+=("$file"); done < <(find "${app_folders[@]}" -name '*.swift' | sort)
+  # The files that import it, as the linter's lexer reads their imports (one line per import:
+  # the file and a tab when there are several files, then the place, any marks and the module
+  # last); and those whose first line, a comment that no token holds, says they exercise it.
+  wiring=$(
+    {
+      "${linter[@]}" --list-imports "${app_files[@]}" | awk -F '\t' -v n="$name" -v only="${app_files[0]}" '
+        { file = NF > 1 ? $1 : only; count = split($NF, words, " "); if (words[count] == n) print file }'
+      for file in "${app_files[@]}"; do
+        if head -n 1 "$file" | grep -qE "^// Exercises: (.*[ ,])?$name(,|$)"; then echo "$file"; fi
+      done
+    } | sort -u
+  )
   if [ -n "$wiring" ]; then
-    types=$(xargs perl -ne 'print "$1\n" if /^(?:public |package )?(?:final )?(?:struct|enum|class|actor|protocol) (\w+)/' <<<"$wiring" | sort -u)
-    removed_commands=$(grep '^Sources/' <<<"$wiring" | xargs perl -0ne 'print "$1\n" while /CommandSpec\(\s*"([a-z][a-z0-9-]*)"/g' | sort -u)
-    xargs rm -f <<<"$wiring"
+    wiring_files=()
+    while IFS= read -r file; do wiring_files+=("$file"); done <<<"$wiring"
+    types=$("${linter[@]}" source declared-types "${wiring_files[@]}" | sort -u)
+    # The commands those sources declared (`CommandSpec("checkout", …)`): their snapshots go too.
+    removed_commands=$(
+      { grep '^Sources/' <<<"$wiring" || true; } | xargs -r "${linter[@]}" source string-arguments CommandSpec \
+        | sort -u
+    )
+    rm -f "${wiring_files[@]}"
     if [ -n "$types" ]; then
-      pattern=$(paste -sd'|' - <<<"$types")
-      find "${app_folders[@]}" -name '*.swift' -print0 \
-        | xargs -0 perl -ni -e "print unless /^\\s*(?:$pattern)\\.self,?\\s*\$/"
-      # A list left with one line or none is written differently: the formatter says how.
-      find "${app_folders[@]}" -name '*.swift' -print0 | xargs -0 swift format -i
+      # The lists that named their types (`SearchFeatureCommands.self` in VoyageCommands), by
+      # their tokens; a list left with one line or none is written differently: the formatter
+      # says how.
+      remaining=()
+      for file in "${app_files[@]}"; do if [ -e "$file" ]; then remaining+=("$file"); fi; done
+      type_names=()
+      while IFS= read -r type; do type_names+=("$type"); done <<<"$types"
+      "${linter[@]}" source remove-elements "${type_names[@]}" --in "${remaining[@]}" \
+        | sed 's/^/remove-module: /'
+      swift format -i "${remaining[@]}"
     fi
     echo "remove-module: removed its wiring: $(paste -sd' ' - <<<"$wiring")"
   fi
@@ -197,8 +222,7 @@ find docs Sources -path '*.docc/*' -name '*.md' -print0 | NAME="$name" xargs -0 
 for target in $app_targets; do
   folder=$(awk -F '\t' -v n="$target" '$1 == n { print $4 }' <<<"$targets")
   [ -d "$folder" ] || continue
-  declared=$(find "$folder" -name '*.swift' -print0 | xargs -0 -r perl -ne '
-    print "$1\n" while /\b(?:func|var|let|case|struct|class|enum|actor|protocol|typealias)\s+`?(\w+)/g')
+  declared=$(find "$folder" -name '*.swift' -print0 | xargs -0 -r "${linter[@]}" source declared-names)
   find docs Sources -path '*.docc/*' -name '*.md' -print0 | TARGET="$target" DECLARED="$declared" \
     xargs -0 -r perl -pi -e '
       BEGIN { our %declared = map { $_ => 1 } "init", split /\n/, $ENV{DECLARED} }

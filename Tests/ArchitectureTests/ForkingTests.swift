@@ -169,7 +169,7 @@ struct ForkingTests {
       "remove-module: failed; every change was undone",
       [
         InjectedFailure(command: "rm", arguments: "-rf", nth: 1),
-        InjectedFailure(command: "perl", arguments: "-ni", nth: 1),
+        InjectedFailure(command: "check-architecture", arguments: "source remove-elements", nth: 1),
         InjectedFailure(command: "check-architecture", arguments: "manifest", nth: 1),
         InjectedFailure(command: "mv", arguments: "CODEOWNERS.new", nth: 1),
         InjectedFailure(command: "swift", arguments: "format", nth: 1),
@@ -246,6 +246,23 @@ struct ForkingTests {
         _ = try await Subprocess.run("git", ["-C", copy.path, "clean", "-q", "-fd"])
       }
     }
+  }
+
+  /// Every feature can be removed, wherever its entries stand in the manifest's lists (the last
+  /// feature's example is the last element of its array, which the removal once cut with the
+  /// code after it), and the manifest left behind is one SwiftPM reads.
+  @Test(arguments: ScaffoldingTests.modules.filter { $0.layer == "Features" }.map(\.name))
+  func everyFeatureIsRemovedLeavingAManifestSwiftPMReads(feature: String) async throws {
+    let copy = try await Self.committedCopy()
+    defer { try? FileManager.default.removeItem(at: copy) }
+    let removed = try await ScaffoldingTests.tool(
+      "remove-module.sh", [feature, "--no-check", "--no-record"], in: copy)
+    #expect(removed.status == 0, "\(removed.error)")
+    let manifest = try Self.text("Package.swift", in: copy)
+    #expect(!manifest.contains("\"\(feature)\""))
+    let read = try await Subprocess.run(
+      "swift", ["package", "--package-path", copy.path, "dump-package"])
+    #expect(read.status == 0, "\(read.error)")
   }
 
   @Test func aModuleInUseOutsideTheAppLayerIsNotRemovedAndItsUsersAreNamed() async throws {
