@@ -61,17 +61,20 @@ public enum Subprocess {
       error: String(decoding: await complained, as: UTF8.self))
   }
 
-  /// Reads `handle` until its writers are gone, on a thread outside the cooperative pool.
+  /// Reads `handle` until its writers are gone, on a thread of its own: outside the cooperative
+  /// pool, and outside Dispatch's global queues too, whose few threads on Linux (as many as the
+  /// cores) a blocking read would hold until the program ends, stalling every other process a
+  /// test runs beside it.
   private static func readToEnd(_ handle: FileHandle) async -> Data {
     await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
+      Thread {
         let data = handle.readDataToEndOfFile()
         // Closed here, not when the handle is freed: a suite that runs hundreds of processes
         // otherwise keeps their pipes open (1,800 descriptors seen), and Foundation's
         // `Process.run()` on this toolchain crashes listing that many (its readdir over-read).
         try? handle.close()
         continuation.resume(returning: data)
-      }
+      }.start()
     }
   }
 
