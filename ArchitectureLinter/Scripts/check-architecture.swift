@@ -6093,13 +6093,61 @@ struct LinterRun {
   }
 }
 
+/// An action of the commands that read and edit Swift files (`manifest`, `source`), declared once
+/// so that parsing, the help and the refusal of an unknown action read the same cases.
+protocol EditingAction: RawRepresentable, CaseIterable where RawValue == String {
+  /// The action and its arguments, as the help shows them.
+  var synopsis: String { get }
+  /// What it does.
+  var help: String { get }
+}
+
+extension EditingAction {
+  /// Every action for the help: its synopsis, then what it does, indented below it.
+  static var listed: String {
+    allCases.map { action in
+      "  \(action.synopsis)\n"
+        + CommandLineOptions.wrapped(action.help, width: 94).map { "      \($0)\n" }.joined()
+    }.joined()
+  }
+
+  /// The action `name` names, or a usage error that lists them all.
+  static func named(_ name: String?) throws -> Self {
+    guard let name, let action = Self(rawValue: name) else {
+      throw BadInput.usage(
+        "unknown action '\(name ?? "")'; actions are "
+          + allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return action
+  }
+}
+
+extension Outcome {
+  /// An editing command that failed: nothing on standard output, the reason on standard error.
+  static func refused(_ error: any Error) -> Outcome {
+    let failure = error as? BadInput ?? BadInput("\(error)")
+    return Outcome(status: 2, output: "", error: "error: \(failure.message)\n")
+  }
+}
+
+extension Invocation {
+  /// Writes `bytes` to `path` (resolved against the working folder) in one step, or says why not.
+  func write(_ bytes: [UInt8], to path: String) throws {
+    do {
+      try Data(bytes).write(to: URL(fileURLWithPath: resolve(path)), options: .atomic)
+    } catch {
+      throw BadInput("cannot write \(path): \(error.localizedDescription)")
+    }
+  }
+}
+
 /// `check-architecture manifest …`: the scaffolding's edits of `Package.swift`, made with the
 /// linter's lexer (`ManifestEditor`), so that the scripts that add and remove modules never edit
 /// Swift by its indentation. It lives in the linter because the lexer does, and because a team
 /// that copies the linter as one file gets it too.
 enum ManifestCommand {
   /// The actions, each declared once for parsing and for the help.
-  enum Action: String, CaseIterable {
+  enum Action: String, EditingAction {
     case name
     case addModule = "add-module"
     case removeModule = "remove-module"
@@ -6135,10 +6183,7 @@ enum ManifestCommand {
       Actions:
 
       """
-    for action in Action.allCases {
-      text += "  \(action.synopsis)\n"
-      text += CommandLineOptions.wrapped(action.help, width: 94).map { "      \($0)\n" }.joined()
-    }
+    text += Action.listed
     text += """
 
       Options:
@@ -6180,15 +6225,10 @@ enum ManifestCommand {
           status: 0, output: String(decoding: editor.bytes, as: UTF8.self),
           error: request.lines.map { $0 + "\n" }.joined())
       }
-      do {
-        try Data(editor.bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-      } catch {
-        throw BadInput("cannot write \(request.manifest): \(error.localizedDescription)")
-      }
+      try invocation.write(editor.bytes, to: request.manifest)
       return Outcome(status: 0, output: request.lines.map { $0 + "\n" }.joined(), error: "")
     } catch {
-      let failure = error as? BadInput ?? BadInput("\(error)")
-      return Outcome(status: 2, output: "", error: "error: \(failure.message)\n")
+      return .refused(error)
     }
   }
 
@@ -6204,12 +6244,7 @@ enum ManifestCommand {
     static let valueOptions = ["--enum", "--case", "--name", "--to", "--entry", "--comment"]
 
     init(_ arguments: [String]) throws {
-      guard let first = arguments.first, let action = Action(rawValue: first) else {
-        throw BadInput.usage(
-          "unknown action '\(arguments.first ?? "")'; actions are "
-            + Action.allCases.map(\.rawValue).joined(separator: ", "))
-      }
-      self.action = action
+      action = try Action.named(arguments.first)
       var remaining = arguments.dropFirst()
       while let argument = remaining.popFirst() {
         switch argument {
@@ -6255,7 +6290,7 @@ enum ManifestCommand {
 /// script never finds a declaration or deletes a list element by the shape of a line.
 enum SourceCommand {
   /// The actions, each declared once for parsing and for the help.
-  enum Action: String, CaseIterable {
+  enum Action: String, EditingAction {
     case declaredTypes = "declared-types"
     case declaredNames = "declared-names"
     case stringArguments = "string-arguments"
@@ -6293,10 +6328,7 @@ enum SourceCommand {
       Actions:
 
       """
-    for action in Action.allCases {
-      text += "  \(action.synopsis)\n"
-      text += CommandLineOptions.wrapped(action.help, width: 94).map { "      \($0)\n" }.joined()
-    }
+    text += Action.listed
     text += "\n  Exit status: 0 done, 2 bad input or a file it cannot read or write.\n"
     return text
   }
@@ -6308,11 +6340,7 @@ enum SourceCommand {
         status: arguments.isEmpty ? 2 : 0, output: usage(program: invocation.command), error: "")
     }
     do {
-      guard let action = Action(rawValue: arguments[0]) else {
-        throw BadInput.usage(
-          "unknown action '\(arguments[0])'; actions are "
-            + Action.allCases.map(\.rawValue).joined(separator: ", "))
-      }
+      let action = try Action.named(arguments.first)
       let rest = Array(arguments.dropFirst())
       switch action {
       case .declaredTypes:
@@ -6341,19 +6369,13 @@ enum SourceCommand {
           }
           guard !edits.isEmpty else { continue }
           Edit.apply(edits, to: &bytes)
-          do {
-            try Data(bytes).write(
-              to: URL(fileURLWithPath: invocation.resolve(path)), options: .atomic)
-          } catch {
-            throw BadInput("cannot write \(path): \(error.localizedDescription)")
-          }
+          try invocation.write(bytes, to: path)
           output += lines.map { $0 + "\n" }.joined()
         }
         return Outcome(status: 0, output: output, error: "")
       }
     } catch {
-      let failure = error as? BadInput ?? BadInput("\(error)")
-      return Outcome(status: 2, output: "", error: "error: \(failure.message)\n")
+      return .refused(error)
     }
   }
 

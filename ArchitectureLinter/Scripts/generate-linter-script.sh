@@ -36,7 +36,7 @@ order=(
   Editing/Edit Editing/ManifestDeclarations Editing/EditableSource Editing/ManifestEditor
   Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/FolderRules Rules/OwnershipRules
   Output/Report Output/Baseline Output/ReviewedExceptions Output/ModuleGraphs
-  Command/CommandLineOptions Command/Invocation Command/LinterRun Command/ManifestCommand Command/SourceCommand
+  Command/CommandLineOptions Command/Invocation Command/LinterRun Command/EditingAction Command/ManifestCommand Command/SourceCommand
 )
 
 while IFS= read -r file; do

@@ -6,7 +6,7 @@ import Foundation
 /// that copies the linter as one file gets it too.
 enum ManifestCommand {
   /// The actions, each declared once for parsing and for the help.
-  enum Action: String, CaseIterable {
+  enum Action: String, EditingAction {
     case name
     case addModule = "add-module"
     case removeModule = "remove-module"
@@ -42,10 +42,7 @@ enum ManifestCommand {
       Actions:
 
       """
-    for action in Action.allCases {
-      text += "  \(action.synopsis)\n"
-      text += CommandLineOptions.wrapped(action.help, width: 94).map { "      \($0)\n" }.joined()
-    }
+    text += Action.listed
     text += """
 
       Options:
@@ -87,15 +84,10 @@ enum ManifestCommand {
           status: 0, output: String(decoding: editor.bytes, as: UTF8.self),
           error: request.lines.map { $0 + "\n" }.joined())
       }
-      do {
-        try Data(editor.bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-      } catch {
-        throw BadInput("cannot write \(request.manifest): \(error.localizedDescription)")
-      }
+      try invocation.write(editor.bytes, to: request.manifest)
       return Outcome(status: 0, output: request.lines.map { $0 + "\n" }.joined(), error: "")
     } catch {
-      let failure = error as? BadInput ?? BadInput("\(error)")
-      return Outcome(status: 2, output: "", error: "error: \(failure.message)\n")
+      return .refused(error)
     }
   }
 
@@ -111,12 +103,7 @@ enum ManifestCommand {
     static let valueOptions = ["--enum", "--case", "--name", "--to", "--entry", "--comment"]
 
     init(_ arguments: [String]) throws {
-      guard let first = arguments.first, let action = Action(rawValue: first) else {
-        throw BadInput.usage(
-          "unknown action '\(arguments.first ?? "")'; actions are "
-            + Action.allCases.map(\.rawValue).joined(separator: ", "))
-      }
-      self.action = action
+      action = try Action.named(arguments.first)
       var remaining = arguments.dropFirst()
       while let argument = remaining.popFirst() {
         switch argument {

@@ -5,7 +5,7 @@ import Foundation
 /// script never finds a declaration or deletes a list element by the shape of a line.
 enum SourceCommand {
   /// The actions, each declared once for parsing and for the help.
-  enum Action: String, CaseIterable {
+  enum Action: String, EditingAction {
     case declaredTypes = "declared-types"
     case declaredNames = "declared-names"
     case stringArguments = "string-arguments"
@@ -43,10 +43,7 @@ enum SourceCommand {
       Actions:
 
       """
-    for action in Action.allCases {
-      text += "  \(action.synopsis)\n"
-      text += CommandLineOptions.wrapped(action.help, width: 94).map { "      \($0)\n" }.joined()
-    }
+    text += Action.listed
     text += "\n  Exit status: 0 done, 2 bad input or a file it cannot read or write.\n"
     return text
   }
@@ -58,11 +55,7 @@ enum SourceCommand {
         status: arguments.isEmpty ? 2 : 0, output: usage(program: invocation.command), error: "")
     }
     do {
-      guard let action = Action(rawValue: arguments[0]) else {
-        throw BadInput.usage(
-          "unknown action '\(arguments[0])'; actions are "
-            + Action.allCases.map(\.rawValue).joined(separator: ", "))
-      }
+      let action = try Action.named(arguments.first)
       let rest = Array(arguments.dropFirst())
       switch action {
       case .declaredTypes:
@@ -91,19 +84,13 @@ enum SourceCommand {
           }
           guard !edits.isEmpty else { continue }
           Edit.apply(edits, to: &bytes)
-          do {
-            try Data(bytes).write(
-              to: URL(fileURLWithPath: invocation.resolve(path)), options: .atomic)
-          } catch {
-            throw BadInput("cannot write \(path): \(error.localizedDescription)")
-          }
+          try invocation.write(bytes, to: path)
           output += lines.map { $0 + "\n" }.joined()
         }
         return Outcome(status: 0, output: output, error: "")
       }
     } catch {
-      let failure = error as? BadInput ?? BadInput("\(error)")
-      return Outcome(status: 2, output: "", error: "error: \(failure.message)\n")
+      return .refused(error)
     }
   }
 
