@@ -6123,6 +6123,14 @@ extension EditingAction {
 }
 
 extension Outcome {
+  /// The usage, when the arguments ask for it (status 0) or give no action (status 2).
+  static func help(for arguments: [String], _ usage: String) -> Outcome? {
+    guard arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") else {
+      return nil
+    }
+    return Outcome(status: arguments.isEmpty ? 2 : 0, output: usage, error: "")
+  }
+
   /// An editing command that failed: nothing on standard output, the reason on standard error.
   static func refused(_ error: any Error) -> Outcome {
     let failure = error as? BadInput ?? BadInput("\(error)")
@@ -6197,10 +6205,7 @@ enum ManifestCommand {
 
   /// Runs `arguments` (what follows `manifest`).
   static func run(_ arguments: [String], _ invocation: Invocation) -> Outcome {
-    if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") {
-      return Outcome(
-        status: arguments.isEmpty ? 2 : 0, output: usage(program: invocation.command), error: "")
-    }
+    if let help = Outcome.help(for: arguments, usage(program: invocation.command)) { return help }
     do {
       var request = try Request(arguments)
       let path = invocation.resolve(request.manifest)
@@ -6335,10 +6340,7 @@ enum SourceCommand {
 
   /// Runs `arguments` (what follows `source`).
   static func run(_ arguments: [String], _ invocation: Invocation) -> Outcome {
-    if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") {
-      return Outcome(
-        status: arguments.isEmpty ? 2 : 0, output: usage(program: invocation.command), error: "")
-    }
+    if let help = Outcome.help(for: arguments, usage(program: invocation.command)) { return help }
     do {
       let action = try Action.named(arguments.first)
       let rest = Array(arguments.dropFirst())

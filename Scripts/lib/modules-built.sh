@@ -9,7 +9,7 @@
 #   swift build …
 #   modules_built_since "$marker" [BUILD_FOLDER]   # .build/debug unless given
 build_marker() {
-  mktemp "${TMPDIR:-/tmp}/build-marker.XXXXXX"
+  mktemp
 }
 modules_built_since() {
   local marker=$1 folder=${2:-.build/debug}

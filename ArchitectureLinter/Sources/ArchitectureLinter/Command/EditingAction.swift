@@ -30,6 +30,14 @@ extension EditingAction {
 }
 
 extension Outcome {
+  /// The usage, when the arguments ask for it (status 0) or give no action (status 2).
+  static func help(for arguments: [String], _ usage: String) -> Outcome? {
+    guard arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") else {
+      return nil
+    }
+    return Outcome(status: arguments.isEmpty ? 2 : 0, output: usage, error: "")
+  }
+
   /// An editing command that failed: nothing on standard output, the reason on standard error.
   static func refused(_ error: any Error) -> Outcome {
     let failure = error as? BadInput ?? BadInput("\(error)")

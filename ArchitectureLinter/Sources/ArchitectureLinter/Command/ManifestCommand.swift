@@ -56,10 +56,7 @@ enum ManifestCommand {
 
   /// Runs `arguments` (what follows `manifest`).
   static func run(_ arguments: [String], _ invocation: Invocation) -> Outcome {
-    if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") {
-      return Outcome(
-        status: arguments.isEmpty ? 2 : 0, output: usage(program: invocation.command), error: "")
-    }
+    if let help = Outcome.help(for: arguments, usage(program: invocation.command)) { return help }
     do {
       var request = try Request(arguments)
       let path = invocation.resolve(request.manifest)

@@ -50,10 +50,7 @@ enum SourceCommand {
 
   /// Runs `arguments` (what follows `source`).
   static func run(_ arguments: [String], _ invocation: Invocation) -> Outcome {
-    if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") {
-      return Outcome(
-        status: arguments.isEmpty ? 2 : 0, output: usage(program: invocation.command), error: "")
-    }
+    if let help = Outcome.help(for: arguments, usage(program: invocation.command)) { return help }
     do {
       let action = try Action.named(arguments.first)
       let rest = Array(arguments.dropFirst())
