@@ -19,6 +19,7 @@
 # Each feature costs one run of the check suite; CI runs it for one feature, a person for all.
 source "$(dirname "$0")/lib/script-help.sh"
 source "$(dirname "$0")/lib/package-name.sh"
+source "$(dirname "$0")/lib/strict-build.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,6 +41,14 @@ for feature in "${features[@]}"; do
     <<<"$targets" || { echo "Error: '$feature' is not a module of the Features layer" >&2; exit 64; }
 done
 app=$(package_name)
+# The fork and the removal read and edit Swift through the linter, a dozen runs between them: the
+# linter package's executable, compiled once here, spares each run compiling the one-file script
+# (the fork leaves the linter's package alone). The check suite's flags, so that after its build
+# (in CI) this one has nothing to do.
+linter_build=(--package-path ArchitectureLinter "${strict_build_flags[@]}")
+swift build "${linter_build[@]}" --product check-architecture >/dev/null
+CHECK_ARCHITECTURE=$(swift build "${linter_build[@]}" --show-bin-path)/check-architecture
+export CHECK_ARCHITECTURE
 fork=Atlas
 [ "$app" != "$fork" ] || fork=Wayfarer
 

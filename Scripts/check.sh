@@ -9,6 +9,7 @@
 #   Scripts/check.sh --without-tool-tests # all but the tests of the tools that fork, scaffold, measure
 #                                         # and adopt (the repository's own, not the app's)
 source "$(dirname "$0")/lib/script-help.sh"
+source "$(dirname "$0")/lib/strict-build.sh"
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,9 +29,7 @@ for argument in "$@"; do
 done
 
 # The flags the build and the tests share, so `swift test --skip-build` reuses the checked build.
-# `--explicit-target-dependency-import-check error` still prints "Build complete!" when it finds an
-# undeclared import: only the exit code tells, so every step is judged by its exit code.
-build_flags=(--explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors)
+build_flags=("${strict_build_flags[@]}")
 # Swift code that is formatted and linted (Voyage's and the architecture linter's package);
 # ArchitectureLinter/Tests/Fixtures holds deliberately odd fixture packages.
 swift_paths=(Package.swift Sources Scripts Benchmarks Tests/*Tests Tests/Support

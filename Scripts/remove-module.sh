@@ -22,6 +22,7 @@
 #     docs still use are declared at the top of each document (`<!-- names from elsewhere (removed
 #     with …) -->`) and listed, so the passages can be rewritten.
 set -euo pipefail
+source "$(dirname "$0")/lib/strict-build.sh"
 cd "$(dirname "$0")/.."
 
 usage() {
@@ -202,7 +203,8 @@ if [ -n "$removed_commands" ]; then
   snapshot_tests='helpTextMatchesItsSnapshot|generatedScriptsMatchTheirSnapshots|theWalkThrough'
   if [ "$record_snapshots" -eq 1 ]; then
     echo "remove-module: re-recording the help snapshots and the README walk-through ($record=1)"
-    swift build --build-tests >/dev/null
+    # The check suite's flags, so the check that follows (--no-check aside) reuses this build.
+    swift build --build-tests "${strict_build_flags[@]}" >/dev/null
     env "$record=1" swift test --skip-build --filter "$snapshot_tests" >/dev/null
   else
     echo "remove-module: the other help snapshots and the walk-through are not re-recorded; to do it:"
