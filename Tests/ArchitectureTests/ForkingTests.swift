@@ -1,14 +1,17 @@
 import Foundation
 import Subprocesses
+import TemporaryFolders
 import Testing
 
 /// `Scripts/fork.sh` and `Scripts/remove-module.sh`, run in a copy of the repository that is a git
 /// work tree of its own (both scripts read and move tracked files).
 @Suite("Forking and removing modules")
 struct ForkingTests {
-  /// A copy of the repository as it is on disk, committed in a fresh git repository.
-  static func committedCopy() async throws -> URL {
-    let copy = try await ScaffoldingTests.copyOfRepository()
+  /// A copy of the repository as it is on disk, committed in a fresh git repository, in a folder
+  /// the caller keeps alive while it uses the copy.
+  static func committedCopy() async throws -> TemporaryFolder {
+    let repository = try await ScaffoldingTests.copyOfRepository()
+    let copy = repository.url
     for arguments in [
       ["init", "-q"], ["add", "-A"],
       ["-c", "user.name=Fork", "-c", "user.email=fork@example.com", "commit", "-qm", "copy"],
@@ -16,7 +19,7 @@ struct ForkingTests {
       let outcome = try await Subprocess.run("git", ["-C", copy.path] + arguments)
       #expect(outcome.status == 0, "\(outcome.error)")
     }
-    return copy
+    return repository
   }
 
   static func text(_ path: String, in copy: URL) throws -> String {
@@ -38,8 +41,9 @@ struct ForkingTests {
   /// The path a fork takes: rename the app, drop a sample feature (with its App-layer wiring, its
   /// commands and the benchmarks that use it), and the app still builds, passes the linter and runs.
   @Test func aForkRenamesTheAppEverywhereDropsAFeatureAndItsCommandRuns() async throws {
-    let copy = try await Self.committedCopy()
-    defer { try? FileManager.default.removeItem(at: copy) }
+    let repository = try await Self.committedCopy()
+    defer { withExtendedLifetime(repository) {} }
+    let copy = repository.url
     let (new, lower) = (Self.newName, Self.newName.lowercased())
     let forked = try await ScaffoldingTests.tool("fork.sh", [new, "--no-check"], in: copy)
     #expect(forked.status == 0, "\(forked.error)")
@@ -120,8 +124,9 @@ struct ForkingTests {
     ([newName, "--org", "Big Org"], "is not an organisation name"),
   ])
   func aBadForkIsRefusedBeforeAnythingChanges(arguments: [String], message: String) async throws {
-    let copy = try await Self.committedCopy()
-    defer { try? FileManager.default.removeItem(at: copy) }
+    let repository = try await Self.committedCopy()
+    defer { withExtendedLifetime(repository) {} }
+    let copy = repository.url
     let outcome = try await ScaffoldingTests.tool("fork.sh", arguments + ["--no-check"], in: copy)
     #expect(outcome.status == 64)
     #expect(outcome.error.contains(message), "\(outcome.error)")
@@ -130,8 +135,9 @@ struct ForkingTests {
   }
 
   @Test func removingAScaffoldedModuleLeavesThePackageAsItWas() async throws {
-    let copy = try await Self.committedCopy()
-    defer { try? FileManager.default.removeItem(at: copy) }
+    let repository = try await Self.committedCopy()
+    defer { withExtendedLifetime(repository) {} }
+    let copy = repository.url
     let added = [
       ("Features", ScaffoldingTests.feature), ("Interfaces", ScaffoldingTests.interface),
     ]
@@ -198,8 +204,9 @@ struct ForkingTests {
   func aToolThatFailsAtAnyStepLeavesTheTreeAsItWas(
     script: String, arguments: [String], message: String, failures: [InjectedFailure]
   ) async throws {
-    let copy = try await Self.committedCopy()
-    defer { try? FileManager.default.removeItem(at: copy) }
+    let repository = try await Self.committedCopy()
+    defer { withExtendedLifetime(repository) {} }
+    let copy = repository.url
     let shims = FileManager.default.temporaryDirectory.appendingPathComponent(
       "failing-tools-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: shims) }
@@ -253,8 +260,9 @@ struct ForkingTests {
   /// code after it), and the manifest left behind is one SwiftPM reads.
   @Test(arguments: ScaffoldingTests.modules.filter { $0.layer == "Features" }.map(\.name))
   func everyFeatureIsRemovedLeavingAManifestSwiftPMReads(feature: String) async throws {
-    let copy = try await Self.committedCopy()
-    defer { try? FileManager.default.removeItem(at: copy) }
+    let repository = try await Self.committedCopy()
+    defer { withExtendedLifetime(repository) {} }
+    let copy = repository.url
     let removed = try await ScaffoldingTests.tool(
       "remove-module.sh", [feature, "--no-check", "--no-record"], in: copy)
     #expect(removed.status == 0, "\(removed.error)")
@@ -266,8 +274,9 @@ struct ForkingTests {
   }
 
   @Test func aModuleInUseOutsideTheAppLayerIsNotRemovedAndItsUsersAreNamed() async throws {
-    let copy = try await Self.committedCopy()
-    defer { try? FileManager.default.removeItem(at: copy) }
+    let repository = try await Self.committedCopy()
+    defer { withExtendedLifetime(repository) {} }
+    let copy = repository.url
     let outcome = try await ScaffoldingTests.tool(
       "remove-module.sh", ["SharedKernel", "--no-check"], in: copy)
     #expect(outcome.status == 64)

@@ -224,37 +224,37 @@ struct MigrationPayoffTests {
   /// Runs the payoff script with the stand-in; returns its outcome and, for each measurement,
   /// how many were running while it ran.
   func measure(_ arguments: [String]) async throws -> (Subprocess.Outcome, [Int]) {
-    let folder = try makeTemporaryFolder("payoff")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let log = folder.appendingPathComponent("log")
-    let standIn = folder.appendingPathComponent("measure-rebuild.sh")
-    // Each measurement waits, up to a second, for another to start beside it, so that two at
-    // once are seen as two; one at a time, none ever does.
-    try Data(
-      """
-      #!/usr/bin/env bash
-      log=\(log.path)
-      echo start >>"$log"
-      running() { echo $(($(grep -c '^start' "$log") - $(grep -c '^end' "$log"))); }
-      for _ in $(seq 20); do [ "$(running)" -ge 2 ] && break; sleep 0.05; done
-      echo "running $(running)" >>"$log"
-      echo end >>"$log"
-      echo '{"files": [], "folders": [], "modules_touched": [], "modules_rebuilt": [], "modules_built": 0}'
+    return try await withTemporaryFolder("payoff") { folder in
+      let log = folder.appendingPathComponent("log")
+      let standIn = folder.appendingPathComponent("measure-rebuild.sh")
+      // Each measurement waits, up to a second, for another to start beside it, so that two at
+      // once are seen as two; one at a time, none ever does.
+      try Data(
+        """
+        #!/usr/bin/env bash
+        log=\(log.path)
+        echo start >>"$log"
+        running() { echo $(($(grep -c '^start' "$log") - $(grep -c '^end' "$log"))); }
+        for _ in $(seq 20); do [ "$(running)" -ge 2 ] && break; sleep 0.05; done
+        echo "running $(running)" >>"$log"
+        echo end >>"$log"
+        echo '{"files": [], "folders": [], "modules_touched": [], "modules_rebuilt": [], "modules_built": 0}'
 
-      """.utf8
-    ).write(to: standIn)
-    try FileManager.default.setAttributes(
-      [.posixPermissions: 0o755], ofItemAtPath: standIn.path)
-    var environment = ProcessInfo.processInfo.environment
-    environment["MEASURE_REBUILD"] = standIn.path
-    let outcome = try await Subprocess.run(
-      repositoryRoot.appendingPathComponent("Scripts/measure-migration-payoff.sh").path,
-      arguments, environment: environment)
-    let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-    let running = text.split(separator: "\n").compactMap { line in
-      line.hasPrefix("running ") ? Int(line.dropFirst("running ".count)) : nil
+        """.utf8
+      ).write(to: standIn)
+      try FileManager.default.setAttributes(
+        [.posixPermissions: 0o755], ofItemAtPath: standIn.path)
+      var environment = ProcessInfo.processInfo.environment
+      environment["MEASURE_REBUILD"] = standIn.path
+      let outcome = try await Subprocess.run(
+        repositoryRoot.appendingPathComponent("Scripts/measure-migration-payoff.sh").path,
+        arguments, environment: environment)
+      let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+      let running = text.split(separator: "\n").compactMap { line in
+        line.hasPrefix("running ") ? Int(line.dropFirst("running ".count)) : nil
+      }
+      return (outcome, running)
     }
-    return (outcome, running)
   }
 
   @Test func itsBuildsRunOneAtATimeUnlessJobsAsksForMore() async throws {

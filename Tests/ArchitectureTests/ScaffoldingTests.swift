@@ -1,14 +1,17 @@
 import Foundation
 import Subprocesses
+import TemporaryFolders
 import Testing
 
 /// `Scripts/new-module.sh`, run in a copy of the repository.
 @Suite("Scaffolding a module")
 struct ScaffoldingTests {
   /// A copy of the repository's files as they are on disk, tracked or not (but not ignored), in
-  /// a temporary folder: a module added and not yet committed is part of the copy.
-  static func copyOfRepository() async throws -> URL {
-    let copy = try makeTemporaryFolder("scaffold")
+  /// a temporary folder: a module added and not yet committed is part of the copy. The caller
+  /// keeps the folder alive while it uses the copy, which goes with it.
+  static func copyOfRepository() async throws -> TemporaryFolder {
+    let folder = try TemporaryFolder.created("scaffold")
+    let copy = folder.url
     let files = try await Subprocess.run(
       "git", ["-C", repositoryRoot.path, "ls-files", "--cached", "--others", "--exclude-standard"])
     for path in files.output.split(separator: "\n").map(String.init)
@@ -18,7 +21,7 @@ struct ScaffoldingTests {
         at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
       try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(path), to: target)
     }
-    return copy
+    return folder
   }
 
   /// The modules of the package today, by folder (`Sources/<Layer>/<Module>`).
@@ -73,8 +76,9 @@ struct ScaffoldingTests {
   }
 
   @Test func aScaffoldedFeaturePassesTheLinterKeepsTheGraphsCurrentAndBuilds() async throws {
-    let copy = try await Self.copyOfRepository()
-    defer { try? FileManager.default.removeItem(at: copy) }
+    let repository = try await Self.copyOfRepository()
+    defer { withExtendedLifetime(repository) {} }
+    let copy = repository.url
     let added = try await Self.tool(
       "new-module.sh",
       ["Features", Self.feature, "Planning a trip day by day.", "--no-check"], in: copy)
@@ -152,8 +156,9 @@ struct ScaffoldingTests {
   func aBadRequestIsRefusedWithAClearErrorAndChangesNothing(arguments: [String], message: String)
     async throws
   {
-    let copy = try await Self.copyOfRepository()
-    defer { try? FileManager.default.removeItem(at: copy) }
+    let repository = try await Self.copyOfRepository()
+    defer { withExtendedLifetime(repository) {} }
+    let copy = repository.url
     func snapshot() throws -> [String: Data] {
       var files: [String: Data] = [:]
       let enumerator = FileManager.default.enumerator(atPath: copy.path)

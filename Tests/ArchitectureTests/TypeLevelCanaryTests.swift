@@ -1,5 +1,6 @@
 import Foundation
 import Subprocesses
+import TemporaryFolders
 import Testing
 
 /// Proves with the real compiler that the business rules living in types hold: each canary is
@@ -23,16 +24,16 @@ struct TypeLevelCanaryTests {
   }
 
   func typecheck(_ source: String, packageName: String) async throws -> Subprocess.Outcome {
-    let folder = try makeTemporaryFolder("canary")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("Canary.swift")
-    try Data(source.utf8).write(to: file)
-    return try await Subprocess.run(
-      "swiftc",
-      [
-        "-typecheck", "-swift-version", "6", "-I", Self.modules, "-package-name", packageName,
-        file.path,
-      ])
+    return try await withTemporaryFolder("canary") { folder in
+      let file = folder.appendingPathComponent("Canary.swift")
+      try Data(source.utf8).write(to: file)
+      return try await Subprocess.run(
+        "swiftc",
+        [
+          "-typecheck", "-swift-version", "6", "-I", Self.modules, "-package-name", packageName,
+          file.path,
+        ])
+    }
   }
 
   static let receiptFactory = """
@@ -108,14 +109,14 @@ struct TypeLevelCanaryTests {
 
   /// Evaluates a copy of the real manifest with `line` appended, as SwiftPM does for every command.
   func evaluateManifest(appending line: String) async throws -> Subprocess.Outcome {
-    let folder = try makeTemporaryFolder("manifest")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let manifest = try String(
-      contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
-    try Data((manifest + "\n" + line + "\n").utf8).write(
-      to: folder.appendingPathComponent("Package.swift"))
-    return try await Subprocess.run(
-      "swift", ["package", "--package-path", folder.path, "dump-package"])
+    return try await withTemporaryFolder("manifest") { folder in
+      let manifest = try String(
+        contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+      try Data((manifest + "\n" + line + "\n").utf8).write(
+        to: folder.appendingPathComponent("Package.swift"))
+      return try await Subprocess.run(
+        "swift", ["package", "--package-path", folder.path, "dump-package"])
+    }
   }
 
   /// A line that breaks one layer's rule, and the error the compiler gives the manifest for it.
@@ -230,13 +231,13 @@ struct TypeLevelCanaryTests {
   }
 
   func typecheck(_ source: String, flags: [String]) async throws -> Subprocess.Outcome {
-    let folder = try makeTemporaryFolder("canary")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("Canary.swift")
-    try Data(source.utf8).write(to: file)
-    return try await Subprocess.run(
-      "swiftc",
-      ["-typecheck", "-swift-version", "6", "-I", Self.modules] + flags + [file.path])
+    return try await withTemporaryFolder("canary") { folder in
+      let file = folder.appendingPathComponent("Canary.swift")
+      try Data(source.utf8).write(to: file)
+      return try await Subprocess.run(
+        "swiftc",
+        ["-typecheck", "-swift-version", "6", "-I", Self.modules] + flags + [file.path])
+    }
   }
 
   @Test func codeInEveryFeatureRunsOnTheMainActorAndOtherLayersDoNot() async throws {
