@@ -28,6 +28,9 @@ let package = Package(
     .executable(name: "check-architecture", targets: ["check-architecture"]),
     // `swift package check-architecture` in any package that depends on this one.
     .plugin(name: "CheckArchitecture", targets: ["CheckArchitecture"]),
+    // The library's one door, `CheckArchitecture.run(_:)`, for a tool that reads or edits a
+    // package through the linter in-process (the repository's Scaffolding package).
+    .library(name: "ArchitectureLinter", targets: ["ArchitectureLinter"]),
   ],
   targets: [
     // The linter: the package description and its configuration, reading Swift, the rules, the

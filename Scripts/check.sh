@@ -7,7 +7,8 @@
 #   Scripts/check.sh --without-migration  # all but the migration examples' replays and their tests
 #   Scripts/check.sh --without-linter-package  # all but the build and the tests of ArchitectureLinter/
 #   Scripts/check.sh --without-tool-tests # all but the tests of the tools that fork, scaffold, measure
-#                                         # and adopt (the repository's own, not the app's)
+#                                         # and adopt (the repository's own, not the app's), and the
+#                                         # build of the scaffolding tool's package (Scaffolding/)
 source "$(dirname "$0")/lib/script-help.sh"
 source "$(dirname "$0")/lib/strict-build.sh"
 set -uo pipefail
@@ -34,10 +35,13 @@ build_flags=("${strict_build_flags[@]}")
 # ArchitectureLinter/Tests/Fixtures holds deliberately odd fixture packages.
 swift_paths=(Package.swift Sources Scripts Benchmarks Tests/*Tests Tests/Support
   ArchitectureLinter/Package.swift ArchitectureLinter/Sources ArchitectureLinter/Plugins
-  ArchitectureLinter/Scripts ArchitectureLinter/Tests/ArchitectureLinterTests)
+  ArchitectureLinter/Scripts ArchitectureLinter/Tests/ArchitectureLinterTests
+  Scaffolding/Package.swift Scaffolding/Sources Scaffolding/Tests)
 # The architecture linter is a package of its own (ArchitectureLinter/), built and tested beside
 # Voyage with the same strictness.
 linter_package=(--package-path ArchitectureLinter)
+# The scaffolding tool (new-module.sh runs it) is a package of its own too, built on the linter's.
+scaffolding_package=(--package-path Scaffolding)
 
 steps_run=0
 step() {
@@ -119,6 +123,10 @@ if [ "$linter_package_tests" -eq 1 ]; then
   step "Build the architecture linter's package, warnings as errors" \
     swift build "${linter_package[@]}" --build-tests "${build_flags[@]}"
 fi
+if [ "$tool_tests" -eq 1 ]; then
+  step "Build the scaffolding tool's package, warnings as errors" \
+    swift build "${scaffolding_package[@]}" --build-tests "${build_flags[@]}"
+fi
 # The documentation site, every symbol link resolving: a renamed type that an article or a catalog
 # names fails here (the same build flags, so the build above is reused).
 step "Documentation builds with warnings as errors" \
@@ -135,6 +143,10 @@ architecture_test_options=(--skip-build --filter ArchitectureTests)
   --skip "ForkingTests|ScaffoldingTests|AdoptionTests|BuildMeasurementTests|MeasurementScriptTests")
 step "Architecture tests (canaries, docs, scaffolding, forks, adoption, measurement scripts)" \
   tests_that_run timeout 1200 swift test "${architecture_test_options[@]}"
+if [ "$tool_tests" -eq 1 ]; then
+  step "The scaffolding tool's tests (its requests, templates, owners' lines and undo, in-process)" \
+    tests_that_run timeout 300 swift test "${scaffolding_package[@]}" --skip-build
+fi
 if [ "$linter_package_tests" -eq 1 ]; then
   step "The architecture linter's tests (in-process, on its fixture packages; the plugin and the script)" \
     tests_that_run timeout 600 swift test "${linter_package[@]}" --skip-build

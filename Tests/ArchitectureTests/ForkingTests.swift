@@ -198,7 +198,10 @@ struct ForkingTests {
     (
       "new-module.sh", ["Features", ScaffoldingTests.feature, "Planning a trip.", "--no-check"],
       "new-module: failed; every change was undone",
-      [InjectedFailure(command: "swift", arguments: "format", nth: 1)]
+      [
+        InjectedFailure(command: "swift", arguments: "format", nth: 1),
+        InjectedFailure(command: "swift", arguments: "package describe", nth: 1),
+      ]
     ),
   ])
   func aToolThatFailsAtAnyStepLeavesTheTreeAsItWas(
@@ -252,6 +255,38 @@ struct ForkingTests {
         _ = try await Subprocess.run("git", ["-C", copy.path, "reset", "-q", "--hard"])
         _ = try await Subprocess.run("git", ["-C", copy.path, "clean", "-q", "-fd"])
       }
+    }
+  }
+
+  /// Ctrl-C in the middle of a scaffolding puts the tree back too: the formatter, a stand-in that
+  /// interrupts the tool which started it and then waits to be ended, is ended with it, and the
+  /// tool exits as a shell reports an interrupt (130).
+  @Test func anInterruptedScaffoldingLeavesTheTreeAsItWas() async throws {
+    let repository = try await Self.committedCopy()
+    defer { withExtendedLifetime(repository) {} }
+    let copy = repository.url
+    try await withTemporaryFolder("interrupting-tools") { shims in
+      let swift = try await Subprocess.run("bash", ["-c", "command -v swift"]).output
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      let shim = shims.appendingPathComponent("swift")
+      try Data(
+        """
+        #!/usr/bin/env bash
+        [ "$1" = format ] && { kill -INT "$PPID"; exec sleep 600; }
+        exec \(swift) "$@"
+
+        """.utf8
+      ).write(to: shim)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shim.path)
+      var environment = ProcessInfo.processInfo.environment
+      environment["PATH"] = shims.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+      let outcome = try await ScaffoldingTests.tool(
+        "new-module.sh", ["Features", ScaffoldingTests.feature, "--no-check"], in: copy,
+        environment: environment)
+      #expect(outcome.status == 130, "\(outcome.error)")
+      #expect(outcome.error.contains("interrupted; every change was undone"), "\(outcome.error)")
+      let status = try await Subprocess.run("git", ["-C", copy.path, "status", "--porcelain"])
+      #expect(status.output.isEmpty, "the interrupt left behind: \(status.output)")
     }
   }
 

@@ -3,7 +3,7 @@ import Subprocesses
 import TemporaryFolders
 import Testing
 
-/// `Scripts/new-module.sh`, run in a copy of the repository.
+/// `Scripts/new-module.sh` (the scaffolding tool's `new-module`), run in a copy of the repository.
 @Suite("Scaffolding a module")
 struct ScaffoldingTests {
   /// A copy of the repository's files as they are on disk, tracked or not (but not ignored), in
@@ -61,14 +61,18 @@ struct ScaffoldingTests {
   }()
 
   /// Runs a tool of the repository (`Scripts/<name>` in `copy`) with `bash`, handing it the
-  /// linter compiled once for the test run as `CHECK_ARCHITECTURE` (unless `environment` names
-  /// another), so no run of a tool compiles the one-file linter again.
+  /// linter compiled once for the test run as `CHECK_ARCHITECTURE` and the scaffolding tool built
+  /// once as `SCAFFOLD` (unless `environment` names others), so no run of a tool compiles either
+  /// again.
   static func tool(
     _ name: String, _ arguments: [String], in copy: URL, environment: [String: String]? = nil
   ) async throws -> Subprocess.Outcome {
     var environment = environment ?? ProcessInfo.processInfo.environment
     if environment["CHECK_ARCHITECTURE"] == nil {
       environment["CHECK_ARCHITECTURE"] = try await Linter.shared.executable().path
+    }
+    if environment["SCAFFOLD"] == nil {
+      environment["SCAFFOLD"] = try await ScaffoldTool.shared.executable().path
     }
     return try await Subprocess.run(
       "bash", [copy.appendingPathComponent("Scripts/\(name)").path] + arguments,
