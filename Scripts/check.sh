@@ -144,7 +144,7 @@ architecture_test_options=(--skip-build --filter ArchitectureTests)
 step "Architecture tests (canaries, docs, scaffolding, forks, adoption, measurement scripts)" \
   tests_that_run timeout 1200 swift test "${architecture_test_options[@]}"
 if [ "$tool_tests" -eq 1 ]; then
-  step "The scaffolding tool's tests (its requests, templates, owners' lines and undo, in-process)" \
+  step "The scaffolding tool's tests (its requests, names, owners' lines, and undo at every step of each command)" \
     tests_that_run timeout 300 swift test "${scaffolding_package[@]}" --skip-build
 fi
 if [ "$linter_package_tests" -eq 1 ]; then

@@ -48,14 +48,15 @@ struct ForkingTests {
     let forked = try await ScaffoldingTests.tool("fork.sh", [new, "--no-check"], in: copy)
     #expect(forked.status == 0, "\(forked.error)")
 
-    // Nothing of the app keeps the old name, outside the linter's fixtures and fork.sh's comments.
+    // Nothing of the app keeps the old name, outside the linter's package.
     let leftovers = try await Subprocess.run(
-      "git",
-      [
-        "-C", copy.path, "grep", "-il", Self.appName, "--", ".", ":!ArchitectureLinter",
-        ":!Scripts/fork.sh",
-      ])
+      "git", ["-C", copy.path, "grep", "-il", Self.appName, "--", ".", ":!ArchitectureLinter"])
     #expect(leftovers.output.isEmpty, "still named \(Self.appName): \(leftovers.output)")
+    // The one-file linter is still a link into the linter's package, which names the app in its
+    // text: a link is not rewritten into a renamed copy of its target.
+    let link = try FileManager.default.destinationOfSymbolicLink(
+      atPath: copy.appendingPathComponent("Scripts/check-architecture.swift").path)
+    #expect(link == "../ArchitectureLinter/Scripts/check-architecture.swift")
     #expect(try Self.text("Package.swift", in: copy).contains("name: \"\(new)\""))
     #expect(try Self.text("CODEOWNERS", in: copy).contains("@\(lower)/"))
     #expect(
@@ -165,31 +166,25 @@ struct ForkingTests {
   }
 
   /// Undo is an invariant: a removal, a fork and a scaffolding that fail at any of their steps
-  /// put back every file they changed, renamed, created or deleted. Each failure is injected
-  /// through `PATH` (the linter's, through `CHECK_ARCHITECTURE`), a stand-in for the command
-  /// that fails at that call, and the tool runs
-  /// again, in the same copy, for the next step; every run must leave `git status` empty.
+  /// put back every file they changed, renamed, created or deleted. Here a program the tool runs
+  /// fails: a stand-in on `PATH` for the command, failing at that call, and the tool runs again,
+  /// in the same copy, for the next one; every run must leave `git status` empty. Each of the
+  /// tool's own steps is failed in-process by the Scaffolding package's `UndoAtEveryStepTests`.
   @Test(arguments: [
     (
       "remove-module.sh", [ScaffoldingTests.featureWithCommands, "--no-check", "--no-record"],
       "remove-module: failed; every change was undone",
       [
-        InjectedFailure(command: "rm", arguments: "-rf", nth: 1),
-        InjectedFailure(command: "check-architecture", arguments: "source remove-elements", nth: 1),
-        InjectedFailure(command: "check-architecture", arguments: "manifest", nth: 1),
-        InjectedFailure(command: "mv", arguments: "CODEOWNERS.new", nth: 1),
         InjectedFailure(command: "swift", arguments: "format", nth: 1),
         InjectedFailure(command: "swift", arguments: "format", nth: 2),
-        InjectedFailure(command: "find", arguments: "Tests -path", nth: 1),
-        InjectedFailure(command: "perl", arguments: "-0pi", nth: 1),
-        InjectedFailure(command: "perl", arguments: "-pi", nth: 1),
+        InjectedFailure(command: "swift", arguments: "package describe", nth: 2),
+        InjectedFailure(command: "git", arguments: "ls-files", nth: 1),
       ]
     ),
     (
       "fork.sh", [ForkingTests.newName, "--no-check"], "fork: failed; every change was undone",
       [
-        InjectedFailure(command: "perl", arguments: "-pi", nth: 1),
-        InjectedFailure(command: "perl", arguments: "-pi", nth: 2),
+        InjectedFailure(command: "git", arguments: "ls-files", nth: 2),
         InjectedFailure(command: "git", arguments: "mv", nth: 3),
         InjectedFailure(command: "swift", arguments: "format", nth: 1),
         InjectedFailure(command: "swift", arguments: "package", nth: 1),
@@ -216,12 +211,8 @@ struct ForkingTests {
     for failure in failures {
       try? FileManager.default.removeItem(at: shims)
       try FileManager.default.createDirectory(at: shims, withIntermediateDirectories: true)
-      // The linter is no command on PATH: the tools run the one $CHECK_ARCHITECTURE names.
-      let realPath =
-        failure.command == "check-architecture"
-        ? try await Linter.shared.executable().path
-        : try await Subprocess.run("bash", ["-c", "command -v \(failure.command)"]).output
-          .trimmingCharacters(in: .whitespacesAndNewlines)
+      let realPath = try await Subprocess.run("bash", ["-c", "command -v \(failure.command)"])
+        .output.trimmingCharacters(in: .whitespacesAndNewlines)
       #expect(!realPath.isEmpty)
       let shim = shims.appendingPathComponent(failure.command)
       let counter = shims.appendingPathComponent("calls")
@@ -242,7 +233,6 @@ struct ForkingTests {
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shim.path)
       var environment = ProcessInfo.processInfo.environment
       environment["PATH"] = shims.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-      if failure.command == "check-architecture" { environment["CHECK_ARCHITECTURE"] = shim.path }
       let outcome = try await ScaffoldingTests.tool(
         script, arguments, in: copy, environment: environment)
       #expect(outcome.status != 0, "\(failure)")

@@ -3,11 +3,14 @@ import Foundation
 /// `scaffold new-module`: a module added in every place the repository declares one, all or
 /// nothing.
 struct NewModule {
-  static let name = "new-module"
+  static let name = ScaffoldCommand.newModule.rawValue
+  /// The steps, in order, by the names a test fails them with.
+  static let steps = ["manifest", "files", "owners", "format", "graphs"]
 
   let request: NewModuleRequest
   let root: URL
   let console: Console
+  var steps = StepRunner()
 
   private var layer: ModuleLayer { request.layer }
   private var sources: String { "Sources/\(layer.rawValue)/\(request.name)" }
@@ -20,9 +23,22 @@ struct NewModule {
     let transaction = FileTransaction(root: root)
     do {
       try await InterruptGuard.guarding(transaction, console: console) {
-        try await addManifestEntry(transaction)
-        try await addFiles(transaction)
+        try await steps.run("manifest") { try await addManifestEntry(transaction) }
+        try await steps.run("files") { try addFiles(transaction) }
+        try await steps.run("owners") { try addOwners(transaction) }
+        try await steps.run("format") {
+          try await ExternalCommand(
+            "swift", "format", "-i", "--recursive", "Package.swift", sources, tests
+          ).succeed(in: root)
+        }
+        // The README's graph, and each module README's that names a neighbour of the new one.
+        try await steps.run("graphs") {
+          transaction.willChange("README.md")
+          for readme in moduleReadmes() { transaction.willChange(readme) }
+          try await PackageLinter(root: root).redrawGraphs()
+        }
       }
+      transaction.commit()
     } catch let refusal as Refusal {
       transaction.rollback()
       console.warn("Error: \(refusal.message)")
@@ -62,8 +78,8 @@ struct NewModule {
     }
   }
 
-  /// Its folders and first files, its owners, the formatter's line breaks and the graphs.
-  private func addFiles(_ transaction: FileTransaction) async throws {
+  /// Its folders and first files.
+  private func addFiles(_ transaction: FileTransaction) throws {
     try transaction.createFolder(sources)
     try transaction.createFolder(tests)
     try transaction.createFolder("\(sources)/\(request.name).docc")
@@ -74,22 +90,16 @@ struct NewModule {
     try transaction.write(NewModuleTemplates.readme(request), to: "\(sources)/README.md")
     try transaction.write(
       NewModuleTemplates.catalog(request), to: "\(sources)/\(request.name).docc/\(request.name).md")
+  }
 
+  /// Its owners' lines, at the end of its layer's section of CODEOWNERS.
+  private func addOwners(_ transaction: FileTransaction) throws {
     let ownersFile = root.appendingPathComponent("CODEOWNERS")
     var owners = CodeOwners((try? String(contentsOf: ownersFile, encoding: .utf8)) ?? "")
     owners.add(
       CodeOwners.lines(giving: ["/\(sources)/", "/\(tests)/"], to: request.owner),
       toSection: layer.rawValue)
     try transaction.write(owners.text, to: "CODEOWNERS")
-
-    try await ExternalCommand(
-      "swift", "format", "-i", "--recursive", "Package.swift", sources, tests
-    ).succeed(in: root)
-
-    // The graphs: the README's, and each module README's that names a neighbour of the new one.
-    transaction.willChange("README.md")
-    for readme in moduleReadmes() { transaction.willChange(readme) }
-    try await PackageLinter(root: root).redrawGraphs()
   }
 
   /// Every module's README, by its path from the root.

@@ -2,15 +2,16 @@ import Dispatch
 import Foundation
 
 /// SIGINT, SIGTERM and SIGHUP while a command changes the tree: the programs it started are
-/// ended and the transaction is rolled back before the process ends, as a bash script's EXIT trap would, so Ctrl-C never leaves half a
-/// module. The process then ends with the status a shell gives a signal (128 + its number).
+/// ended and its changes undone before the process ends, as a bash script's EXIT trap would, so
+/// Ctrl-C never leaves half a change. The process then ends with the status a shell gives a
+/// signal (128 + its number).
 enum InterruptGuard {
   static let signals = [SIGINT, SIGTERM, SIGHUP]
 
-  /// Runs `body` with every signal of `signals` rolling back `transaction` and ending the
-  /// process; afterwards each is handled as it was before.
+  /// Runs `body` with every signal of `signals` rolling back `undo` and ending the process;
+  /// afterwards each is handled as it was before.
   static func guarding<Value>(
-    _ transaction: FileTransaction, console: Console, _ body: () async throws -> Value
+    _ undo: any Undo, console: Console, _ body: () async throws -> Value
   ) async rethrows -> Value {
     let queue = DispatchQueue(label: "scaffold.interrupt-guard")
     var previous: [(Int32, sig_t?)] = []
@@ -21,7 +22,7 @@ enum InterruptGuard {
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler {
         ExternalCommand.killRunning()
-        if transaction.rollback() {
+        if undo.rollback() {
           console.warn("interrupted; every change was undone")
         }
         exit(128 + number)

@@ -25,13 +25,19 @@ struct PackageLinter {
   /// Redraws the README's whole module graph and each module README's neighbourhood from the
   /// package as SwiftPM describes it now.
   func redrawGraphs() async throws {
+    try await describingThePackage(["--update-graph", "README.md"])
+    try await describingThePackage(["--update-module-readmes"])
+  }
+
+  /// Runs the linter with `arguments` on the package as SwiftPM describes it now.
+  @discardableResult
+  func describingThePackage(_ arguments: [String]) async throws -> String {
     let described = try await ExternalCommand("swift", "package", "describe", "--type", "json")
       .succeed(in: root)
     let description = FileManager.default.temporaryDirectory.appendingPathComponent(
       "scaffold-description-\(UUID().uuidString).json")
     try Data(described.output.utf8).write(to: description)
     defer { try? FileManager.default.removeItem(at: description) }
-    try await run([description.path, "--update-graph", "README.md"])
-    try await run([description.path, "--update-module-readmes"])
+    return try await run([description.path] + arguments)
   }
 }
