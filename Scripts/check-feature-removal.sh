@@ -41,14 +41,13 @@ for feature in "${features[@]}"; do
     <<<"$targets" || { echo "Error: '$feature' is not a module of the Features layer" >&2; exit 64; }
 done
 app=$(package_name)
-# The fork and the removal read and edit Swift through the linter, a dozen runs between them: the
-# linter package's executable, compiled once here, spares each run compiling the one-file script
-# (the fork leaves the linter's package alone). The check suite's flags, so that after its build
-# (in CI) this one has nothing to do.
-linter_build=(--package-path ArchitectureLinter "${strict_build_flags[@]}")
-swift build "${linter_build[@]}" --product check-architecture >/dev/null
-CHECK_ARCHITECTURE=$(swift build "${linter_build[@]}" --show-bin-path)/check-architecture
-export CHECK_ARCHITECTURE
+# The fork and the removal are commands of the scaffolding tool, built once here rather than in
+# each copy (the fork leaves the tool as it is), with the check suite's flags, so that after its
+# build (in CI) this one has nothing to do.
+scaffolding_build=(--package-path Scaffolding "${strict_build_flags[@]}")
+swift build "${scaffolding_build[@]}" --product scaffold >/dev/null
+SCAFFOLD=$(swift build "${scaffolding_build[@]}" --show-bin-path)/scaffold
+export SCAFFOLD
 fork=Atlas
 [ "$app" != "$fork" ] || fork=Wayfarer
 

@@ -92,7 +92,7 @@ enum ScaffoldCommand: String, CaseIterable {
       return await NewModule(request: request, root: root, console: console, steps: steps).run()
     case .removeModule:
       let request = try RemoveModuleRequest(parsing: options)
-      let plan = try await RemoveModule.plan(request, in: root)
+      let plan = try await RemovalPlan(removing: request.name, in: root)
       return await RemoveModule(
         request: request, plan: plan, root: root, console: console, steps: steps
       ).run()

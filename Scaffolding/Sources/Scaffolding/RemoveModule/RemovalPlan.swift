@@ -49,6 +49,20 @@ struct RemovalPlan: Sendable {
     }
   }
 
+  /// The plan for removing `name` from the package in `root`, as SwiftPM describes it now.
+  init(removing name: String, in root: URL) async throws(Refusal) {
+    let listed: String
+    do {
+      listed = try await PackageLinter(root: root).describingThePackage([
+        "--no-config", "--list-targets",
+      ])
+    } catch {
+      throw Refusal(
+        "cannot read the package's targets: \((error as? StepFailure)?.message ?? "\(error)")")
+    }
+    self = try RemovalPlan(removing: name, from: PackageTargets(listed: listed))
+  }
+
   /// Every folder that goes: the module's, its tests', its benchmarks' and its example's.
   var removedFolders: [String] {
     [path, "Tests/\(name)Tests"] + benchmarks.map(\.path) + examples.map(\.path)

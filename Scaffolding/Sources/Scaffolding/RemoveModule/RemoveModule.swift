@@ -21,23 +21,6 @@ struct RemoveModule {
   private var linter: PackageLinter { PackageLinter(root: root) }
   private var name: String { request.name }
 
-  /// The plan for `request` in the repository at `root`: a module that does not exist, is not a
-  /// library of a layer or is still in use is refused here.
-  static func plan(_ request: RemoveModuleRequest, in root: URL) async throws(Refusal)
-    -> RemovalPlan
-  {
-    let listed: String
-    do {
-      listed = try await PackageLinter(root: root).describingThePackage([
-        "--no-config", "--list-targets",
-      ])
-    } catch {
-      throw Refusal(
-        "cannot read the package's targets: \((error as? StepFailure)?.message ?? "\(error)")")
-    }
-    return try RemovalPlan(removing: request.name, from: PackageTargets(listed: listed))
-  }
-
   /// Removes the module and returns the exit status: 0, or 1 when a step failed and everything
   /// was undone; with the check suite asked for, its status.
   func run() async -> Int32 {
@@ -48,22 +31,22 @@ struct RemoveModule {
         // Everything a removal may change, recorded before the first change.
         for folder in ["Sources", "Tests", "Benchmarks", "docs"] { transaction.guardFolder(folder) }
         for file in ["Package.swift", "CODEOWNERS", "README.md"] { transaction.willChange(file) }
-        let commands = try await steps.run("wiring") { try await removeWiring(plan, transaction) }
+        let commands = try await steps.run("wiring") { try await removeWiring(transaction) }
         try await steps.run("manifest") {
           let removed = try await linter.run(
             ["manifest", "remove-module", name] + plan.benchmarks.map(\.name))
           sayEach(removed)
         }
-        try await steps.run("owners") { try removeOwners(plan, transaction) }
-        try await steps.run("folders") { try removeFolders(plan, transaction) }
+        try await steps.run("owners") { try removeOwners(transaction) }
+        try await steps.run("folders") { try removeFolders(transaction) }
         try await steps.run("format") {
           try await ExternalCommand("swift", "format", "-i", "Package.swift").succeed(in: root)
         }
         try await steps.run("graphs") { try await linter.redrawGraphs() }
         try await steps.run("commands") {
-          try await removeCommands(commands, of: plan.executable, transaction)
+          try await removeCommands(commands, transaction)
         }
-        try await steps.run("links") { try await unlinkSymbols(plan, transaction) }
+        try await steps.run("links") { try await unlinkSymbols(transaction) }
         stale = try await steps.run("stale names") { try await declareStaleNames(transaction) }
       }
       transaction.commit()
@@ -98,7 +81,7 @@ struct RemoveModule {
   /// The App layer's files that wire the feature, and the list elements that named the types
   /// they declared (`SearchFeatureCommands.self`); returns the commands those files declared
   /// (`CommandSpec("checkout", …)`), whose snapshots go too.
-  private func removeWiring(_ plan: RemovalPlan, _ transaction: FileTransaction) async throws
+  private func removeWiring(_ transaction: FileTransaction) async throws
     -> [String]
   {
     guard !plan.appTargets.isEmpty else { return [] }
@@ -124,7 +107,7 @@ struct RemoveModule {
   }
 
   /// The owners' lines of every folder that goes.
-  private func removeOwners(_ plan: RemovalPlan, _ transaction: FileTransaction) throws {
+  private func removeOwners(_ transaction: FileTransaction) throws {
     let file = root.appendingPathComponent("CODEOWNERS")
     guard let owners = try? String(contentsOf: file, encoding: .utf8) else { return }
     let gone = plan.removedFolders.map { "/\($0)/ " }
@@ -134,7 +117,7 @@ struct RemoveModule {
     try transaction.write(kept.joined(separator: "\n"), to: "CODEOWNERS")
   }
 
-  private func removeFolders(_ plan: RemovalPlan, _ transaction: FileTransaction) throws {
+  private func removeFolders(_ transaction: FileTransaction) throws {
     try transaction.remove(plan.path)
     try transaction.remove("Tests/\(name)Tests")
     for benchmark in plan.benchmarks {
@@ -149,9 +132,7 @@ struct RemoveModule {
 
   /// The commands that went: their snapshots, their steps in the README's walk-through, then the
   /// other snapshots and the walk-through re-recorded from the binary that no longer has them.
-  private func removeCommands(
-    _ commands: [String], of executable: String?, _ transaction: FileTransaction
-  ) async throws {
+  private func removeCommands(_ commands: [String], _ transaction: FileTransaction) async throws {
     guard !commands.isEmpty else { return }
     for snapshot in files(under: "Tests") where snapshot.contains("/Snapshots/") {
       let file = (snapshot as NSString).lastPathComponent
@@ -161,7 +142,7 @@ struct RemoveModule {
         try transaction.remove(snapshot)
       }
     }
-    if let executable,
+    if let executable = plan.executable,
       let readme = try? String(
         contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     {
@@ -201,7 +182,7 @@ struct RemoveModule {
 
   /// Symbol links into the module, and into the symbols the App layer's removed wiring declared
   /// (``/AppComposition/AppGraph/checkout()``), become plain code names.
-  private func unlinkSymbols(_ plan: RemovalPlan, _ transaction: FileTransaction) async throws {
+  private func unlinkSymbols(_ transaction: FileTransaction) async throws {
     var declaredByTarget: [(String, Set<String>)] = []
     for target in plan.appTargets
     where FileManager.default.fileExists(atPath: root.appendingPathComponent(target.path).path) {
