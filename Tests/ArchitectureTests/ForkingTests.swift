@@ -248,10 +248,16 @@ struct ForkingTests {
     }
   }
 
-  /// Ctrl-C in the middle of a scaffolding puts the tree back too: the formatter, a stand-in that
-  /// interrupts the tool which started it and then waits to be ended, is ended with it, and the
-  /// tool exits as a shell reports an interrupt (130).
-  @Test func anInterruptedScaffoldingLeavesTheTreeAsItWas() async throws {
+  /// Ctrl-C in the middle of a command puts the tree back too. The formatter is a stand-in that
+  /// interrupts the tool which started it and then waits, ignoring SIGINT as a program started
+  /// by the tool does: the tool asks it to stop, kills it after the grace period, puts every
+  /// file back and exits as a shell reports an interrupt (130).
+  @Test(arguments: [
+    ("new-module.sh", ["Features", ScaffoldingTests.feature, "--no-check"]),
+    ("remove-module.sh", [ScaffoldingTests.featureWithCommands, "--no-check", "--no-record"]),
+    ("fork.sh", [ForkingTests.newName, "--no-check"]),
+  ])
+  func anInterruptedCommandLeavesTheTreeAsItWas(script: String, arguments: [String]) async throws {
     let repository = try await Self.committedCopy()
     defer { withExtendedLifetime(repository) {} }
     let copy = repository.url
@@ -262,7 +268,7 @@ struct ForkingTests {
       try Data(
         """
         #!/usr/bin/env bash
-        [ "$1" = format ] && { kill -INT "$PPID"; exec sleep 600; }
+        [ "$1" = format ] && { echo $$ > '\(shims.path)/formatter'; kill -INT "$PPID"; exec sleep 600; }
         exec \(swift) "$@"
 
         """.utf8
@@ -271,12 +277,16 @@ struct ForkingTests {
       var environment = ProcessInfo.processInfo.environment
       environment["PATH"] = shims.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
       let outcome = try await ScaffoldingTests.tool(
-        "new-module.sh", ["Features", ScaffoldingTests.feature, "--no-check"], in: copy,
-        environment: environment)
+        script, arguments, in: copy, environment: environment)
       #expect(outcome.status == 130, "\(outcome.error)")
       #expect(outcome.error.contains("interrupted; every change was undone"), "\(outcome.error)")
       let status = try await Subprocess.run("git", ["-C", copy.path, "status", "--porcelain"])
       #expect(status.output.isEmpty, "the interrupt left behind: \(status.output)")
+      let formatter = try String(
+        contentsOf: shims.appendingPathComponent("formatter"), encoding: .utf8
+      ).trimmingCharacters(in: .whitespacesAndNewlines)
+      let alive = try await Subprocess.run("kill", ["-0", formatter])
+      #expect(alive.status != 0, "the formatter (process \(formatter)) outlived the command")
     }
   }
 

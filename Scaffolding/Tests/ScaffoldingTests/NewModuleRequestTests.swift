@@ -72,10 +72,10 @@ struct NewModuleRequestTests {
   @Test func theCommandRefusesWithStatus64AndItsUsage() async throws {
     let repository = try Repository()
     let said = Said()
-    let status = await Scaffold.run(
+    let outcome = await Scaffold.run(
       ["new-module", "Widgets", "Foo"], in: repository.root, program: "Scripts/new-module.sh",
-      console: said.console)
-    #expect(status == 64)
+      console: said.console, steps: StepRunner())
+    #expect(outcome == ScaffoldOutcome(status: 64))
     let error = said.warned
     #expect(error.hasPrefix("Error: unknown layer 'Widgets'"))
     #expect(
@@ -86,9 +86,10 @@ struct NewModuleRequestTests {
   @Test func helpIsPrintedOnStandardOutputWithStatus0() async throws {
     let repository = try Repository()
     let said = Said()
-    let status = await Scaffold.run(
-      ["new-module", "--help"], in: repository.root, console: said.console)
-    #expect(status == 0)
+    let outcome = await Scaffold.run(
+      ["new-module", "--help"], in: repository.root, program: nil, console: said.console,
+      steps: StepRunner())
+    #expect(outcome == ScaffoldOutcome(status: 0))
     #expect(said.printed.hasPrefix("Usage: scaffold new-module <Kernel|"))
     #expect(said.warned.isEmpty)
   }

@@ -3,23 +3,24 @@ import Testing
 
 @testable import Scaffolding
 
-/// Undo is an invariant: each command, failed at each of its steps, leaves the repository's
-/// tree exactly as it was (`git status` empty), whatever the steps before it changed, renamed,
-/// created or deleted. Serialized: a run holds the process's signal dispositions while it works.
+/// Undo is an invariant: each command, failed just after each of its steps ran, leaves the
+/// repository's tree exactly as it was (`git status` empty), whatever that step and those before
+/// it changed, renamed, created or deleted. Serialized: a run holds the process's signal dispositions while it works.
 @Suite("Undo at every step", .serialized)
 struct UndoAtEveryStepTests {
-  /// Runs `arguments` in `copy` failing at each of `steps` in turn, and expects each run to
+  /// Runs `arguments` in `copy` failing after each of `steps` in turn, and expects each run to
   /// reach its step, fail, and leave the tree as it was.
   static func expectUndoAtEachStep(
     of arguments: [String], steps: [String], in copy: RepositoryCopy
   ) async throws {
     for step in steps {
       let said = Said()
-      let status = await Scaffold.run(
+      let outcome = await Scaffold.run(
         arguments, in: copy.root, program: nil, console: said.console,
         steps: StepRunner(failing: step))
-      #expect(status == 1, "\(arguments[0]) at '\(step)': \(said.warned)")
-      #expect(said.warned.contains("the step '\(step)' failed (injected)"), "\(said.warned)")
+      #expect(outcome == ScaffoldOutcome(status: 1), "\(arguments[0]) at '\(step)': \(said.warned)")
+      #expect(
+        said.warned.contains("the step '\(step)' failed (injected after it ran)"), "\(said.warned)")
       #expect(said.warned.contains("failed; every change was undone"), "\(said.warned)")
       let left = try copy.changes()
       #expect(left.isEmpty, "\(arguments[0]) failed at '\(step)' and left behind:\n\(left)")

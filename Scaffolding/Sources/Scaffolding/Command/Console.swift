@@ -1,14 +1,14 @@
 import Foundation
 
 /// Where a command's messages go: the process's two streams, or a test's record of them.
-public struct Console: Sendable {
+struct Console: Sendable {
   /// What the command reports as it goes, for the person who ran it (standard output).
   let say: @Sendable (String) -> Void
   /// Refusals, failures and usage (standard error).
   let warn: @Sendable (String) -> Void
 
   /// A console with each stream's writer given.
-  public init(
+  init(
     say: @escaping @Sendable (String) -> Void, warn: @escaping @Sendable (String) -> Void
   ) {
     self.say = say
@@ -16,7 +16,7 @@ public struct Console: Sendable {
   }
 
   /// The process's standard output and standard error, a line at a time.
-  public static let standard = Console(
+  static let standard = Console(
     say: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
     warn: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
 }

@@ -3,7 +3,7 @@ import Foundation
 /// `scaffold fork`: the repository made someone else's app, in place, all or nothing: the work
 /// tree was clean, so a failure resets it to the commit checked out.
 struct Fork {
-  static let name = "fork"
+  static let name = ScaffoldCommand.fork.rawValue
   /// The steps, in order, by the names a test fails them with.
   static let steps = ["text", "linter links", "paths", "format", "graphs"]
 
@@ -14,43 +14,24 @@ struct Fork {
 
   private var renaming: AppRenaming { request.renaming }
 
-  /// Forks and returns the exit status: 0, 64 when the work tree is not a clean git checkout, or
-  /// 1 when a step failed and the tree was reset; with the check suite asked for, its status.
-  func run() async -> Int32 {
-    let checkout: GitCheckout
-    do {
-      checkout = try await GitCheckout(root: root)
-    } catch {
-      console.warn("Error: \(error.message)")
-      return Scaffold.refused
+  /// Forks: done, with the check suite next when asked; refused when the work tree is not a
+  /// clean git checkout; or failed or interrupted with the tree reset to its commit.
+  func run() async throws(Refusal) -> ScaffoldOutcome {
+    let checkout = try await GitCheckout(root: root)
+    let status = try await AllOrNothing.run(.fork, undoing: checkout, console: console) {
+      try await steps.run("text") { try await renameInText() }
+      try await steps.run("linter links") { try await followTheCatalogInTheLinterPackage() }
+      try await steps.run("paths") { try await renamePaths() }
+      try await steps.run("format") { try await format() }
+      try await steps.run("graphs") { try await PackageLinter(root: root).redrawGraphs() }
     }
-    do {
-      try await InterruptGuard.guarding(checkout, console: console) {
-        try await steps.run("text") { try await renameInText() }
-        try await steps.run("linter links") { try await followTheCatalogInTheLinterPackage() }
-        try await steps.run("paths") { try await renamePaths() }
-        try await steps.run("format") { try await format() }
-        try await steps.run("graphs") { try await PackageLinter(root: root).redrawGraphs() }
-      }
-      checkout.commit()
-    } catch {
-      checkout.rollback()
-      console.warn("\(Self.name): \((error as? StepFailure)?.message ?? "\(error)")")
-      console.warn("\(Self.name): failed; every change was undone")
-      return 1
-    }
+    guard status == 0 else { return ScaffoldOutcome(status: status) }
     let new = renaming.new
     console.say(
       "\(Self.name): \(renaming.old) is now \(new) (executable '\(new.lowercased())', home ~/.\(new.lowercased()), variables \(renaming.prefix)_…, teams @\(renaming.organisation)/…)"
     )
     console.say("\(Self.name): review with 'git status' and 'git diff', then commit")
-    guard request.check else { return 0 }
-    do {
-      return try await ExternalCommand("Scripts/check.sh").runInTheTerminal(in: root)
-    } catch {
-      console.warn("\(Self.name): the check suite did not start: \(error)")
-      return 1
-    }
+    return .done(check: request.check)
   }
 
   /// Every spelling of the name in every text file that has it. A symbolic link is left as it
@@ -58,6 +39,7 @@ struct Fork {
   /// file that is not UTF-8 text.
   private func renameInText() async throws {
     for path in try await gitFiles() where !path.hasPrefix("ArchitectureLinter/") {
+      try InterruptGuard.checkpoint()
       guard let text = try textFile(path), renaming.isNamed(in: text) else { continue }
       let renamed = renaming.applied(to: text)
       if renamed != text { try Data(renamed.utf8).write(to: root.appendingPathComponent(path)) }
@@ -97,7 +79,8 @@ struct Fork {
     }
   }
 
-  /// Names changed length: the formatter re-wraps the app's Swift.
+  /// Names changed length: the formatter re-wraps the Swift the check suite lints (the app's and
+  /// the scaffolding tool's, whose examples name the app's teams).
   private func format() async throws {
     let tests =
       (try? FileManager.default.contentsOfDirectory(

@@ -16,56 +16,38 @@ struct NewModule {
   private var sources: String { "Sources/\(layer.rawValue)/\(request.name)" }
   private var tests: String { "Tests/\(request.name)Tests" }
 
-  /// Adds the module and returns the exit status: 0, or 64 when the manifest refuses it (a
-  /// case or a name already taken), or 1 when a later step failed and everything was undone; with
-  /// the check suite asked for, its status.
-  func run() async -> Int32 {
+  /// Adds the module: done, with the check suite next when asked; refused (a case or a name
+  /// the manifest already has); or failed or interrupted with everything undone.
+  func run() async throws(Refusal) -> ScaffoldOutcome {
     let transaction = FileTransaction(root: root)
-    do {
-      try await InterruptGuard.guarding(transaction, console: console) {
-        try await steps.run("manifest") { try await addManifestEntry(transaction) }
-        try await steps.run("files") { try addFiles(transaction) }
-        try await steps.run("owners") { try addOwners(transaction) }
-        try await steps.run("format") {
-          try await ExternalCommand(
-            "swift", "format", "-i", "--recursive", "Package.swift", sources, tests
-          ).succeed(in: root)
-        }
-        // The README's graph, and each module README's that names a neighbour of the new one.
-        try await steps.run("graphs") {
-          transaction.willChange("README.md")
-          for readme in moduleReadmes() { transaction.willChange(readme) }
-          try await PackageLinter(root: root).redrawGraphs()
-        }
+    let status = try await AllOrNothing.run(.newModule, undoing: transaction, console: console) {
+      try await steps.run("manifest") { try await addManifestEntry(transaction) }
+      try await steps.run("files") { try addFiles(transaction) }
+      try await steps.run("owners") { try addOwners(transaction) }
+      try await steps.run("format") {
+        try await ExternalCommand(
+          "swift", "format", "-i", "--recursive", "Package.swift", sources, tests
+        ).succeed(in: root)
       }
-      transaction.commit()
-    } catch let refusal as Refusal {
-      transaction.rollback()
-      console.warn("Error: \(refusal.message)")
-      return Scaffold.refused
-    } catch {
-      transaction.rollback()
-      console.warn("\(Self.name): \((error as? StepFailure)?.message ?? "\(error)")")
-      console.warn("\(Self.name): failed; every change was undone")
-      return 1
+      // The README's graph, and every module README the redraw may write.
+      try await steps.run("graphs") {
+        try transaction.willChange("README.md")
+        for readme in readmes() { try transaction.willChange(readme) }
+        try await PackageLinter(root: root).redrawGraphs()
+      }
     }
+    guard status == 0 else { return ScaffoldOutcome(status: status) }
     console.say(
       "\(Self.name): added \(layer.rawValue)/\(request.name) (\(sources), \(tests), README, documentation catalog, CODEOWNERS, Package.swift)"
     )
-    guard request.check else { return 0 }
-    do {
-      return try await ExternalCommand("Scripts/check.sh").runInTheTerminal(in: root)
-    } catch {
-      console.warn("\(Self.name): the check suite did not start: \(error)")
-      return 1
-    }
+    return .done(check: request.check)
   }
 
   /// The case in the layer's enum and the target at the end of the layer's list, through its
   /// helper, with the purpose as the comment above it: the linter finds both places by the
   /// manifest's tokens and writes all or nothing; a case or a name already taken is a refusal.
   private func addManifestEntry(_ transaction: FileTransaction) async throws {
-    transaction.willChange("Package.swift")
+    try transaction.willChange("Package.swift")
     let caseName = layer.caseName(for: request.name)
     do {
       try await PackageLinter(root: root).run([
@@ -102,16 +84,9 @@ struct NewModule {
     try transaction.write(owners.text, to: "CODEOWNERS")
   }
 
-  /// Every module's README, by its path from the root.
-  private func moduleReadmes() -> [String] {
-    let files = FileManager.default
-    let sourcesFolder = root.appendingPathComponent("Sources")
-    let layers = (try? files.contentsOfDirectory(atPath: sourcesFolder.path)) ?? []
-    return layers.flatMap { layer in
-      let modules =
-        (try? files.contentsOfDirectory(
-          atPath: sourcesFolder.appendingPathComponent(layer).path)) ?? []
-      return modules.map { "Sources/\(layer)/\($0)/README.md" }
-    }.filter { files.fileExists(atPath: root.appendingPathComponent($0).path) }
+  /// Every README under the folders that hold targets, by its path from the root.
+  private func readmes() -> [String] {
+    ["Sources", "Tests", "Benchmarks"].flatMap { FolderWalk.files(under: $0, in: root) }
+      .filter { ($0 as NSString).lastPathComponent == "README.md" }
   }
 }

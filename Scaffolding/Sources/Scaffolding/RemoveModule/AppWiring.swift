@@ -36,13 +36,6 @@ struct AppWiring {
 
   /// Every Swift file under `folder`, by its path from the root.
   func swiftFiles(under folder: String) -> [String] {
-    guard
-      let walker = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
-    else { return [] }
-    var found: [String] = []
-    while let relative = walker.nextObject() as? String {
-      if relative.hasSuffix(".swift") { found.append(folder + "/" + relative) }
-    }
-    return found
+    FolderWalk.files(under: folder, in: root).filter { $0.hasSuffix(".swift") }
   }
 }

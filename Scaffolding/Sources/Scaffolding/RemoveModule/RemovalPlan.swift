@@ -49,17 +49,12 @@ struct RemovalPlan: Sendable {
     }
   }
 
-  /// The plan for removing `name` from the package in `root`, as SwiftPM describes it now.
-  init(removing name: String, in root: URL) async throws(Refusal) {
-    let listed: String
-    do {
-      listed = try await PackageLinter(root: root).describingThePackage([
-        "--no-config", "--list-targets",
-      ])
-    } catch {
-      throw Refusal(
-        "cannot read the package's targets: \((error as? StepFailure)?.message ?? "\(error)")")
-    }
+  /// The plan for removing `name` from the package in `root`, as SwiftPM describes it now: a
+  /// `Refusal`, or a `StepFailure` when the package cannot be described.
+  init(removing name: String, in root: URL) async throws {
+    let listed = try await PackageLinter(root: root).describingThePackage([
+      "--no-config", "--list-targets",
+    ])
     self = try RemovalPlan(removing: name, from: PackageTargets(listed: listed))
   }
 

@@ -21,41 +21,36 @@ struct RemoveModule {
   private var linter: PackageLinter { PackageLinter(root: root) }
   private var name: String { request.name }
 
-  /// Removes the module and returns the exit status: 0, or 1 when a step failed and everything
-  /// was undone; with the check suite asked for, its status.
-  func run() async -> Int32 {
+  /// Removes the module: done, with the check suite next when asked; or failed or interrupted
+  /// with everything undone.
+  func run() async throws(Refusal) -> ScaffoldOutcome {
     let transaction = FileTransaction(root: root)
     var stale: [String] = []
-    do {
-      try await InterruptGuard.guarding(transaction, console: console) {
-        // Everything a removal may change, recorded before the first change.
-        for folder in ["Sources", "Tests", "Benchmarks", "docs"] { transaction.guardFolder(folder) }
-        for file in ["Package.swift", "CODEOWNERS", "README.md"] { transaction.willChange(file) }
-        let commands = try await steps.run("wiring") { try await removeWiring(transaction) }
-        try await steps.run("manifest") {
-          let removed = try await linter.run(
-            ["manifest", "remove-module", name] + plan.benchmarks.map(\.name))
-          sayEach(removed)
-        }
-        try await steps.run("owners") { try removeOwners(transaction) }
-        try await steps.run("folders") { try removeFolders(transaction) }
-        try await steps.run("format") {
-          try await ExternalCommand("swift", "format", "-i", "Package.swift").succeed(in: root)
-        }
-        try await steps.run("graphs") { try await linter.redrawGraphs() }
-        try await steps.run("commands") {
-          try await removeCommands(commands, transaction)
-        }
-        try await steps.run("links") { try await unlinkSymbols(transaction) }
-        stale = try await steps.run("stale names") { try await declareStaleNames(transaction) }
+    let status = try await AllOrNothing.run(.removeModule, undoing: transaction, console: console) {
+      // Everything a removal may change, recorded before the first change.
+      for folder in ["Sources", "Tests", "Benchmarks", "docs"] {
+        try transaction.guardFolder(folder)
       }
-      transaction.commit()
-    } catch {
-      transaction.rollback()
-      console.warn("\(Self.name): \((error as? StepFailure)?.message ?? "\(error)")")
-      console.warn("\(Self.name): failed; every change was undone")
-      return 1
+      for file in ["Package.swift", "CODEOWNERS", "README.md"] {
+        try transaction.willChange(file)
+      }
+      let commands = try await steps.run("wiring") { try await removeWiring(transaction) }
+      try await steps.run("manifest") {
+        let removed = try await linter.run(
+          ["manifest", "remove-module", name] + plan.benchmarks.map(\.name))
+        sayEach(removed)
+      }
+      try await steps.run("owners") { try removeOwners(transaction) }
+      try await steps.run("folders") { try removeFolders(transaction) }
+      try await steps.run("format") {
+        try await ExternalCommand("swift", "format", "-i", "Package.swift").succeed(in: root)
+      }
+      try await steps.run("graphs") { try await linter.redrawGraphs() }
+      try await steps.run("commands") { try await removeCommands(commands, transaction) }
+      try await steps.run("links") { try await unlinkSymbols(transaction) }
+      stale = try await steps.run("stale names") { try await declareStaleNames(transaction) }
     }
+    guard status == 0 else { return ScaffoldOutcome(status: status) }
     console.say(
       "\(Self.name): removed \(plan.layer)/\(name) (its sources, tests, manifest entry, owners and graph nodes)"
     )
@@ -65,13 +60,7 @@ struct RemoveModule {
       )
       for document in stale { console.say("  \(document)") }
     }
-    guard request.check else { return 0 }
-    do {
-      return try await ExternalCommand("Scripts/check.sh").runInTheTerminal(in: root)
-    } catch {
-      console.warn("\(Self.name): the check suite did not start: \(error)")
-      return 1
-    }
+    return .done(check: request.check)
   }
 
   private func sayEach(_ lines: String) {
@@ -134,7 +123,8 @@ struct RemoveModule {
   /// other snapshots and the walk-through re-recorded from the binary that no longer has them.
   private func removeCommands(_ commands: [String], _ transaction: FileTransaction) async throws {
     guard !commands.isEmpty else { return }
-    for snapshot in files(under: "Tests") where snapshot.contains("/Snapshots/") {
+    for snapshot in FolderWalk.files(under: "Tests", in: root)
+    where snapshot.contains("/Snapshots/") {
       let file = (snapshot as NSString).lastPathComponent
       if commands.contains(where: {
         file == "help-\($0).txt" || file.hasPrefix("\($0)-") && file.hasSuffix(".txt")
@@ -171,7 +161,7 @@ struct RemoveModule {
   /// (`VOYAGE_RECORD_SNAPSHOTS`), as the tests spell it.
   private func recordingVariable() -> String {
     var found: Set<String> = []
-    for file in files(under: "Tests") where file.hasSuffix(".swift") {
+    for file in FolderWalk.files(under: "Tests", in: root) where file.hasSuffix(".swift") {
       let text = (try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)) ?? ""
       for match in text.matches(of: /[A-Z][A-Z0-9_]*_RECORD_SNAPSHOTS/) {
         found.insert(String(match.output))
@@ -192,9 +182,11 @@ struct RemoveModule {
         ? [] : Self.lines(try await linter.run(["source", "declared-names"] + sources))
       declaredByTarget.append((target.name, Set(declared + ["init"])))
     }
-    let catalogs = (files(under: "docs") + files(under: "Sources")).filter {
-      $0.contains(".docc/") && $0.hasSuffix(".md")
-    }
+    let catalogs =
+      (FolderWalk.files(under: "docs", in: root) + FolderWalk.files(under: "Sources", in: root))
+      .filter {
+        $0.contains(".docc/") && $0.hasSuffix(".md")
+      }
     for page in catalogs {
       guard let text = try? String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
       else { continue }
@@ -224,20 +216,6 @@ struct RemoveModule {
       annotated.append(document)
     }
     return annotated
-  }
-
-  /// Every regular file under `folder`, by its path from the root.
-  private func files(under folder: String) -> [String] {
-    guard
-      let walker = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
-    else { return [] }
-    var found: [String] = []
-    while let relative = walker.nextObject() as? String {
-      if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular {
-        found.append(folder + "/" + relative)
-      }
-    }
-    return found
   }
 
   /// The non-empty lines of a program's output, sorted and without repeats.

@@ -2,33 +2,18 @@ import Foundation
 import Synchronization
 
 /// A program the command runs in a process of its own (`swift format`, `swift package
-/// describe`, `Scripts/check.sh`), found on `PATH` as a shell finds it.
+/// describe`, `git`), found on `PATH` as a shell finds it.
 struct ExternalCommand {
   /// What a finished program printed, and how it ended.
   struct Outcome {
+    /// Its exit status, or the number of the signal that ended it.
     let status: Int32
+    let endedBySignal: Bool
     let output: String
     let error: String
   }
 
   let arguments: [String]
-
-  /// The processes started and not yet ended, for an interrupt to end with the command.
-  private struct Started {
-    var running: Set<Int32> = []
-    /// Ended before they were recorded as running (the termination handler may run first).
-    var endedEarly: Set<Int32> = []
-  }
-
-  private static let started = Mutex(Started())
-
-  /// Ends every program still running, so none edits the tree after it was put back. SIGKILL:
-  /// a program started while the interrupt guard is up inherits its ignored SIGINT and SIGTERM.
-  static func killRunning() {
-    started.withLock { started in
-      for pid in started.running { kill(pid, SIGKILL) }
-    }
-  }
 
   init(_ arguments: String...) { self.arguments = arguments }
 
@@ -37,8 +22,29 @@ struct ExternalCommand {
   /// The command as a person would type it.
   var shown: String { arguments.joined(separator: " ") }
 
+  /// The processes started and not yet ended, for an interrupt to stop with the command.
+  private struct Started {
+    var running: Set<Int32> = []
+    /// Ended before they were recorded as running (the termination handler may run first).
+    var endedEarly: Set<Int32> = []
+  }
+
+  private static let started = Mutex(Started())
+
+  /// Sends `signal` to every program still running and to its process group (Foundation starts
+  /// each in a group of its own, which a terminal's Ctrl-C does not reach).
+  static func signalRunning(_ signal: Int32) {
+    started.withLock { started in
+      for pid in started.running {
+        kill(-pid, signal)
+        kill(pid, signal)
+      }
+    }
+  }
+
   /// Runs it in `folder` with what it prints kept (in files, so a program that writes a lot to
-  /// both streams never blocks on a full pipe), and returns once it ended.
+  /// both streams never blocks on a full pipe), and returns once it ended; an interrupt that
+  /// arrived meanwhile throws instead.
   func run(in folder: URL) async throws -> Outcome {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "scaffold-\(UUID().uuidString)")
@@ -54,34 +60,32 @@ struct ExternalCommand {
       try? outputHandle.close()
       try? errorHandle.close()
     }
-    let status = try await run(in: folder, output: outputHandle, error: errorHandle)
+    let (status, endedBySignal) = try await run(
+      in: folder, output: outputHandle, error: errorHandle)
+    try InterruptGuard.checkpoint()
+    let read = { (file: URL) in
+      String(decoding: FileManager.default.contents(atPath: file.path) ?? Data(), as: UTF8.self)
+    }
     return Outcome(
-      status: status,
-      output: String(
-        decoding: FileManager.default.contents(atPath: output.path) ?? Data(), as: UTF8.self),
-      error: String(
-        decoding: FileManager.default.contents(atPath: error.path) ?? Data(), as: UTF8.self))
+      status: status, endedBySignal: endedBySignal, output: read(output), error: read(error))
   }
 
-  /// Runs it in `folder` printing to this process's own streams (the check suite, which a
-  /// person watches), and returns its exit status.
-  func runInTheTerminal(in folder: URL) async throws -> Int32 {
-    try await run(in: folder, output: .standardOutput, error: .standardError)
-  }
-
-  /// Runs it and fails with what it printed on standard error when it does not succeed.
+  /// Runs it and fails with the end of what it printed on standard error when it does not
+  /// succeed.
   @discardableResult
   func succeed(in folder: URL) async throws -> Outcome {
     let outcome = try await run(in: folder)
-    guard outcome.status == 0 else {
-      let said = outcome.error.split(separator: "\n").suffix(20).joined(separator: "\n")
-      throw StepFailure(
-        "'\(shown)' exited with status \(outcome.status)\(said.isEmpty ? "" : ":\n" + said)")
-    }
-    return outcome
+    guard outcome.status != 0 || outcome.endedBySignal else { return outcome }
+    let said = outcome.error.split(separator: "\n").suffix(20).joined(separator: "\n")
+    let ending =
+      outcome.endedBySignal
+      ? "was ended by signal \(outcome.status)" : "exited with status \(outcome.status)"
+    throw StepFailure("'\(shown)' \(ending)\(said.isEmpty ? "" : ":\n" + said)")
   }
 
-  private func run(in folder: URL, output: FileHandle, error: FileHandle) async throws -> Int32 {
+  private func run(in folder: URL, output: FileHandle, error: FileHandle) async throws
+    -> (Int32, Bool)
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
@@ -95,7 +99,8 @@ struct ExternalCommand {
         Self.started.withLock { started in
           if started.running.remove(pid) == nil { started.endedEarly.insert(pid) }
         }
-        continuation.resume(returning: ended.terminationStatus)
+        continuation.resume(
+          returning: (ended.terminationStatus, ended.terminationReason == .uncaughtSignal))
       }
       do {
         try process.run()

@@ -10,10 +10,11 @@ final class FileTransaction: Undo {
   /// The repository the paths are relative to.
   let root: URL
 
-  /// A file as it was: its bytes and its permissions, or nothing when it did not exist.
-  private struct Original {
-    let contents: Data?
-    let permissions: Int?
+  /// A file as it was.
+  private enum Original {
+    case absent
+    case file(Data, permissions: Int?)
+    case link(to: String)
   }
 
   private struct State {
@@ -26,18 +27,15 @@ final class FileTransaction: Undo {
     var finished = false
   }
 
-  // A `Mutex`, not an actor: an interrupt rolls back from a signal handler's queue, which cannot
-  // wait for an actor's turn while the command is in the middle of a step.
+  // A `Mutex`, not an actor: the command's steps and its rollback share it without suspending.
   private let state = Mutex(State())
 
   init(root: URL) { self.root = root }
 
-  /// Remembers `path` as it is now (once: the first recording is the original).
-  func willChange(_ path: String) {
-    let original = Original(
-      contents: FileManager.default.contents(atPath: url(path).path),
-      permissions: (try? FileManager.default.attributesOfItem(atPath: url(path).path))?[
-        .posixPermissions] as? Int)
+  /// Remembers `path` as it is now (once: the first recording is the original). A file that is
+  /// there and cannot be read fails the step: it could not be put back.
+  func willChange(_ path: String) throws {
+    let original = try read(path)
     state.withLock { state in
       if state.originals[path] == nil { state.originals[path] = original }
     }
@@ -45,8 +43,8 @@ final class FileTransaction: Undo {
 
   /// Remembers every file under the folder `path` as it is now, and that any file that appears
   /// in it later is to be removed on rollback.
-  func guardFolder(_ path: String) {
-    for file in files(under: path) { willChange(file) }
+  func guardFolder(_ path: String) throws {
+    for file in FolderWalk.files(under: path, in: root) { try willChange(file) }
     state.withLock { $0.guardedFolders.append(path) }
   }
 
@@ -56,7 +54,7 @@ final class FileTransaction: Undo {
     guard FileManager.default.fileExists(atPath: url(path).path, isDirectory: &isFolder) else {
       return
     }
-    if isFolder.boolValue { guardFolder(path) } else { willChange(path) }
+    if isFolder.boolValue { try guardFolder(path) } else { try willChange(path) }
     try FileManager.default.removeItem(at: url(path))
   }
 
@@ -79,7 +77,7 @@ final class FileTransaction: Undo {
 
   /// Writes `text` to `path`, recording what was there first.
   func write(_ text: String, to path: String) throws {
-    willChange(path)
+    try willChange(path)
     try Data(text.utf8).write(to: url(path))
   }
 
@@ -87,46 +85,72 @@ final class FileTransaction: Undo {
     state.withLock { $0.finished = true }
   }
 
-  @discardableResult
-  func rollback() -> Bool {
+  func rollback() -> UndoOutcome {
     state.withLock { state in
-      guard !state.finished else { return false }
+      guard !state.finished else { return .nothingToUndo }
       state.finished = true
+      var failed: [String] = []
       let files = FileManager.default
       for folder in state.createdFolders.reversed() {
-        try? files.removeItem(at: url(folder))
+        do { try files.removeItem(at: url(folder)) } catch { failed.append(folder) }
       }
       for folder in state.guardedFolders {
-        for file in self.files(under: folder) where state.originals[file] == nil {
-          try? files.removeItem(at: url(file))
+        for file in FolderWalk.files(under: folder, in: root) where state.originals[file] == nil {
+          do { try files.removeItem(at: url(file)) } catch { failed.append(file) }
         }
       }
-      for (path, original) in state.originals {
-        guard let contents = original.contents else {
-          try? files.removeItem(at: url(path))
-          continue
-        }
-        try? files.createDirectory(
-          at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? contents.write(to: url(path))
-        if let permissions = original.permissions {
-          try? files.setAttributes([.posixPermissions: permissions], ofItemAtPath: url(path).path)
-        }
+      for (path, original) in state.originals.sorted(by: { $0.key < $1.key }) {
+        do { try restore(path, to: original) } catch { failed.append(path) }
       }
-      return true
+      guard failed.isEmpty else {
+        return .incomplete(
+          "these could not be put back: \(failed.joined(separator: ", ")); restore them from version control"
+        )
+      }
+      return .undone
     }
   }
 
-  /// Every regular file under the folder `path`, by its path from the root.
-  private func files(under path: String) -> [String] {
-    guard let walker = FileManager.default.enumerator(atPath: url(path).path) else { return [] }
-    var found: [String] = []
-    while let relative = walker.nextObject() as? String {
-      if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular {
-        found.append(path + "/" + relative)
+  private func read(_ path: String) throws -> Original {
+    let files = FileManager.default
+    guard let attributes = try? files.attributesOfItem(atPath: url(path).path) else {
+      return .absent
+    }
+    if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
+      return .link(to: try files.destinationOfSymbolicLink(atPath: url(path).path))
+    }
+    guard let contents = files.contents(atPath: url(path).path) else {
+      throw StepFailure("cannot read \(path), so it could not be put back")
+    }
+    return .file(contents, permissions: attributes[.posixPermissions] as? Int)
+  }
+
+  /// Puts `path` back as it was, leaving a file that already is (so its modification time, and
+  /// the builds that read it, are untouched).
+  private func restore(_ path: String, to original: Original) throws {
+    let files = FileManager.default
+    let now = try? read(path)
+    switch original {
+    case .absent:
+      if case .absent = now {} else { try files.removeItem(at: url(path)) }
+    case .link(let destination):
+      if case .link(destination) = now { return }
+      try? files.removeItem(at: url(path))
+      try files.createDirectory(
+        at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+      try files.createSymbolicLink(atPath: url(path).path, withDestinationPath: destination)
+    case .file(let contents, let permissions):
+      if case .file(contents, _) = now {
+      } else {
+        try? files.removeItem(at: url(path))
+        try files.createDirectory(
+          at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try contents.write(to: url(path))
+      }
+      if let permissions {
+        try files.setAttributes([.posixPermissions: permissions], ofItemAtPath: url(path).path)
       }
     }
-    return found
   }
 
   private func url(_ path: String) -> URL { root.appendingPathComponent(path) }

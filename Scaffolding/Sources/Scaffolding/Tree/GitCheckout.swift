@@ -9,6 +9,9 @@ final class GitCheckout: Undo {
 
   private let finished = Mutex(false)
 
+  /// What puts the tree back, as a person would type it.
+  static let resetting = [["reset", "-q", "--hard", "HEAD"], ["clean", "-q", "-fd"]]
+
   /// Fails unless `root` is a git work tree with nothing uncommitted.
   init(root: URL) async throws(Refusal) {
     self.root = root
@@ -29,21 +32,30 @@ final class GitCheckout: Undo {
     finished.withLock { $0 = true }
   }
 
-  @discardableResult
-  func rollback() -> Bool {
-    finished.withLock { finished in
-      guard !finished else { return false }
-      finished = true
-      // Synchronously, from whichever queue asks: a signal handler cannot wait for a task.
-      for arguments in [["reset", "-q", "--hard", "HEAD"], ["clean", "-q", "-fd"]] {
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git"] + arguments
-        git.currentDirectoryURL = root
-        try? git.run()
-        git.waitUntilExit()
-      }
-      return true
+  func rollback() -> UndoOutcome {
+    let first = finished.withLock { finished in
+      defer { finished = true }
+      return !finished
     }
+    guard first else { return .nothingToUndo }
+    for arguments in Self.resetting {
+      let git = Process()
+      git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      git.arguments = ["git"] + arguments
+      git.currentDirectoryURL = root
+      git.standardError = FileHandle.nullDevice
+      var succeeded = false
+      if (try? git.run()) != nil {
+        git.waitUntilExit()
+        succeeded = git.terminationReason == .exit && git.terminationStatus == 0
+      }
+      guard succeeded else {
+        let commands = Self.resetting.map { "git " + $0.joined(separator: " ") }
+        return .incomplete(
+          "'git \(arguments.joined(separator: " "))' failed; to finish it: \(commands.joined(separator: " && "))"
+        )
+      }
+    }
+    return .undone
   }
 }
