@@ -165,6 +165,23 @@ struct ForkingTests {
     var description: String { "\(command) \(arguments) (call \(nth))" }
   }
 
+  /// Runs a tool of the repository with a stand-in for `command` first on `PATH`, in `shims`: a
+  /// bash script that runs `body`, then the real command with the same arguments.
+  static func run(
+    _ script: String, _ arguments: [String], in copy: URL, standingIn command: String,
+    with body: String, shims: URL
+  ) async throws -> Subprocess.Outcome {
+    let real = try await Subprocess.run("bash", ["-c", "command -v \(command)"]).output
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(!real.isEmpty, "\(command) is not on PATH")
+    let shim = shims.appendingPathComponent(command)
+    try Data("#!/usr/bin/env bash\n\(body)\nexec \(real) \"$@\"\n".utf8).write(to: shim)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shim.path)
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = shims.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    return try await ScaffoldingTests.tool(script, arguments, in: copy, environment: environment)
+  }
+
   /// Undo is an invariant: a removal, a fork and a scaffolding that fail at any of their steps
   /// put back every file they changed, renamed, created or deleted. Here a program the tool runs
   /// fails: a stand-in on `PATH` for the command, failing at that call, and the tool runs again,
@@ -205,45 +222,30 @@ struct ForkingTests {
     let repository = try await Self.committedCopy()
     defer { withExtendedLifetime(repository) {} }
     let copy = repository.url
-    let shims = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "failing-tools-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: shims) }
     for failure in failures {
-      try? FileManager.default.removeItem(at: shims)
-      try FileManager.default.createDirectory(at: shims, withIntermediateDirectories: true)
-      let realPath = try await Subprocess.run("bash", ["-c", "command -v \(failure.command)"])
-        .output.trimmingCharacters(in: .whitespacesAndNewlines)
-      #expect(!realPath.isEmpty)
-      let shim = shims.appendingPathComponent(failure.command)
-      let counter = shims.appendingPathComponent("calls")
-      let injected = shims.appendingPathComponent("injected")
-      try Data(
-        """
-        #!/usr/bin/env bash
-        case "$*" in
-          '\(failure.arguments)'*)
-            calls=$(( $(cat '\(counter.path)' 2>/dev/null || echo 0) + 1 ))
-            echo "$calls" > '\(counter.path)'
-            [ "$calls" -eq \(failure.nth) ] && { touch '\(injected.path)'; exit 1; } ;;
-        esac
-        exec \(realPath) "$@"
-
-        """.utf8
-      ).write(to: shim)
-      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shim.path)
-      var environment = ProcessInfo.processInfo.environment
-      environment["PATH"] = shims.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-      let outcome = try await ScaffoldingTests.tool(
-        script, arguments, in: copy, environment: environment)
-      #expect(outcome.status != 0, "\(failure)")
-      #expect(
-        FileManager.default.fileExists(atPath: injected.path), "\(failure) was never called")
-      #expect(outcome.error.contains(message), "\(failure): \(outcome.error)")
-      let status = try await Subprocess.run("git", ["-C", copy.path, "status", "--porcelain"])
-      #expect(status.output.isEmpty, "\(failure) left behind: \(status.output)")
-      if !status.output.isEmpty {
-        _ = try await Subprocess.run("git", ["-C", copy.path, "reset", "-q", "--hard"])
-        _ = try await Subprocess.run("git", ["-C", copy.path, "clean", "-q", "-fd"])
+      try await withTemporaryFolder("failing-tools") { shims in
+        let counter = shims.appendingPathComponent("calls")
+        let injected = shims.appendingPathComponent("injected")
+        let outcome = try await Self.run(
+          script, arguments, in: copy, standingIn: failure.command,
+          with: """
+            case "$*" in
+              '\(failure.arguments)'*)
+                calls=$(( $(cat '\(counter.path)' 2>/dev/null || echo 0) + 1 ))
+                echo "$calls" > '\(counter.path)'
+                [ "$calls" -eq \(failure.nth) ] && { touch '\(injected.path)'; exit 1; } ;;
+            esac
+            """, shims: shims)
+        #expect(outcome.status != 0, "\(failure)")
+        #expect(
+          FileManager.default.fileExists(atPath: injected.path), "\(failure) was never called")
+        #expect(outcome.error.contains(message), "\(failure): \(outcome.error)")
+        let status = try await Subprocess.run("git", ["-C", copy.path, "status", "--porcelain"])
+        #expect(status.output.isEmpty, "\(failure) left behind: \(status.output)")
+        if !status.output.isEmpty {
+          _ = try await Subprocess.run("git", ["-C", copy.path, "reset", "-q", "--hard"])
+          _ = try await Subprocess.run("git", ["-C", copy.path, "clean", "-q", "-fd"])
+        }
       }
     }
   }
@@ -262,22 +264,11 @@ struct ForkingTests {
     defer { withExtendedLifetime(repository) {} }
     let copy = repository.url
     try await withTemporaryFolder("interrupting-tools") { shims in
-      let swift = try await Subprocess.run("bash", ["-c", "command -v swift"]).output
-        .trimmingCharacters(in: .whitespacesAndNewlines)
-      let shim = shims.appendingPathComponent("swift")
-      try Data(
-        """
-        #!/usr/bin/env bash
-        [ "$1" = format ] && { echo $$ > '\(shims.path)/formatter'; kill -INT "$PPID"; exec sleep 600; }
-        exec \(swift) "$@"
-
-        """.utf8
-      ).write(to: shim)
-      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shim.path)
-      var environment = ProcessInfo.processInfo.environment
-      environment["PATH"] = shims.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-      let outcome = try await ScaffoldingTests.tool(
-        script, arguments, in: copy, environment: environment)
+      let outcome = try await Self.run(
+        script, arguments, in: copy, standingIn: "swift",
+        with: """
+          [ "$1" = format ] && { echo $$ > '\(shims.path)/formatter'; kill -INT "$PPID"; exec sleep 600; }
+          """, shims: shims)
       #expect(outcome.status == 130, "\(outcome.error)")
       #expect(outcome.error.contains("interrupted; every change was undone"), "\(outcome.error)")
       let status = try await Subprocess.run("git", ["-C", copy.path, "status", "--porcelain"])
