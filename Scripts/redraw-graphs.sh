@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Redraws the generated module graphs from one package description: the README's whole graph and
-# each module README's neighbourhood. The scripts that change the set of modules (new-module.sh,
-# remove-module.sh, fork.sh) end with it; the check suite fails when a graph is stale.
+# each module README's neighbourhood, after the manifest was changed by hand (the scaffolding tool
+# behind new-module.sh, remove-module.sh and fork.sh redraws them itself, through the linter's
+# library); the check suite fails when a graph is stale.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 description=$(mktemp)
