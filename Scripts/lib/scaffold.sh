@@ -11,6 +11,8 @@ run_scaffold() { # command arguments…
   local tool=${SCAFFOLD:-} log
   if [ -z "$tool" ]; then
     local build=(--package-path "$scaffold_root/Scaffolding" "${strict_build_flags[@]}")
+    tool=$(swift build "${build[@]}" --show-bin-path)/scaffold
+    [ -x "$tool" ] || echo "$(basename "$0"): building the scaffolding tool (Scaffolding/) first" >&2
     log=$(mktemp)
     if ! swift build "${build[@]}" --product scaffold >"$log" 2>&1; then
       cat "$log" >&2
@@ -19,7 +21,6 @@ run_scaffold() { # command arguments…
       return 1
     fi
     rm -f "$log"
-    tool=$(swift build "${build[@]}" --show-bin-path)/scaffold
   fi
   cd "$scaffold_root" && SCAFFOLD_PROGRAM="$scaffold_script" exec "$tool" "$@"
 }
