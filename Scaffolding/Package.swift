@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 //
 // The repository's scaffolding as one Swift executable, `scaffold`: the commands that add a module
-// to the package (and, step by step, remove one and fork the app), each of them all or nothing. It
+// to the package, remove one, and fork the app, each of them all or nothing. It
 // reads and edits Swift only through the architecture linter's library, the same lexer and
 // manifest reading the linter checks with. A package of its own, beside the app's: it knows the
 // app's layers and files, so it is no part of the linter's package (which other packages add),
@@ -24,7 +24,8 @@ let package = Package(
   // macOS 15 for `Synchronization.Mutex`; Linux has no such floor.
   platforms: [.macOS(.v15)],
   products: [
-    // `swift run --package-path Scaffolding scaffold …`; Scripts/new-module.sh runs it.
+    // `swift run --package-path Scaffolding scaffold …`; Scripts/new-module.sh, remove-module.sh
+    // and fork.sh run it.
     .executable(name: "scaffold", targets: ["scaffold"])
   ],
   dependencies: [
