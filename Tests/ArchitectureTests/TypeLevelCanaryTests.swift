@@ -127,29 +127,44 @@ struct TypeLevelCanaryTests {
     var testDescription: String { rule }
   }
 
+  /// Two cases of the manifest's `enum Feature` and the first one's module (`search`,
+  /// `checkout`, `SearchFeature` in Voyage), read from `Package.swift`, so the canaries hold in a
+  /// fork that removed any feature; with one feature left, both cases are that one.
+  static let features: (one: String, other: String, module: String) = {
+    let manifest =
+      (try? String(
+        contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+    let body = manifest.firstMatch(of: /enum Feature: String \{\n((?:  .*\n)*?)\}/)?.output.1 ?? ""
+    let cases = body.matches(of: /case (\w+) = "(\w+)"/).map {
+      (String($0.output.1), String($0.output.2))
+    }
+    let one = cases.first ?? ("search", "SearchFeature")
+    return (one.0, cases.dropFirst().first?.0 ?? one.0, one.1)
+  }()
+
   /// One canary per rule the manifest's signatures hold; `ArchitectureLearningJourney.md` quotes
   /// these errors, and `RuleCanaryTests` checks that each rule it names has its canary here.
   static let manifestCanaries = [
     ManifestCanary(
       rule: "a feature cannot name an implementation",
-      line: "_ = feature(.search, uses: [.infrastructure(.bookingData)])",
+      line: "_ = feature(.\(features.one), uses: [.infrastructure(.bookingData)])",
       error: "type 'FeatureDependency' has no member 'infrastructure'"),
     ManifestCanary(
       rule: "a feature cannot name another feature",
-      line: "_ = feature(.search, uses: [.feature(.checkout)])",
+      line: "_ = feature(.\(features.one), uses: [.feature(.\(features.other))])",
       error: "type 'FeatureDependency' has no member 'feature'"),
     ManifestCanary(
       rule: "a feature cannot name a test-support module",
-      line: "_ = feature(.search, uses: [.testSupport(.booking)])",
+      line: "_ = feature(.\(features.one), uses: [.testSupport(.booking)])",
       error: "type 'FeatureDependency' has no member 'testSupport'"),
     ManifestCanary(
       rule: "infrastructure cannot name a feature",
-      line: "_ = infrastructure(.networking, implements: [], uses: [.feature(.search)])",
+      line: "_ = infrastructure(.networking, implements: [], uses: [.feature(.\(features.one))])",
       error: "type 'InfrastructureDependency' has no member 'feature'"),
     ManifestCanary(
       rule: "infrastructure cannot name a feature by its name",
       line:
-        "_ = infrastructure(.networking, implements: [], uses: [.infrastructure(\"SearchFeature\")])",
+        "_ = infrastructure(.networking, implements: [], uses: [.infrastructure(\"\(features.module)\")])",
       error: "cannot convert value of type 'String' to expected argument type 'Infrastructure'"),
     ManifestCanary(
       rule: "infrastructure cannot name the App layer",
@@ -167,11 +182,12 @@ struct TypeLevelCanaryTests {
     ManifestCanary(
       rule: "an example cannot name an implementation",
       line:
-        "_ = example(.search, product: \"x\", uses: [.infrastructure(.bookingData)], runsAgainst: [])",
+        "_ = example(.\(features.one), product: \"x\", uses: [.infrastructure(.bookingData)], runsAgainst: [])",
       error: "type 'FeatureDependency' has no member 'infrastructure'"),
     ManifestCanary(
       rule: "an example cannot name another feature",
-      line: "_ = example(.search, product: \"x\", uses: [.feature(.checkout)], runsAgainst: [])",
+      line:
+        "_ = example(.\(features.one), product: \"x\", uses: [.feature(.\(features.other))], runsAgainst: [])",
       error: "type 'FeatureDependency' has no member 'feature'"),
     ManifestCanary(
       rule: "the kernel cannot name a dependency",
@@ -192,11 +208,11 @@ struct TypeLevelCanaryTests {
   @Test func theAllowedLinesBesideTheManifestCanariesCompile() async throws {
     let outcome = try await evaluateManifest(
       appending: """
-        _ = feature(.search, uses: [.kernel(.sharedKernel), .interface(.booking)], testsUse: [.booking])
+        _ = feature(.\(Self.features.one), uses: [.kernel(.sharedKernel), .interface(.booking)], testsUse: [.booking])
         _ = infrastructure(.networking, implements: [.booking], uses: [.kernel(.sharedKernel), .interface(.payment), .infrastructure(.embeddedDatabase), .systemLibrary(.sqlite)])
-        _ = front(.commandLineInterface, root: .appComposition, uses: [.search], testsUse: [.infrastructure(.bookingData)])
-        _ = compositionRoot(.appComposition, uses: [.infrastructure(.bookingData), .feature(.search)])
-        _ = example(.search, product: "x", uses: [.kernel(.sharedKernel), .interface(.booking)], runsAgainst: [.booking])
+        _ = front(.commandLineInterface, root: .appComposition, uses: [.\(Self.features.one)], testsUse: [.infrastructure(.bookingData)])
+        _ = compositionRoot(.appComposition, uses: [.infrastructure(.bookingData), .feature(.\(Self.features.one))])
+        _ = example(.\(Self.features.one), product: "x", uses: [.kernel(.sharedKernel), .interface(.booking)], runsAgainst: [.booking])
         """)
     #expect(outcome.status == 0, "\(outcome.error)")
   }

@@ -10,8 +10,6 @@ import Testing
 /// The checkout saga through real `voyage` processes: places that run out, processes that
 /// race, processes killed at every step, keys bound to their request.
 extension VoyageCommandLineTests {
-  static let card = ["--card", "4242424242424242", "--expiry", "12/30"]
-
   /// The supplier's inventory in the test's home, read directly.
   var supplier: SupplierSandbox {
     SupplierSandbox(firstDay: CalendarDate(containing: Date()), home: home)

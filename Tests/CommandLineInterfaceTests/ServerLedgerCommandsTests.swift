@@ -1,4 +1,4 @@
-// Exercises: CheckoutFeature, TicketsFeature
+// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
 import Foundation
 import PaymentSandbox
 import PostgreSQLTestServer
@@ -13,9 +13,6 @@ import Testing
 /// password in no output, error or help.
 extension VoyageCommandLineTests {
   static let secret = "Sup3r-Secret-Pw"
-
-  /// What a process printed, both streams.
-  func printed(_ outcome: Outcome) -> String { outcome.output + outcome.error }
 
   @Test func aPasswordInTheDatabaseURLIsInNoHelpNoErrorAndNoOutput() async throws {
     let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -1,4 +1,4 @@
-// Exercises: CheckoutFeature, TicketsFeature
+// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
 import Foundation
 import PaymentSandbox
 import PostgreSQLTestServer

@@ -9,6 +9,13 @@ import Testing
 /// exercise, so removing a feature (`Scripts/remove-module.sh`) removes its tests with it.
 @Suite("voyage command line, end to end")
 struct VoyageCommandLineTests {
+  /// The test card every checkout pays with, here because the tests of several features use it
+  /// and this file goes with none of them.
+  static let card = ["--card", "4242424242424242", "--expiry", "12/30"]
+
+  /// What a process printed, both streams.
+  func printed(_ outcome: Outcome) -> String { outcome.output + outcome.error }
+
   /// How a run of `voyage` ended and what it printed (the files of this target read it without
   /// importing the runner).
   struct Outcome {
@@ -283,8 +290,9 @@ struct VoyageCommandLineTests {
     #expect(fishGlobal == options)
   }
 
-  /// At 40 columns the overview and every usage line are broken between words, never by the
-  /// terminal in the middle of one.
+  /// In a narrow terminal the overview and every usage line are broken between words, never by
+  /// the terminal in the middle of one. The usage is `open`'s, a command the app has whichever
+  /// features a fork keeps: one line at 40 columns, two at 30.
   @Test func theOverviewAndUsageLinesFitANarrowTerminal() async throws {
     let narrow: [String: String?] = ["COLUMNS": "40"]
     let overview = try await run(["--help"], environment: narrow)
@@ -294,10 +302,10 @@ struct VoyageCommandLineTests {
       tooLong.allSatisfy { $0.hasPrefix("Voyage: ") || $0.hasPrefix("Run 'voyage") }, "\(tooLong)")
     #expect(
       overview.output.contains("\n  VOYAGE_DEADLINE_SECONDS\n      how long one outside call"))
-    let mistake = try await run(["search"], environment: narrow)
+    let mistake = try await run(["open"], environment: ["COLUMNS": "30"])
     let usage = mistake.error.split(separator: "\n").drop(while: { !$0.hasPrefix("Usage: ") })
       .prefix(while: { $0.hasPrefix("Usage: ") || $0.hasPrefix("       ") })
-    #expect(usage.count > 1 && usage.allSatisfy { $0.count <= 40 }, "\(usage)")
+    #expect(usage.count > 1 && usage.allSatisfy { $0.count <= 30 }, "\(usage)")
   }
 
   @Test func withoutATerminalAndWithoutArgumentsVoyagePrintsTheHelp() async throws {

@@ -70,13 +70,15 @@ struct ExternalCommand {
       status: status, endedBySignal: endedBySignal, output: read(output), error: read(error))
   }
 
-  /// Runs it and fails with the end of what it printed on standard error when it does not
-  /// succeed.
+  /// Runs it and fails with the end of what it printed when it does not succeed.
   @discardableResult
   func succeed(in folder: URL) async throws -> Outcome {
     let outcome = try await run(in: folder)
     guard outcome.status != 0 || outcome.endedBySignal else { return outcome }
-    let said = outcome.error.split(separator: "\n").suffix(20).joined(separator: "\n")
+    // SwiftPM prints a build's errors on standard output: its end is what to show when standard
+    // error says nothing.
+    let printed = outcome.error.isEmpty ? outcome.output : outcome.error
+    let said = printed.split(separator: "\n").suffix(20).joined(separator: "\n")
     let ending =
       outcome.endedBySignal
       ? "was ended by signal \(outcome.status)" : "exited with status \(outcome.status)"
