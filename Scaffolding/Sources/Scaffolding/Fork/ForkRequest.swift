@@ -69,7 +69,7 @@ struct ForkRequest: Equatable, Sendable {
     guard !Self.reserved.contains(new) else {
       throw Refusal("'\(new)' is the name of a module or type every Swift program sees")
     }
-    if Self.isModule(new, in: root) {
+    if try ModuleName.isTaken(new, in: root) {
       throw Refusal("'\(new)' is already the name of a module of this package")
     }
     let chosenPrefix = prefix ?? new.uppercased()
@@ -85,22 +85,5 @@ struct ForkRequest: Equatable, Sendable {
     renaming = AppRenaming(
       old: old, new: new, prefix: chosenPrefix, organisation: chosenOrganisation)
     self.check = check
-  }
-
-  /// A module folder of that name in a layer or the tests, or a target of that name.
-  private static func isModule(_ name: String, in root: URL) -> Bool {
-    let files = FileManager.default
-    if files.fileExists(atPath: root.appendingPathComponent("Tests/\(name)Tests").path) {
-      return true
-    }
-    let manifest =
-      (try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8))
-      ?? ""
-    if manifest.contains("\"\(name)\"") { return true }
-    let sources = root.appendingPathComponent("Sources")
-    let layers = (try? files.contentsOfDirectory(atPath: sources.path)) ?? []
-    return layers.contains {
-      files.fileExists(atPath: sources.appendingPathComponent("\($0)/\(name)").path)
-    }
   }
 }

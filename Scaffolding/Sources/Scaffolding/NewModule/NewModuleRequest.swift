@@ -75,7 +75,7 @@ struct NewModuleRequest: Equatable, Sendable {
       throw Refusal(
         "'\(name)' is not a module name: use a Swift type name such as ItineraryFeature")
     }
-    if try Self.moduleExists(name, in: root) {
+    if try ModuleName.isTaken(name, in: root) {
       throw Refusal("a module named '\(name)' already exists")
     }
     if let owner, owner.isEmpty || owner.contains(where: \.isWhitespace) {
@@ -86,27 +86,6 @@ struct NewModuleRequest: Equatable, Sendable {
     self.purpose = positional.count == 3 ? positional[2] : "Why \(name) exists, in one sentence."
     self.owner = owner ?? Self.defaultOwner(in: root)
     self.check = check
-  }
-
-  /// A target of that name in the manifest, or a folder of that name in a layer or the tests.
-  private static func moduleExists(_ name: String, in root: URL) throws(Refusal) -> Bool {
-    let manifest: String
-    do {
-      manifest = try String(
-        contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-    } catch {
-      throw Refusal("cannot read Package.swift in \(root.path): run it in the repository")
-    }
-    if manifest.contains("\"\(name)\"") { return true }
-    let files = FileManager.default
-    if files.fileExists(atPath: root.appendingPathComponent("Tests/\(name)Tests").path) {
-      return true
-    }
-    let sources = root.appendingPathComponent("Sources")
-    let layers = (try? files.contentsOfDirectory(atPath: sources.path)) ?? []
-    return layers.contains { layer in
-      files.fileExists(atPath: sources.appendingPathComponent("\(layer)/\(name)").path)
-    }
   }
 
   /// The owner of CODEOWNERS' catch-all `*` line, so a fork that renamed its team gets new
