@@ -8,7 +8,7 @@
 // A target's layer is its folder: `Sources/<Layer>/<Target>`, tested in `Tests/<Target>Tests`,
 // whose doubles of an interface are shared from `Tests/Support/<Interface>TestSupport`;
 // each module folder has a README.md (excluded from the build) whose graph the linter maintains.
-// The architecture linter (`ArchitectureLinter/`, a package of its own) checks what a signature
+// The architecture linter (`Workshop/ArchitectureLinter/`, a package of its own) checks what a signature
 // cannot express.
 
 import PackageDescription
@@ -685,7 +685,7 @@ let package = Package(
   // The architecture linter, a package of its own in this repository (so that adding it to
   // another package brings none of Voyage's targets into that graph): through it, `swift package
   // check-architecture` runs here as it does in any package that adds the linter.
-  dependencies: [.package(path: "ArchitectureLinter")],
+  dependencies: [.package(path: "Workshop/ArchitectureLinter")],
   targets: kernelTargets + interfaceTargets + infrastructureTargets + featureTargets + appTargets
     + examples.map(\.0)
     + benchmarkTargets

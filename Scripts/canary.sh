@@ -4,7 +4,7 @@
 # only if that command fails and names the violation; then proves the build step refuses the same
 # violation on its own (SwiftPM's undeclared-import check). The manifest's rules and the type-level
 # rules have canaries of their own in Tests/ArchitectureTests/TypeLevelCanaryTests.swift, and each
-# linter rule a fixture in ArchitectureLinter/Tests/Fixtures.
+# linter rule a fixture in Workshop/ArchitectureLinter/Tests/Fixtures.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 

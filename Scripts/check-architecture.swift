@@ -1,1 +1,1 @@
-../ArchitectureLinter/Scripts/check-architecture.swift
+../Workshop/ArchitectureLinter/Scripts/check-architecture.swift

@@ -44,7 +44,7 @@ app=$(package_name)
 # The fork and the removal are commands of the scaffolding tool, built once here rather than in
 # each copy (the fork leaves the tool as it is), with the check suite's flags, so that after its
 # build (in CI) this one has nothing to do.
-scaffolding_build=(--package-path Scaffolding "${strict_build_flags[@]}")
+scaffolding_build=(--package-path Workshop/Scaffolding "${strict_build_flags[@]}")
 swift build "${scaffolding_build[@]}" --product scaffold >/dev/null
 SCAFFOLD=$(swift build "${scaffolding_build[@]}" --show-bin-path)/scaffold
 export SCAFFOLD

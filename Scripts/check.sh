@@ -5,10 +5,10 @@
 #   Scripts/check.sh                      # every step
 #   Scripts/check.sh --without-sanitizer  # all but the Thread Sanitizer step
 #   Scripts/check.sh --without-migration  # all but the migration examples' replays and their tests
-#   Scripts/check.sh --without-linter-package  # all but the build and the tests of ArchitectureLinter/
+#   Scripts/check.sh --without-linter-package  # all but the build and the tests of Workshop/ArchitectureLinter/
 #   Scripts/check.sh --without-tool-tests # all but the tests of the tools that fork, scaffold, measure
 #                                         # and adopt (the repository's own, not the app's), and the
-#                                         # build of the scaffolding tool's package (Scaffolding/)
+#                                         # build of the scaffolding tool's package (Workshop/Scaffolding/)
 source "$(dirname "$0")/lib/script-help.sh"
 source "$(dirname "$0")/lib/strict-build.sh"
 set -uo pipefail
@@ -32,16 +32,16 @@ done
 # The flags the build and the tests share, so `swift test --skip-build` reuses the checked build.
 build_flags=("${strict_build_flags[@]}")
 # Swift code that is formatted and linted (Voyage's and the architecture linter's package);
-# ArchitectureLinter/Tests/Fixtures holds deliberately odd fixture packages.
+# Workshop/ArchitectureLinter/Tests/Fixtures holds deliberately odd fixture packages.
 swift_paths=(Package.swift Sources Scripts Benchmarks Tests/*Tests Tests/Support
-  ArchitectureLinter/Package.swift ArchitectureLinter/Sources ArchitectureLinter/Plugins
-  ArchitectureLinter/Scripts ArchitectureLinter/Tests/ArchitectureLinterTests
-  Scaffolding/Package.swift Scaffolding/Sources Scaffolding/Tests)
-# The architecture linter is a package of its own (ArchitectureLinter/), built and tested beside
+  Workshop/ArchitectureLinter/Package.swift Workshop/ArchitectureLinter/Sources Workshop/ArchitectureLinter/Plugins
+  Workshop/ArchitectureLinter/Scripts Workshop/ArchitectureLinter/Tests/ArchitectureLinterTests
+  Workshop/Scaffolding/Package.swift Workshop/Scaffolding/Sources Workshop/Scaffolding/Tests)
+# The architecture linter is a package of its own (Workshop/ArchitectureLinter/), built and tested beside
 # Voyage with the same strictness.
-linter_package=(--package-path ArchitectureLinter)
+linter_package=(--package-path Workshop/ArchitectureLinter)
 # The scaffolding tool (new-module.sh runs it) is a package of its own too, built on the linter's.
-scaffolding_package=(--package-path Scaffolding)
+scaffolding_package=(--package-path Workshop/Scaffolding)
 
 steps_run=0
 step() {
@@ -102,17 +102,17 @@ architecture_options=(--check-graph README.md --check-module-readmes)
 baseline_reference=$(git merge-base HEAD origin/main 2>/dev/null || git rev-parse --verify --quiet HEAD 2>/dev/null || true)
 [ -n "$baseline_reference" ] && architecture_options+=(--baseline-may-not-grow "$baseline_reference")
 # The one-file linter the next step runs is the linter package's sources joined.
-step "Linter script is its sources joined (regenerate with: ArchitectureLinter/Scripts/generate-linter-script.sh)" \
-  ArchitectureLinter/Scripts/generate-linter-script.sh --check
+step "Linter script is its sources joined (regenerate with: Workshop/ArchitectureLinter/Scripts/generate-linter-script.sh)" \
+  Workshop/ArchitectureLinter/Scripts/generate-linter-script.sh --check
 step "Architecture (explain a rule with: swift Scripts/check-architecture.swift --explain RULE)" \
   bash -c 'set -o pipefail; swift package describe --type json | swift Scripts/check-architecture.swift "$@"' \
   architecture "${architecture_options[@]}"
 # The linter holds its own package to its own folder layers, and every configuration in the
 # repository to the schema editors check it with (a JSON Schema validator, jsonschema from PyPI).
 step "The linter's own architecture" \
-  bash -c 'set -o pipefail; swift package --package-path ArchitectureLinter describe --type json | swift Scripts/check-architecture.swift'
+  bash -c 'set -o pipefail; swift package --package-path Workshop/ArchitectureLinter describe --type json | swift Scripts/check-architecture.swift'
 step "Every architecture.json in the repository is valid against the schema" \
-  ArchitectureLinter/Scripts/validate-configurations.py
+  Workshop/ArchitectureLinter/Scripts/validate-configurations.py
 step "Import scanner agrees with the compiler's parse of every file" \
   Scripts/compare-imports-with-compiler.sh
 step "Format (fix with: swift format -i --recursive ${swift_paths[*]})" \
@@ -151,19 +151,19 @@ if [ "$linter_package_tests" -eq 1 ]; then
   step "The architecture linter's tests (in-process, on its fixture packages; the plugin and the script)" \
     tests_that_run timeout 600 swift test "${linter_package[@]}" --skip-build
 fi
-# The migration examples (Examples/Migration, cut by kind; Examples/OneTarget, one target), each
+# The migration examples (Workshop/Migration, cut by kind; Workshop/OneTarget, one target), each
 # replayed step by step in a scratch folder: each step builds strictly, its behaviour tests pass
 # (the start's ones changed in their imports only), it prints its behaviour.txt if it has one, the
 # linter prints what its pull request quotes, the baseline only shrinks and ends empty, and the
 # canary pull requests are refused. The linter is the executable the linter package's build above
 # compiled. The two replay side by side: a replay keeps about one core busy (one small module's
 # compile after another), so two share the machine's cores where one after the other leaves one idle.
-linter_for_replays=(CHECK_ARCHITECTURE=ArchitectureLinter/.build/debug/check-architecture)
+linter_for_replays=(CHECK_ARCHITECTURE=Workshop/ArchitectureLinter/.build/debug/check-architecture)
 replays_side_by_side() { # examples…
   local examples=("$@") logs=() pids=() failed=0 index
   for index in "${!examples[@]}"; do
     logs+=("$(mktemp)")
-    env "${linter_for_replays[@]}" Scripts/replay-migration.sh --check --example "${examples[$index]}" >"${logs[$index]}" 2>&1 &
+    env "${linter_for_replays[@]}" Workshop/Scripts/replay-migration.sh --check --example "${examples[$index]}" >"${logs[$index]}" 2>&1 &
     pids+=($!)
   done
   for index in "${!examples[@]}"; do
@@ -172,7 +172,7 @@ replays_side_by_side() { # examples…
       cat "${logs[$index]}"
     else
       cat "${logs[$index]}"
-      printf 'FAILED: the replay of %s; reproduce it alone with: %s Scripts/replay-migration.sh --check --example %s\n' "${examples[$index]}" "${linter_for_replays[*]}" "${examples[$index]}" >&2
+      printf 'FAILED: the replay of %s; reproduce it alone with: %s Workshop/Scripts/replay-migration.sh --check --example %s\n' "${examples[$index]}" "${linter_for_replays[*]}" "${examples[$index]}" >&2
       failed=1
     fi
     rm -f "${logs[$index]}"
@@ -180,13 +180,13 @@ replays_side_by_side() { # examples…
   return "$failed"
 }
 examples=()
-for example in Examples/Migration Examples/OneTarget; do
+for example in Workshop/Migration Workshop/OneTarget; do
   [ -d "$example/Start" ] && examples+=("$example")
 done
 if [ "$migration" -eq 1 ] && [ ${#examples[@]} -eq 0 ]; then
   printf '\n==> The migration examples: neither is in this repository, nothing to replay\n'
 elif [ "$migration" -eq 1 ]; then
-  step "Migration examples, every step checked by Scripts/replay-migration.sh (${examples[*]}, side by side)" \
+  step "Migration examples, every step checked by Workshop/Scripts/replay-migration.sh (${examples[*]}, side by side)" \
     replays_side_by_side "${examples[@]}"
 fi
 # The concurrency code runs again under Thread Sanitizer, in its own build folder so the sanitized

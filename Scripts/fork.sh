@@ -3,7 +3,7 @@
 #
 #   Scripts/fork.sh <NewName> [--org NAME] [--env-prefix PREFIX] [--no-check]
 #
-# The work is `scaffold fork`, a command of the repository's Swift scaffolding tool (Scaffolding/);
+# The work is `scaffold fork`, a command of the repository's Swift scaffolding tool (Workshop/Scaffolding/);
 # this builds the tool when needed and runs it in the repository.
 set -euo pipefail
 source "$(dirname "$0")/lib/scaffold.sh"

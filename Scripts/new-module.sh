@@ -4,7 +4,7 @@
 #   Scripts/new-module.sh <Kernel|Interfaces|Infrastructure|Features> <Name> ["purpose"] [--owner @team] [--no-check]
 #
 # The work is `scaffold new-module`, a command of the repository's Swift scaffolding tool
-# (Scaffolding/); this builds the tool when needed and runs it in the repository.
+# (Workshop/Scaffolding/); this builds the tool when needed and runs it in the repository.
 set -euo pipefail
 source "$(dirname "$0")/lib/scaffold.sh"
 run_scaffold new-module "$@"

@@ -5,7 +5,7 @@
 #   Scripts/remove-module.sh <Name> [--no-check] [--no-record]
 #
 # The work is `scaffold remove-module`, a command of the repository's Swift scaffolding tool
-# (Scaffolding/); this builds the tool when needed and runs it in the repository.
+# (Workshop/Scaffolding/); this builds the tool when needed and runs it in the repository.
 set -euo pipefail
 source "$(dirname "$0")/lib/scaffold.sh"
 run_scaffold remove-module "$@"

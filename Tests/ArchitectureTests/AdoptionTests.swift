@@ -17,7 +17,7 @@ struct AdoptionTests {
     }
     #expect(names.contains("Networking") && names.contains("SharedKernel") && names.count > 40)
     try await withTemporaryFolder("adopter") { consumer in
-      let linterPackage = repositoryRoot.appendingPathComponent("ArchitectureLinter")
+      let linterPackage = repositoryRoot.appendingPathComponent("Workshop/ArchitectureLinter")
       let targets = names.sorted().map { ".target(name: \"\($0)\", path: \"Sources/\($0)\")," }
       let manifest = """
         // swift-tools-version: 6.2

@@ -3,8 +3,8 @@ import Subprocesses
 import TemporaryFolders
 import Testing
 
-/// `Scripts/build-timeline.py`, which turns what the compiler wrapper logged into a timeline and
-/// simulates a build on more cores, and `Scripts/measure-build.sh` on a package of two modules.
+/// `Workshop/Scripts/build-timeline.py`, which turns what the compiler wrapper logged into a timeline and
+/// simulates a build on more cores, and `Workshop/Scripts/measure-build.sh` on a package of two modules.
 @Suite("Measuring builds in seconds")
 struct BuildMeasurementTests {
   /// A log of four module compiles, in nanoseconds: A (0–2 s) then B and C at once (2–5 s and
@@ -37,7 +37,8 @@ struct BuildMeasurementTests {
     return (log, description)
   }
 
-  static let timeline = repositoryRoot.appendingPathComponent("Scripts/build-timeline.py").path
+  static let timeline = repositoryRoot.appendingPathComponent("Workshop/Scripts/build-timeline.py")
+    .path
 
   @Test func theTimelineHasARowPerConcurrentJobTheCriticalPathAndTheIdleTime() async throws {
     try await withTemporaryFolder("timeline") { folder in
@@ -111,7 +112,7 @@ struct BuildMeasurementTests {
       }
       let out = package.appendingPathComponent("measured")
       let outcome = try await Subprocess.run(
-        repositoryRoot.appendingPathComponent("Scripts/measure-build.sh").path,
+        repositoryRoot.appendingPathComponent("Workshop/Scripts/measure-build.sh").path,
         [
           "--package-path", package.path, "--repeat", "1", "--out", out.path,
           "--change", "top body:body:Sources/Top/Top.swift",
@@ -137,7 +138,7 @@ struct BuildMeasurementTests {
   @Test func theSyntheticAppBuildsInBothShapes() async throws {
     try await withTemporaryFolder("synthetic") { folder in
       let generator =
-        repositoryRoot.appendingPathComponent("Scripts/generate-synthetic-app.py").path
+        repositoryRoot.appendingPathComponent("Workshop/Scripts/generate-synthetic-app.py").path
       var lines: [String: Int] = [:]
       for shape in ["single", "modules"] {
         let app = folder.appendingPathComponent(shape)
@@ -204,7 +205,8 @@ struct BuildMeasurementTests {
       let report = try await Subprocess.run(
         "python3",
         [
-          repositoryRoot.appendingPathComponent("Scripts/size-curve-report.py").path, out.path,
+          repositoryRoot.appendingPathComponent("Workshop/Scripts/size-curve-report.py").path,
+          out.path,
           "10", "40",
         ])
       #expect(report.status == 0, "\(report.error)")
@@ -223,14 +225,16 @@ struct BuildMeasurementTests {
       let unmeasured = try await Subprocess.run(
         "python3",
         [
-          repositoryRoot.appendingPathComponent("Scripts/size-curve-report.py").path, out.path,
+          repositoryRoot.appendingPathComponent("Workshop/Scripts/size-curve-report.py").path,
+          out.path,
           "10", "99",
         ])
       #expect(unmeasured.status == 66)
       #expect(
         unmeasured.error.contains("has no measurements for single-99-j1, single-99-j2"),
         "\(unmeasured.error)")
-      #expect(unmeasured.error.contains("Scripts/measure-size-curve.sh --features \"10 99\""))
+      #expect(
+        unmeasured.error.contains("Workshop/Scripts/measure-size-curve.sh --features \"10 99\""))
     }
   }
 }

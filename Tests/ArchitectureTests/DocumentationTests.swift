@@ -120,7 +120,7 @@ struct DocumentationTests {
         known.insert(String(component.split(separator: ".").first ?? component))
       }
       // The migration example's patches hold the code its later steps name.
-      guard !path.hasPrefix("ArchitectureLinter/Tests/Fixtures/"),
+      guard !path.hasPrefix("Workshop/ArchitectureLinter/Tests/Fixtures/"),
         [".swift", ".sh", ".json", ".patch"].contains(where: path.hasSuffix)
           || path == "CODEOWNERS"
       else { continue }
@@ -132,7 +132,8 @@ struct DocumentationTests {
     }
     let documents = paths.filter { path in
       path == "README.md" || (path.hasPrefix("docs/") && path.hasSuffix(".md"))
-        || (path.hasSuffix("/README.md") && !path.hasPrefix("ArchitectureLinter/Tests/Fixtures/"))
+        || (path.hasSuffix("/README.md")
+          && !path.hasPrefix("Workshop/ArchitectureLinter/Tests/Fixtures/"))
     }
     #expect(documents.count > 20)
     var unknown: [String] = []
@@ -172,9 +173,9 @@ struct DocumentationTests {
       // Fixtures and the migration example's package and steps describe packages of their own
       // (the replay checks the steps' quoted output against the linter's).
       guard
-        !path.hasPrefix("ArchitectureLinter/Tests/Fixtures/")
-          && !path.hasPrefix("Examples/Migration/Start/")
-          && !path.hasPrefix("Examples/Migration/Steps/")
+        !path.hasPrefix("Workshop/ArchitectureLinter/Tests/Fixtures/")
+          && !path.hasPrefix("Workshop/Migration/Start/")
+          && !path.hasPrefix("Workshop/Migration/Steps/")
       else { return false }
       return path == "README.md" || path == "architecture.json"
         || (path.hasPrefix("docs/") && path.hasSuffix(".md")) || path.hasSuffix("/README.md")
@@ -241,7 +242,7 @@ struct DocumentationTests {
   }
 
   /// The folder, ending in `/`, of the innermost package inside the repository that holds
-  /// `document` (`ArchitectureLinter/`), or "" for the repository's own.
+  /// `document` (`Workshop/ArchitectureLinter/`), or "" for the repository's own.
   static func packageFolder(of document: String) -> String {
     var folders = document.split(separator: "/").dropLast().map(String.init)
     while !folders.isEmpty {
@@ -355,7 +356,7 @@ struct DocumentationTests {
         != nil
     }
     #expect(!quoted.isEmpty)
-    let steps = repositoryRoot.appendingPathComponent("Examples/Migration/Steps")
+    let steps = repositoryRoot.appendingPathComponent("Workshop/Migration/Steps")
     var printed: Set<String> = []
     for step in try FileManager.default.contentsOfDirectory(atPath: steps.path) {
       let readme = steps.appendingPathComponent(step).appendingPathComponent("README.md")
@@ -400,7 +401,7 @@ struct DocumentationTests {
           let context = before + section[figure.range.upperBound..<paragraphEnd]
           let dated = context.contains(/20[0-9]{2}-[0-9]{2}-[0-9]{2}/)
           let commanded = context.contains(
-            /`(?:(?:ArchitectureLinter\/)?Scripts\/|swift |voyage |\.build\/)[^`]*`/)
+            /`(?:(?:Workshop\/(?:ArchitectureLinter\/)?)?Scripts\/|swift |voyage |\.build\/)[^`]*`/)
           if !dated || !commanded {
             undated.append("\(document): \(figure.output)")
           }

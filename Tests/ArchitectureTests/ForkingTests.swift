@@ -50,13 +50,14 @@ struct ForkingTests {
 
     // Nothing of the app keeps the old name, outside the linter's package.
     let leftovers = try await Subprocess.run(
-      "git", ["-C", copy.path, "grep", "-il", Self.appName, "--", ".", ":!ArchitectureLinter"])
+      "git",
+      ["-C", copy.path, "grep", "-il", Self.appName, "--", ".", ":!Workshop/ArchitectureLinter"])
     #expect(leftovers.output.isEmpty, "still named \(Self.appName): \(leftovers.output)")
     // The one-file linter is still a link into the linter's package, which names the app in its
     // text: a link is not rewritten into a renamed copy of its target.
     let link = try FileManager.default.destinationOfSymbolicLink(
       atPath: copy.appendingPathComponent("Scripts/check-architecture.swift").path)
-    #expect(link == "../ArchitectureLinter/Scripts/check-architecture.swift")
+    #expect(link == "../Workshop/ArchitectureLinter/Scripts/check-architecture.swift")
     #expect(try Self.text("Package.swift", in: copy).contains("name: \"\(new)\""))
     #expect(try Self.text("CODEOWNERS", in: copy).contains("@\(lower)/"))
     #expect(

@@ -3,7 +3,7 @@ import Subprocesses
 import TemporaryFolders
 import Testing
 
-/// `Scripts/measure-changes.sh` on a small package whose history is known commit by commit.
+/// `Workshop/Scripts/measure-changes.sh` on a small package whose history is known commit by commit.
 @Suite("Measuring how far changes reach")
 struct MeasurementScriptTests {
   /// The package's folder, removed with the test's instance of the suite.
@@ -35,7 +35,7 @@ struct MeasurementScriptTests {
     var environment = ProcessInfo.processInfo.environment
     environment["CHECK_ARCHITECTURE"] = try await Linter.shared.executable().path
     return try await Subprocess.run(
-      repositoryRoot.appendingPathComponent("Scripts/measure-changes.sh").path,
+      repositoryRoot.appendingPathComponent("Workshop/Scripts/measure-changes.sh").path,
       arguments + [package.path], environment: environment)
   }
 
@@ -136,7 +136,7 @@ struct MeasurementScriptTests {
   }
 }
 
-/// `Scripts/measure-rebuild.sh` on a package of three modules, one importing another.
+/// `Workshop/Scripts/measure-rebuild.sh` on a package of three modules, one importing another.
 @Suite("Measuring what a change rebuilds")
 struct RebuildMeasurementTests {
   /// The package's folder, removed with the test's instance of the suite.
@@ -171,7 +171,7 @@ struct RebuildMeasurementTests {
 
   func measure(_ arguments: [String]) async throws -> [String: Any] {
     let outcome = try await Subprocess.run(
-      repositoryRoot.appendingPathComponent("Scripts/measure-rebuild.sh").path,
+      repositoryRoot.appendingPathComponent("Workshop/Scripts/measure-rebuild.sh").path,
       arguments + ["--json", package.path])
     #expect(outcome.status == 0, "\(outcome.error)")
     return try #require(
@@ -217,7 +217,7 @@ struct RebuildMeasurementTests {
   }
 }
 
-/// `Scripts/measure-migration-payoff.sh`: its builds one at a time unless asked otherwise, seen
+/// `Workshop/Scripts/measure-migration-payoff.sh`: its builds one at a time unless asked otherwise, seen
 /// through a stand-in for measure-rebuild.sh that records how many measurements run at once.
 @Suite("Measuring the migration's payoff")
 struct MigrationPayoffTests {
@@ -247,7 +247,7 @@ struct MigrationPayoffTests {
       var environment = ProcessInfo.processInfo.environment
       environment["MEASURE_REBUILD"] = standIn.path
       let outcome = try await Subprocess.run(
-        repositoryRoot.appendingPathComponent("Scripts/measure-migration-payoff.sh").path,
+        repositoryRoot.appendingPathComponent("Workshop/Scripts/measure-migration-payoff.sh").path,
         arguments, environment: environment)
       let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
       let running = text.split(separator: "\n").compactMap { line in

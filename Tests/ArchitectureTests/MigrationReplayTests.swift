@@ -3,7 +3,7 @@ import Subprocesses
 import TemporaryFolders
 import Testing
 
-/// `Scripts/replay-migration.sh --check`, the check suite's step that keeps the migration
+/// `Workshop/Scripts/replay-migration.sh --check`, the check suite's step that keeps the migration
 /// example honest, shown failing on a copy of the example broken in five ways at once.
 @Suite("The migration example's replay")
 struct MigrationReplayTests {
@@ -26,7 +26,7 @@ struct MigrationReplayTests {
     var environment = try environment(temporaryFilesIn: folder)
     environment["CHECK_ARCHITECTURE"] = try await Linter.shared.executable().path
     return try await Subprocess.run(
-      repositoryRoot.appendingPathComponent("Scripts/replay-migration.sh").path,
+      repositoryRoot.appendingPathComponent("Workshop/Scripts/replay-migration.sh").path,
       [
         "--check", "--through", String(through), "--example", example.path, "--into",
         folder.appendingPathComponent("replayed").path,
@@ -39,7 +39,7 @@ struct MigrationReplayTests {
     try await withTemporaryFolder("migration") { folder in
       let example = folder.appendingPathComponent("Migration")
       try FileManager.default.copyItem(
-        at: repositoryRoot.appendingPathComponent("Examples/Migration"), to: example)
+        at: repositoryRoot.appendingPathComponent("Workshop/Migration"), to: example)
       let steps = example.appendingPathComponent("Steps")
       func edit(_ path: String, _ change: (String) -> String) throws {
         let file = steps.appendingPathComponent(path)
@@ -114,7 +114,7 @@ struct MigrationReplayTests {
     try await withTemporaryFolder("behaviour") { folder in
       let example = folder.appendingPathComponent("OneTarget")
       try FileManager.default.copyItem(
-        at: repositoryRoot.appendingPathComponent("Examples/OneTarget"), to: example)
+        at: repositoryRoot.appendingPathComponent("Workshop/OneTarget"), to: example)
       let transcript = example.appendingPathComponent("behaviour.txt")
       let text = try String(contentsOf: transcript, encoding: .utf8)
       #expect(text.contains("✓ Ticket TKT-0001 cancelled"))
@@ -169,10 +169,10 @@ struct MigrationReplayTests {
     try await withTemporaryFolder("tags") { folder in
       let replayed = folder.appendingPathComponent("replayed")
       let outcome = try await Subprocess.run(
-        repositoryRoot.appendingPathComponent("Scripts/replay-migration.sh").path,
+        repositoryRoot.appendingPathComponent("Workshop/Scripts/replay-migration.sh").path,
         ["--into", replayed.path])
       #expect(outcome.status == 0, "\(outcome.error)")
-      let steps = repositoryRoot.appendingPathComponent("Examples/Migration/Steps")
+      let steps = repositoryRoot.appendingPathComponent("Workshop/Migration/Steps")
       let names = try FileManager.default.contentsOfDirectory(atPath: steps.path).sorted()
       #expect(names.count == 16)
       for name in names {

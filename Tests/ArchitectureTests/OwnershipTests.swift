@@ -9,7 +9,8 @@ struct OwnershipTests {
   /// The manifest, the linter's configuration, its accepted violations and the linter itself.
   static let architectureFiles = [
     "Package.swift", "architecture.json", "architecture-baseline.txt",
-    "Scripts/check-architecture.swift", "ArchitectureLinter/Scripts/check-architecture.swift",
+    "Scripts/check-architecture.swift",
+    "Workshop/ArchitectureLinter/Scripts/check-architecture.swift",
   ]
 
   /// The patterns of CODEOWNERS with their owners, in file order (comments and blank lines dropped).

@@ -28,7 +28,7 @@ struct RuleCanaryTests {
   /// Every Swift file of the test targets, Voyage's and the architecture linter's, with its text.
   static let testSources: [(path: String, text: String)] = {
     var files: [(String, String)] = []
-    for folder in ["Tests", "ArchitectureLinter/Tests/ArchitectureLinterTests"] {
+    for folder in ["Tests", "Workshop/ArchitectureLinter/Tests/ArchitectureLinterTests"] {
       let tests = repositoryRoot.appendingPathComponent(folder)
       let enumerator = FileManager.default.enumerator(atPath: tests.path)
       while let path = enumerator?.nextObject() as? String {
@@ -41,7 +41,7 @@ struct RuleCanaryTests {
   }()
 
   /// Where the linter's fixture packages are.
-  static let fixtures = "ArchitectureLinter/Tests/Fixtures/"
+  static let fixtures = "Workshop/ArchitectureLinter/Tests/Fixtures/"
 
   /// What a canary's name points at, read as text: a fixture's golden output, a script, or the
   /// test file that declares the test function or suite. `nil` when it points at nothing.

@@ -1,7 +1,7 @@
 import Foundation
 import Subprocesses
 
-/// The repository's scaffolding tool (`Scaffolding/`, `scaffold`), built once per test run with
+/// The repository's scaffolding tool (`Workshop/Scaffolding/`, `scaffold`), built once per test run with
 /// the check suite's flags (after the check suite's build of it, there is nothing to do) and
 /// handed to every script that runs it as `SCAFFOLD`, so no copy of the repository builds it
 /// again.
@@ -13,7 +13,7 @@ actor ScaffoldTool {
   func executable() async throws -> URL {
     if let built { return try await built.value }
     let task = Task {
-      let package = repositoryRoot.appendingPathComponent("Scaffolding").path
+      let package = repositoryRoot.appendingPathComponent("Workshop/Scaffolding").path
       let flags = [
         "--package-path", package, "--explicit-target-dependency-import-check", "error",
         "-Xswiftc", "-warnings-as-errors",

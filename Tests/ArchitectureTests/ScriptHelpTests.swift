@@ -6,17 +6,26 @@ import Testing
 /// (`Scripts/lib/script-help.sh`), never by counting their own lines.
 @Suite("Scripts' usage")
 struct ScriptHelpTests {
-  /// The scripts of `Scripts/` whose text meets `condition`, by name.
+  /// The folders of scripts: Voyage's own and the workshop's.
+  static let folders = ["Scripts", "Workshop/Scripts"]
+
+  /// The scripts of `Scripts/` and `Workshop/Scripts/` whose text meets `condition`, by path
+  /// from the repository's root.
   static func scripts(whose condition: (String) -> Bool) throws -> [String] {
-    let folder = repositoryRoot.appendingPathComponent("Scripts")
-    return try FileManager.default.contentsOfDirectory(atPath: folder.path)
-      .filter { $0.hasSuffix(".sh") }.sorted()
-      .filter {
-        condition(try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
-      }
+    try folders.flatMap { folder in
+      try FileManager.default.contentsOfDirectory(
+        atPath: repositoryRoot.appendingPathComponent(folder).path
+      )
+      .filter { $0.hasSuffix(".sh") }.map { "\(folder)/\($0)" }
+    }
+    .sorted()
+    .filter {
+      condition(
+        try String(contentsOf: repositoryRoot.appendingPathComponent($0), encoding: .utf8))
+    }
   }
 
-  /// Every script of `Scripts/` that sources the shared help.
+  /// Every script of either folder that sources the shared help.
   static let scripts: [String] = (try? scripts { $0.contains("lib/script-help.sh") }) ?? []
 
   @Test func noScriptPrintsItsHelpByLineNumbers() throws {
@@ -65,11 +74,11 @@ struct ScriptHelpTests {
   /// from another folder, so the script finds its own header wherever it is started.
   @Test(arguments: scripts)
   func helpPrintsTheWholeHeaderAndItsUsage(script: String) async throws {
-    let path = repositoryRoot.appendingPathComponent("Scripts/\(script)").path
+    let path = repositoryRoot.appendingPathComponent(script).path
     let outcome = try await Subprocess.run(
       "bash", [path, "--help"], in: FileManager.default.temporaryDirectory)
     #expect(outcome.status == 0, "\(outcome.error)")
-    #expect(outcome.output.contains("Scripts/\(script)"))
+    #expect(outcome.output.contains(script))
     #expect(!outcome.output.contains("set -euo pipefail"))
     #expect(
       !outcome.output.split(separator: "\n").contains { $0.hasPrefix("#!") || $0.hasPrefix("# ") })
