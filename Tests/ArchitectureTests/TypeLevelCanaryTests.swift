@@ -134,7 +134,8 @@ struct TypeLevelCanaryTests {
     let manifest =
       (try? String(
         contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
-    let body = manifest.firstMatch(of: /enum Feature: String \{\n((?:  .*\n)*?)\}/)?.output.1 ?? ""
+    let body =
+      manifest.firstMatch(of: /enum Feature: String[^{\n]*\{\n((?:  .*\n)*?)\}/)?.output.1 ?? ""
     let cases = body.matches(of: /case (\w+) = "(\w+)"/).map {
       (String($0.output.1), String($0.output.2))
     }
@@ -193,6 +194,11 @@ struct TypeLevelCanaryTests {
       rule: "the kernel cannot name a dependency",
       line: "_ = kernel(.sharedKernel, uses: [.interface(.booking)])",
       error: "extra argument 'uses' in call"),
+    ManifestCanary(
+      rule: "a layer's dependency cannot be made by hand",
+      line:
+        "_ = feature(.\(features.one), uses: [FeatureDependency(.target(name: \"BookingData\"))])",
+      error: "'FeatureDependency' initializer is inaccessible due to 'private' protection level"),
   ]
 
   @Test(arguments: manifestCanaries)
@@ -215,6 +221,29 @@ struct TypeLevelCanaryTests {
         _ = example(.\(Self.features.one), product: "x", uses: [.kernel(.sharedKernel), .interface(.booking)], runsAgainst: [.booking])
         """)
     #expect(outcome.status == 0, "\(outcome.error)")
+  }
+
+  /// What the types cannot stop: a target appended to the package past every helper compiles,
+  /// and the linter's layer rule is the rung that refuses its forbidden dependency.
+  @Test func aTargetAppendedPastTheHelpersCompilesAndTheLinterRefusesIt() async throws {
+    let feature = Self.features.module
+    let appended = try await evaluateManifest(
+      appending:
+        "package.targets.append(.target(name: \"\(feature)Shortcut\", dependencies: [\"BookingData\"], path: \"Sources/Features/\(feature)Shortcut\"))"
+    )
+    #expect(appended.status == 0, "\(appended.error)")
+    #expect(appended.output.contains("\"\(feature)Shortcut\""))
+    let (clean, broken) = try await VoyageConfigurationTests.lintAdding(
+      "BookingData", to: feature)
+    #expect(clean.status == 0, "\(clean.output)")
+    #expect(broken.status == 1)
+    // The finding the architecture journey quotes, for the search feature; a fork that removed
+    // it checks its first feature.
+    let quoted =
+      "[layer-dependency] Features target 'SearchFeature' depends on Infrastructure target 'BookingData'"
+    #expect(
+      broken.output.contains(quoted.replacingOccurrences(of: "SearchFeature", with: feature)),
+      "\(broken.output)")
   }
 
   /// The Swift settings the manifest gives each library target, read from SwiftPM's own

@@ -226,6 +226,107 @@ struct ManifestEditingTests {
     #expect(edited == Self.manifest)
   }
 
+  /// A manifest that shows the package first: its lists of targets are computed values declared
+  /// after it, and what a layer may name is a struct whose static functions wrap each enum (its
+  /// initializer private, so nothing else can make one).
+  static let packageFirstManifest = """
+    // swift-tools-version: 6.2
+    import PackageDescription
+
+    let package = Package(
+      name: "Travel",
+      targets: kernelTargets + featureTargets + appTargets
+    )
+
+    var kernelTargets: [Target] {
+      // The domain.
+      kernel(.shared)
+    }
+
+    var featureTargets: [Target] {
+      // Finding trips.
+      feature(.search, uses: [.kernel(.shared)])
+        // Buying one.
+        + feature(.checkout, uses: [.kernel(.shared)])
+    }
+
+    var appTargets: [Target] {
+      [app(uses: [.feature(.search), .feature(.checkout), .kernel(.shared)])]
+    }
+
+    enum Kernel: String {
+      case shared = "SharedKernel"
+    }
+
+    enum Feature: String {
+      case search = "SearchFeature"
+      case checkout = "CheckoutFeature"
+    }
+
+    struct FeatureDependency {
+      let name: String
+      private init(_ name: String) { self.name = name }
+      static func kernel(_ module: Kernel) -> Self { Self(module.rawValue) }
+    }
+
+    struct Module {
+      let name: String
+      private init(_ name: String) { self.name = name }
+      static func kernel(_ module: Kernel) -> Self { Self(module.rawValue) }
+      static func feature(_ module: Feature) -> Self { Self(module.rawValue) }
+      static func product(_ name: String, package: String) -> Self { Self(name) }
+    }
+
+    func kernel(_ module: Kernel) -> [Target] {
+      [.target(name: module.rawValue, path: "Sources/\\(module.rawValue)")]
+    }
+
+    func feature(_ module: Feature, uses: [FeatureDependency]) -> [Target] {
+      [.target(name: module.rawValue, dependencies: uses.map { .target(name: $0.name) }, path: "Sources/\\(module.rawValue)")]
+    }
+
+    func app(uses modules: [Module]) -> Target {
+      .executableTarget(name: "App", dependencies: modules.map { .target(name: $0.name) }, path: "Sources/App")
+    }
+
+    """
+
+  @Test func aPackageFirstManifestLosesAModuleFromItsComputedListsAndItsWrappers() async throws {
+    let (outcome, edited, folder) = try await Self.edit(
+      ["remove-module", "CheckoutFeature"], of: Self.packageFirstManifest)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(outcome.status == 0, "\(outcome.error)")
+    #expect(!edited.contains("checkout") && !edited.contains("Checkout"), "\(edited)")
+    #expect(edited.contains("[app(uses: [.feature(.search), .kernel(.shared)])]"), "\(edited)")
+    #expect(try await Self.swiftPMReadsTheManifest(in: folder))
+  }
+
+  @Test func theFirstTermOfAComputedListPassesItsPlusToTheTermThatStays() async throws {
+    let (outcome, edited, folder) = try await Self.edit(
+      ["remove-module", "SearchFeature"], of: Self.packageFirstManifest)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(outcome.status == 0, "\(outcome.error)")
+    // The term that stays loses its `+` (its indentation is the formatter's to mend).
+    #expect(!edited.contains("search") && !edited.contains("+ feature("), "\(edited)")
+    #expect(edited.contains("// Buying one.\n    feature(.checkout"), "\(edited)")
+    #expect(try await Self.swiftPMReadsTheManifest(in: folder))
+  }
+
+  @Test func aPackageFirstManifestGainsAModuleInsideItsComputedList() async throws {
+    let (outcome, edited, folder) = try await Self.edit(
+      [
+        "add-module", "--enum", "Feature", "--case", "tickets", "--name", "TicketsFeature",
+        "--to", "featureTargets", "--entry", "feature(.tickets, uses: [.kernel(.shared)])",
+      ], of: Self.packageFirstManifest)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(outcome.status == 0, "\(outcome.error)")
+    #expect(
+      edited.contains(
+        "+ feature(.checkout, uses: [.kernel(.shared)])\n  + feature(.tickets, uses: [.kernel(.shared)])\n}"
+      ), "\(edited)")
+    #expect(try await Self.swiftPMReadsTheManifest(in: folder))
+  }
+
   /// A manifest written the way SwiftPM's documentation writes one, with no enums or helpers.
   static let plainManifest = """
     // swift-tools-version: 6.2

@@ -201,7 +201,9 @@ struct EditableSource {
     }
     // The first term: the next term that stays loses its `+`; when none stays, the sum is `[]`.
     var plus = unit.upperBound + 1
-    while plus < tokens.count, tokens[plus].isPunctuation("+"), owners[plus] == nil {
+    while plus < tokens.count, tokens[plus].isPunctuation("+"),
+      owners[plus] == owners[unit.lowerBound]
+    {
       guard let removed = units.first(where: { $0.lowerBound == plus + 1 }) else {
         return [
           Edit(
@@ -247,15 +249,28 @@ struct EditableSource {
     return nil
   }
 
-  /// Whether `span` is a term of a sum at the top level: after `=` or `+`, before `+` or the end.
+  /// Whether `span` is a term of a sum at the top level (after `=` or `+`, before `+` or the
+  /// end), or in the body of a top-level computed `var` (after its `{` or `+`, before `+` or its
+  /// `}`).
   private func isTerm(_ span: ClosedRange<Int>) -> Bool {
     let tokens = reading.tokens
-    guard owners[span.lowerBound] == nil, span.lowerBound > 0 else { return false }
+    let level = owners[span.lowerBound]
+    guard isSumLevel(level), span.lowerBound > 0 else { return false }
     let before = tokens[span.lowerBound - 1]
-    guard before.isPunctuation("+") || before.isPunctuation("=") else { return false }
+    let opensTheBody = level.map { reading.groups[$0].open == span.lowerBound - 1 } ?? false
+    guard before.isPunctuation("+") || before.isPunctuation("=") || opensTheBody else {
+      return false
+    }
     let after = span.upperBound + 1
-    return after == tokens.count || tokens[after].isPunctuation("+")
-      || (owners[after] == nil && tokens[after].startsLine)
+    let closesTheBody = level.map { reading.groups[$0].close == after } ?? false
+    return after == tokens.count || tokens[after].isPunctuation("+") || closesTheBody
+      || (owners[after] == level && tokens[after].startsLine)
+  }
+
+  /// Whether tokens inside `group` are where lists of targets are summed: the top level (`nil`),
+  /// or the body of a top-level computed `var`.
+  private func isSumLevel(_ group: Int?) -> Bool {
+    group.map { declarations.computedBodies.contains($0) } ?? true
   }
 
   func removingElement(_ element: Int, of group: ManifestReading.Group) -> Edit {

@@ -1,12 +1,13 @@
 import Foundation
 
 /// What a manifest declares at its top level, read from its tokens: the enums whose cases name
-/// modules (`enum Feature: String { case checkout = "CheckoutFeature" }`), the enum cases that
-/// wrap another enum (`case feature(Feature)`), the helper functions with the type of each
-/// parameter (`func feature(_ module: Feature, uses: [FeatureDependency])`), and where each
-/// top-level `let` is initialized. The types are what let an edit find every place a module's
-/// case is written without knowing the manifest's layout: a case of `Feature` is passed where a
-/// `Feature` or a `[Feature]` is expected.
+/// modules (`enum Feature: String { case checkout = "CheckoutFeature" }`), what wraps another
+/// enum's value (an enum's `case feature(Feature)`, or a type's `static func feature(_ module:
+/// Feature) -> Self`), the helper functions with the type of each parameter (`func feature(_
+/// module: Feature, uses: [FeatureDependency])`), and where each top-level `let` is initialized
+/// or each top-level computed `var` returns its value. The types are what let an edit find every
+/// place a module's case is written without knowing the manifest's layout: a case of `Feature` is
+/// passed where a `Feature` or a `[Feature]` is expected.
 struct ManifestDeclarations {
   /// `case checkout = "CheckoutFeature"` in `enum Feature: String`, on one line.
   struct NamedCase {
@@ -37,14 +38,18 @@ struct ManifestDeclarations {
   }
 
   var enums: [String: NamedEnum] = [:]
-  /// The enum cases with one associated value, by that value's type: `Feature` → `feature`,
-  /// `linuxOnly`, … (`case feature(Feature)` in `enum Module`).
+  /// What wraps one value of an enum, by that enum: `Feature` → `feature`, `linuxOnly`, … (`case
+  /// feature(Feature)` in `enum Module`, or `static func feature(_ module: Feature) -> Self` in
+  /// `struct Module`), so `.feature(.checkout)` names the case it wraps.
   var wrappers: [String: Set<String>] = [:]
   var functions: [String: [Parameter]] = [:]
   /// Every enum case's name, with the enums that declare a case of that name.
   var caseOwners: [String: Set<String>] = [:]
-  /// Each top-level `let`'s initializer, as a range of tokens (after its `=`).
+  /// Each top-level `let`'s initializer (the tokens after its `=`), or each top-level computed
+  /// `var`'s body (the tokens inside its braces).
   var initializers: [String: ClosedRange<Int>] = [:]
+  /// The brace groups of top-level computed `var`s' bodies.
+  var computedBodies: Set<Int> = []
 
   init(_ reading: ManifestReading, owners: [Int?]) {
     let tokens = reading.tokens
@@ -53,9 +58,11 @@ struct ManifestDeclarations {
       guard name.isIdentifier else { continue }
       if tokens[index].is(.enum) {
         readEnum(named: reading.source.text(name), at: index, reading, owners)
+      } else if tokens[index].is(.struct) {
+        readStaticWrappers(at: index, reading, owners)
       } else if tokens[index].is(.func) {
         readFunction(named: reading.source.text(name), at: index, reading, owners)
-      } else if tokens[index].is(.let) {
+      } else if tokens[index].is(.let) || tokens[index].is(.var) {
         readInitializer(of: reading.source.text(name), at: index, reading, owners)
       }
     }
@@ -120,12 +127,41 @@ struct ManifestDeclarations {
     if isNamed { enums[name] = named }
   }
 
+  /// A struct's `static func name(_ value: Enum) -> Self`: one parameter of an enum's type wrapped
+  /// as the struct's value, as an enum's `case name(Enum)` is.
+  private mutating func readStaticWrappers(
+    at index: Int, _ reading: ManifestReading, _ owners: [Int?]
+  ) {
+    guard let body = Self.firstGroup(after: index, opening: "{", reading, owners) else { return }
+    let tokens = reading.tokens
+    for position in (reading.groups[body].open + 1)..<reading.groups[body].close
+    where owners[position] == body && position + 3 < tokens.count
+      && reading.source.token(tokens[position], is: Array("static".utf8))
+      && tokens[position + 1].is(.func) && tokens[position + 2].isIdentifier
+      && tokens[position + 3].isPunctuation("(")
+    {
+      guard let list = reading.groups.firstIndex(where: { $0.open == position + 3 }) else {
+        continue
+      }
+      let parameters = Self.parameters(of: list, reading, owners)
+      guard parameters.count == 1, case .single(let wrapped) = parameters[0].type else { continue }
+      wrappers[wrapped, default: []].insert(reading.source.text(tokens[position + 2]))
+    }
+  }
+
   private mutating func readFunction(
     named name: String, at index: Int, _ reading: ManifestReading, _ owners: [Int?]
   ) {
     guard let list = Self.firstGroup(after: index, opening: "(", reading, owners) else { return }
+    functions[name] = Self.parameters(of: list, reading, owners)
+  }
+
+  /// Each parameter of the parameter list `list`, with its label and its type.
+  private static func parameters(
+    of list: Int, _ reading: ManifestReading, _ owners: [Int?]
+  ) -> [Parameter] {
     let tokens = reading.tokens
-    functions[name] = reading.groups[list].parts.map { part in
+    return reading.groups[list].parts.map { part in
       guard let colon = part.first(where: { tokens[$0].isPunctuation(":") && owners[$0] == list })
       else { return Parameter(label: nil, type: .other) }
       let names = part.lowerBound..<colon
@@ -151,6 +187,15 @@ struct ManifestDeclarations {
     var cursor = index + 2
     while cursor < tokens.count, !(owners[cursor] == nil && tokens[cursor].isPunctuation("=")) {
       if owners[cursor] == nil && Self.startsDeclaration(tokens[cursor]) { return }
+      // `var name: [Target] { … }`: a computed value, whose body is what it is initialized with.
+      if owners[cursor] == nil && tokens[cursor].isPunctuation("{") {
+        guard let body = reading.groups.firstIndex(where: { $0.open == cursor }),
+          reading.groups[body].close > reading.groups[body].open + 1
+        else { return }
+        initializers[name] = (reading.groups[body].open + 1)...(reading.groups[body].close - 1)
+        computedBodies.insert(body)
+        return
+      }
       cursor += 1
     }
     let start = cursor + 1
