@@ -35,7 +35,7 @@ order=(
   Reading/Lexer Reading/ConditionalCompilation Reading/ScannedSources Reading/ManifestReading Reading/ManifestLocations
   Editing/Edit Editing/ManifestDeclarations Editing/EditableSource Editing/ManifestEditor
   Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/FolderRules Rules/OwnershipRules
-  Output/Report Output/Baseline Output/ReviewedExceptions Output/ModuleGraphs
+  Output/Report Output/Baseline Output/ReviewedExceptions Output/ModuleGraphs Output/LayerTable
   Command/CommandLineOptions Command/Invocation Command/LinterRun Command/EditingAction Command/ManifestCommand Command/SourceCommand
 )
 

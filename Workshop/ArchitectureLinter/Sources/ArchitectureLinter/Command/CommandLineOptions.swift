@@ -12,8 +12,8 @@ struct CommandLineOptions {
   var mermaid = false
   var splitPreview: String?
   var listImports: [String] = []
-  var updateGraph: String?
-  var checkGraph: String?
+  var updateGraph: [String] = []
+  var checkGraph: [String] = []
   var updateModuleReadmes = false
   var checkModuleReadmes = false
   var configPath: String?
@@ -126,14 +126,15 @@ struct OptionSpec: Sendable {
     ) { $0.baselineMayNotGrow = $1 },
     value(
       ["--check-graph"], "FILE",
-      "also fail when the graph between the module-graph markers of FILE is stale"
-    ) { $0.checkGraph = $1 },
+      "also fail when what is generated in FILE (the graph between its module-graph markers, the table between its layer-table markers) is stale; repeat it for more files"
+    ) { $0.checkGraph.append($1) },
     flag(
       ["--check-module-readmes"], "also fail when a module README is missing or its graph is stale"
     ) { $0.checkModuleReadmes = true },
     value(
-      ["--update-graph"], "FILE", "write the graph between the module-graph markers of FILE"
-    ) { $0.updateGraph = $1 },
+      ["--update-graph"], "FILE",
+      "write what FILE's markers ask for: the module graph between its module-graph markers, the layers' table between its layer-table markers; repeat it for more files"
+    ) { $0.updateGraph.append($1) },
     flag(["--update-module-readmes"], "write the graph of every module README (its neighbours)") {
       $0.updateModuleReadmes = true
     },

@@ -73,15 +73,21 @@ struct LinterRun {
       transcript.print("module READMEs written")
       return 0
     }
-    if let path = options.updateGraph {
+    if !options.updateGraph.isEmpty {
       let graph = mermaid(linter, violations: violations, baselined: baselined)
-      let updated = try graphDocument(path, with: graph).updated
-      do {
-        try updated.write(toFile: invocation.resolve(path), atomically: true, encoding: .utf8)
-      } catch {
-        throw BadInput("cannot write '\(path)'")
+      let table = LayerTable.markdown(linter)
+      let documents = try options.updateGraph.map { path in
+        (path, try generatedDocument(path, graph: graph, table: table))
       }
-      transcript.print("module graph written to \(path)")
+      for (path, document) in documents {
+        do {
+          try document.updated.write(
+            toFile: invocation.resolve(path), atomically: true, encoding: .utf8)
+        } catch {
+          throw BadInput("cannot write '\(path)'")
+        }
+        transcript.print("\(document.written) written to \(path)")
+      }
       return 0
     }
     let staleDocuments = try generatedDocuments(
@@ -348,12 +354,31 @@ struct LinterRun {
 
   // MARK: - Generated documents and the report
 
-  /// The text of the document at `path` with its module graph replaced by `graph`.
-  func graphDocument(_ path: String, with graph: String) throws -> (text: String, updated: String) {
-    guard let text = try? String(contentsOfFile: invocation.resolve(path), encoding: .utf8),
-      let updated = replacingGraph(in: text, with: graph)
-    else { throw BadInput.usage("'\(path)' has no \(graphBegin) … \(graphEnd) markers") }
-    return (text, updated)
+  /// The text of the document at `path`, and the same with what its markers generate: its
+  /// module graph replaced by `graph`, its layers' table by `table`; `written` names what they
+  /// hold. A document with neither kind of markers is bad input.
+  func generatedDocument(_ path: String, graph: String, table: String) throws -> (
+    text: String, updated: String, written: String
+  ) {
+    guard let text = try? String(contentsOfFile: invocation.resolve(path), encoding: .utf8) else {
+      throw BadInput.usage("cannot read '\(path)'")
+    }
+    var updated = text
+    var written: [String] = []
+    if let withGraph = replacingGraph(in: updated, with: graph) {
+      updated = withGraph
+      written.append("module graph")
+    }
+    if let withTable = LayerTable.replacing(in: updated, with: table) {
+      updated = withTable
+      written.append("layer table")
+    }
+    guard !written.isEmpty else {
+      throw BadInput.usage(
+        "'\(path)' has no \(graphBegin) … \(graphEnd) markers, nor \(LayerTable.begin) … \(LayerTable.end)"
+      )
+    }
+    return (text, updated, written.joined(separator: " and "))
   }
 
   /// The generated documents that are out of date (`--check-graph`, `--check-module-readmes`),
@@ -362,15 +387,19 @@ struct LinterRun {
     _ linter: Linter, violations: [Violation], baselined: Set<String>
   ) throws -> [Violation] {
     var stale: [Violation] = []
-    if let path = options.checkGraph {
+    if !options.checkGraph.isEmpty {
       let graph = mermaid(linter, violations: violations, baselined: baselined)
-      let document = try graphDocument(path, with: graph)
-      if document.updated != document.text {
-        stale.append(
-          Violation(
-            rule: "stale-graph", file: path, line: 1, column: 1,
-            message: "the module graph is out of date; regenerate it with --update-graph \(path)",
-            key: "stale-graph|\(path)"))
+      let table = LayerTable.markdown(linter)
+      for path in options.checkGraph {
+        let document = try generatedDocument(path, graph: graph, table: table)
+        if document.updated != document.text {
+          stale.append(
+            Violation(
+              rule: "stale-graph", file: path, line: 1, column: 1,
+              message:
+                "the \(document.written) \(document.written.contains(" and ") ? "are" : "is") out of date; regenerate with --update-graph \(path)",
+              key: "stale-graph|\(path)"))
+        }
       }
     }
     if options.checkModuleReadmes { stale += moduleReadmes(linter, write: false) }
@@ -401,7 +430,7 @@ struct LinterRun {
     let targets = "\(checked) target\(checked == 1 ? "" : "s")"
     let violations = "\(failures.count) violation\(failures.count == 1 ? "" : "s")"
     if failures.isEmpty {
-      let documents = (options.checkGraph == nil ? 0 : 1) + (options.checkModuleReadmes ? 1 : 0)
+      let documents = options.checkGraph.count + (options.checkModuleReadmes ? 1 : 0)
       let note =
         documents == 0 ? "" : report.staleDocuments.isEmpty ? ", generated graphs up to date" : ""
       return "architecture: \(targets) clean (\(report.baselined) baselined)\(note)"

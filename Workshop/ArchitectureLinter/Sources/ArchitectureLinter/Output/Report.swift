@@ -112,11 +112,12 @@ struct Report {
   /// The checks of generated documents and of the baseline's history, described as rules are.
   static let documentRules = [
     Rule(
-      id: "stale-graph", summary: "a generated module graph is out of date",
+      id: "stale-graph", summary: "a generated module graph or layers' table is out of date",
       rationale: """
-        The graph between a document's module-graph markers is generated from the package, so
-        it cannot go stale unnoticed.
-        Fix: regenerate it with --update-graph FILE.
+        The graph between a document's module-graph markers, and the table between its
+        layer-table markers, are generated from the package and its configuration, so they
+        cannot go stale unnoticed: a module added without its row fails.
+        Fix: regenerate them with --update-graph FILE.
         """,
       runsWithoutConfiguration: false),
     Rule(
