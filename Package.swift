@@ -22,6 +22,15 @@ let package = Package(
     .executable(name: "voyage", targets: ["voyage"]),
     .library(name: "CommandLineInterface", targets: ["CommandLineInterface"]),
   ] + examples.map(\.product),
+  // Named points of the checkout saga where `VOYAGE_TEST_STOP_AT` stops the process dead, as a
+  // crash would: the tests and the check suite build with them (`--traits FaultPoints`); a default
+  // build, and so the shipping binary, has none.
+  traits: [
+    .trait(
+      name: "FaultPoints",
+      description: "Stop the process at a named point of the checkout saga (tests only)."),
+    .default(enabledTraits: []),
+  ],
   // The architecture linter, a package of its own in the workshop (so adding it to another
   // package brings none of Voyage's targets into that graph): through it, `swift package
   // check-architecture` runs here as it does in any package that adds the linter.

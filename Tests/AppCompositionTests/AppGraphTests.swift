@@ -42,7 +42,6 @@ struct AppGraphTests {
   @Test(arguments: [
     "VOYAGE_HOME", "VOYAGE_SUPPLIER_URL", "VOYAGE_PAYMENTS_URL",
     "VOYAGE_SANDBOX_TRIPS_PER_DESTINATION", "VOYAGE_DEADLINE_SECONDS", "VOYAGE_DATABASE_URL",
-    "VOYAGE_TEST_STOP_AT",
   ])
   func aSettingSetButEmptyIsAnErrorNamingIt(variable: String) {
     for empty in ["", "  "] {
@@ -92,6 +91,5 @@ struct AppGraphTests {
         "VOYAGE_HOME": home.path, "VOYAGE_DEADLINE_SECONDS": "300",
       ]))
     await graph.settled()
-    #expect(graph.invalidations == 0)
   }
 }

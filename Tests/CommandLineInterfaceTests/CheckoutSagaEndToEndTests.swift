@@ -127,10 +127,12 @@ extension VoyageCommandLineTests {
   /// Every point where the saga can die: after the supplier or the provider made a change but
   /// before Voyage recorded it, and after each recorded step. The same command afterwards
   /// finishes with one hold, one charge, one ticket, and every database file is sound.
-  @Test(arguments: [
-    "ledger:drafted", "supplier:held", "ledger:held", "payments:charged", "ledger:charged",
-    "supplier:confirmed", "ledger:ticketed",
-  ])
+  @Test(
+    .enabled(if: faultPointsBuiltIn, withoutFaultPoints),
+    arguments: [
+      "ledger:drafted", "supplier:held", "ledger:held", "payments:charged", "ledger:charged",
+      "supplier:confirmed", "ledger:ticketed",
+    ])
   func aProcessKilledAtAnyStepIsFinishedByTheSameCommand(point: String) async throws {
     let trip = try await bookableTrip()
     let placesBefore = try await placesLeft(trip)
@@ -233,7 +235,8 @@ extension VoyageCommandLineTests {
     #expect(!FileManager.default.fileExists(atPath: ".voyage"))
   }
 
-  @Test func ordersListsAnInterruptedCheckoutWithTheCommandThatFinishesIt() async throws {
+  @Test(.enabled(if: faultPointsBuiltIn, withoutFaultPoints))
+  func ordersListsAnInterruptedCheckoutWithTheCommandThatFinishesIt() async throws {
     let trip = try await bookableTrip()
     _ = try await run(
       ["checkout", trip, "--name", "Ada", "--idempotency-key", "halfway"] + Self.card,

@@ -476,6 +476,7 @@ extension VoyageCommandLineTests {
   /// and one ticket.
   @Test(
     .enabled(if: TestServer.runs, TestServer.skipped),
+    .enabled(if: faultPointsBuiltIn, withoutFaultPoints),
     arguments: [
       "ledger:drafted", "supplier:held", "ledger:held", "payments:charged", "ledger:charged",
       "supplier:confirmed", "ledger:ticketed",

@@ -49,7 +49,9 @@ extension VoyageCommandLineTests {
     ).count
   }
 
-  @Test(arguments: ["supplier:held", "ledger:held", "payments:charged", "ledger:ticketed"])
+  @Test(
+    .enabled(if: faultPointsBuiltIn, withoutFaultPoints),
+    arguments: ["supplier:held", "ledger:held", "payments:charged", "ledger:ticketed"])
   func aCheckoutKilledOnTheLastPlacesIsFinishedByTheSameCommand(point: String) async throws {
     let trip = try await bookableTrip()
     try await fill(trip, leaving: 2)
@@ -66,7 +68,9 @@ extension VoyageCommandLineTests {
 
   // MARK: - `voyage orders` never says the opposite of the truth
 
-  @Test(arguments: [("payments:charged", "nothing charged"), ("supplier:held", "nothing held")])
+  @Test(
+    .enabled(if: faultPointsBuiltIn, withoutFaultPoints),
+    arguments: [("payments:charged", "nothing charged"), ("supplier:held", "nothing held")])
   func unfinishedOrdersNeverDenyWhatMayHaveHappened(point: String, denial: String) async throws {
     let trip = try await bookableTrip()
     let killed = try await run(

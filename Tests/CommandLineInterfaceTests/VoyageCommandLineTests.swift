@@ -3,6 +3,20 @@ import Subprocesses
 import TemporaryFolders
 import Testing
 
+/// Whether the `voyage` beside these tests has fault points (`VOYAGE_TEST_STOP_AT`, which stops it
+/// dead at a named step of the checkout saga): only a build with the FaultPoints trait does, as
+/// the check suite's (`swift build --build-tests --traits FaultPoints`).
+let faultPointsBuiltIn: Bool = {
+  #if FaultPoints
+    true
+  #else
+    false
+  #endif
+}()
+
+/// Why a test that kills `voyage` at a named point does not run in a build without them.
+let withoutFaultPoints: Comment = "voyage has no fault points: build with --traits FaultPoints"
+
 /// End-to-end: the built `voyage` binary, run as a person would, in a temporary Voyage home.
 /// This file holds what every command shares (help, snapshots, usage errors, completions); the
 /// tests of a feature's commands live in files whose first line names the features they

@@ -23,9 +23,6 @@ public struct AppConfiguration: Sendable {
   /// `$VOYAGE_DATABASE_URL`: a PostgreSQL database for the order ledger, shared by every
   /// instance that names it; the SQLite file in the home folder when unset.
   public let databaseURL: DatabaseURL?
-  /// `$VOYAGE_TEST_STOP_AT`: stops the process dead (SIGKILL) at a named point of the checkout
-  /// saga, such as `payments:charged` or `ledger:held`; tests use it to prove recovery.
-  public let stopAt: String?
 
   /// The deadline when `VOYAGE_DEADLINE_SECONDS` is not set.
   public static let defaultDeadline: Duration = .seconds(10)
@@ -79,7 +76,6 @@ public struct AppConfiguration: Sendable {
       }
       return DatabaseURL(connectionString: text)
     }
-    stopAt = try value(.testStopAt)
   }
 
   /// `text` as the base URL of an outside HTTP service, or the error that says why not.

@@ -19,8 +19,7 @@ extension AppGraph {
     case .ticketIssued(_, let trip): emit(.ticketIssued(trip))
     case .ticketCancelled(_, let trip): emit(.ticketCancelled(trip))
     case .paymentDeclined: break
-    case .orderRecorded(_, let state):
-      Self.stop(at: "ledger:\(state.rawValue)", ifNamed: configuration.stopAt)
+    case .orderRecorded(_, let state): FaultPoints.reached("ledger:\(state.rawValue)")
     }
     router.follow(AppRouter.next(after: output))
   }

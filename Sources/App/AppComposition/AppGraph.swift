@@ -36,9 +36,8 @@ public final class AppGraph {
   public let configuration: AppConfiguration
   /// Where the app is: every feature output moves it, and fronts show its route.
   public let router = AppRouter()
-  /// Cache invalidations handled so far (for tests and the demo).
-  public private(set) var invalidations = 0
-  private var paymentSandbox: PaymentSandbox?
+  /// The embedded payment provider, once a checkout opened it (the demo counts its charges).
+  private(set) var paymentSandbox: PaymentSandbox?
   private var cachedTrips: (any TripCache)?
   private var cachedPayments: (any PaymentGateway)?
   private var cachedLedger: (any OrderLedger)?
@@ -60,32 +59,17 @@ public final class AppGraph {
 
   /// The embedded supplier, shared by trips and places so both see one inventory; `nil` when
   /// a live supplier is configured.
-  private lazy var embeddedSupplier: SupplierSandbox? =
+  private(set) lazy var embeddedSupplier: SupplierSandbox? =
     configuration.supplierURL == nil
     ? SupplierSandbox(
       firstDay: CalendarDate(containing: Date()),
       tripsPerDestination: configuration.sandboxTripsPerDestination, home: configuration.home,
       storeTimeout: Self.storeTimeout(within: configuration.deadline),
-      committed: { [stopAt = configuration.stopAt] change in
-        Self.stop(at: "supplier:\(change.rawValue)", ifNamed: stopAt)
-      })
+      committed: { change in FaultPoints.reached("supplier:\(change.rawValue)") })
     : nil
 
-  /// Makes the embedded supplier answer after `latency`, so the demo can show requests
-  /// coalescing; nothing when a live supplier is configured.
-  package func slowSupplier(by latency: Duration) {
-    embeddedSupplier?.setLatency(latency)
-  }
-
-  /// How many charges the embedded payment provider has taken, for the demo's narration; `nil`
-  /// when a live provider is configured or no checkout has opened it.
-  package func chargesTaken() async -> Int? {
-    try? await paymentSandbox?.chargeCount()
-  }
-
-  /// Trips, through the coalescing cache, from the live supplier or the embedded sandbox; the
-  /// demo reads its counters.
-  package var trips: any TripCache {
+  /// Trips, through the coalescing cache, from the live supplier or the embedded sandbox.
+  var trips: any TripCache {
     if let cachedTrips { return cachedTrips }
     let upstream: any TripRepository
     if let url = configuration.supplierURL {
@@ -131,9 +115,7 @@ public final class AppGraph {
         let sandbox = try PaymentSandbox(
           home: configuration.requireHome(),
           storeTimeout: Self.storeTimeout(within: configuration.deadline),
-          committed: { [stopAt = configuration.stopAt] change in
-            Self.stop(at: "payments:\(change.rawValue)", ifNamed: stopAt)
-          })
+          committed: { change in FaultPoints.reached("payments:\(change.rawValue)") })
         paymentSandbox = sandbox
         gateway = PaymentDataAssembly.gateway(
           transport: sandbox.transport, deadline: configuration.deadline,
@@ -208,12 +190,6 @@ public final class AppGraph {
       atPath: home.appendingPathComponent(LedgerDataAssembly.fileName).path)
   }
 
-  /// Ends the process at once, as a crash or a power cut would, when `point` is the one named.
-  nonisolated static func stop(at point: String, ifNamed name: String?) {
-    guard point == name else { return }
-    kill(getpid(), SIGKILL)
-  }
-
   /// Announces `event` to whoever listens.
   func emit(_ event: AppEvent) {
     // Without a listener (no cache was built) nothing is waiting for the event to be handled.
@@ -248,7 +224,6 @@ public final class AppGraph {
   }
 
   private func handled() {
-    invalidations += 1
     eventsInFlight -= 1
     guard eventsInFlight == 0 else { return }
     let waiters = settledWaiters

@@ -28,8 +28,8 @@ public struct AppLogging: Sendable {
   }
 
   /// Keeps every event in memory, for a narration that reads the saga's steps back from its
-  /// log (`voyage demo`).
-  public static func inMemory() -> AppLogging {
+  /// log (the demo's graph, `DemoGraph`).
+  static func inMemory() -> AppLogging {
     let recorder = LogRecorder()
     return AppLogging(
       logger: Logger(label: "voyage", level: .info, sink: recorder), recorder: recorder)
@@ -37,7 +37,7 @@ public struct AppLogging: Sendable {
 
   /// What the saga's log says of the order `key` since the last call, one phrase a step:
   /// `hold 1.2 ms`, `release`, `charge failed: card_declined`; empty for a log not in memory.
-  public func sagaSteps(of key: String) -> [String] {
+  func sagaSteps(of key: String) -> [String] {
     guard let recorder else { return [] }
     let events = recorder.events.filter {
       $0.label == "checkout" && $0.metadata["order"] == .text(key)

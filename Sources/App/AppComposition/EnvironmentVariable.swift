@@ -11,10 +11,9 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
   case logFormat = "VOYAGE_LOG_FORMAT"
   case logFile = "VOYAGE_LOG_FILE"
   case sandboxTripsPerDestination = "VOYAGE_SANDBOX_TRIPS_PER_DESTINATION"
-  case testStopAt = "VOYAGE_TEST_STOP_AT"
 
-  /// What setting it does, in one line; `nil` for the variables benchmarks and tests set, which
-  /// help does not list.
+  /// What setting it does, in one line; `nil` for the variable benchmarks set, which help does
+  /// not list.
   public var meaning: String? {
     switch self {
     case .home: "where tickets, payments and places are kept (default ~/.voyage)"
@@ -26,7 +25,7 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case .log: "log from this level up: debug, info, warning or error"
     case .logFormat: "text (a readable line, the default) or json (an object a line)"
     case .logFile: "append the log to this file instead of stderr"
-    case .sandboxTripsPerDestination, .testStopAt: nil
+    case .sandboxTripsPerDestination: nil
     }
   }
 }

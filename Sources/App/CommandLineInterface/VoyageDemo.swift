@@ -67,26 +67,17 @@ struct VoyageDemo: CommandGroup {
   private final class Tour {
     let terminal: any Terminal
     let theme: TerminalTheme
-    let logging: AppLogging
-    let graph: AppGraph
+    let demo: DemoGraph
     let commandLine: VoyageCommandLine
     private var step = 0
 
     init(home: URL, terminal: any Terminal) throws(UsageError) {
-      // Nothing of the person's own configuration: not their server ledger, supplier or payment
-      // provider, nor their deadline or log; only the demo's home, whose embedded sandboxes and
-      // SQLite ledger are the demo's alone.
-      let environment = [EnvironmentVariable.home.rawValue: home.path]
-      let configuration: AppConfiguration
       do {
-        configuration = try AppConfiguration(environment: environment)
+        demo = try DemoGraph(home: home)
       } catch {
         throw UsageError(error.message)
       }
-      // The saga's log, kept in memory, narrates each checkout's steps.
-      logging = AppLogging.inMemory()
-      graph = AppGraph(configuration: configuration, logging: logging)
-      commandLine = VoyageCommandLine(terminal: terminal, graph: graph)
+      commandLine = VoyageCommandLine(terminal: terminal, graph: demo.graph)
       self.terminal = terminal
       theme = terminal.theme(for: .output)
     }
@@ -101,8 +92,8 @@ struct VoyageDemo: CommandGroup {
     /// Ten callers at once, one supplier call: the cache's statistics before and after.
     func tenIdenticalSearches() async throws(UsageError) -> SearchQuery {
       narrate("Ten identical searches at once: the cache sends one request and shares its answer.")
-      graph.slowSupplier(by: .milliseconds(100))
-      let cache = graph.trips
+      demo.slowSupplier(by: .milliseconds(100))
+      let cache = demo.trips
       let before = await cache.statistics()
       let query: SearchQuery
       do {
@@ -113,7 +104,7 @@ struct VoyageDemo: CommandGroup {
       await withTaskGroup(of: Void.self) { group in
         for _ in 0..<10 { group.addTask { _ = try? await cache.search(query) } }
       }
-      graph.slowSupplier(by: .zero)
+      demo.slowSupplier(by: .zero)
       let after = await cache.statistics()
       terminal.line(
         "   callers: 10   supplier calls: \(after.upstreamCalls - before.upstreamCalls)   "
@@ -123,7 +114,7 @@ struct VoyageDemo: CommandGroup {
     }
 
     func tripWithTwoPlaces(for query: SearchQuery) async -> TripSummary? {
-      try? await graph.trips.search(query).first { !$0.isSoldOut && $0.seatsLeft >= 2 }
+      try? await demo.trips.search(query).first { !$0.isSoldOut && $0.seatsLeft >= 2 }
     }
 
     /// A checkout, then the same one again under its key: one ticket, one charge, two places.
@@ -141,7 +132,7 @@ struct VoyageDemo: CommandGroup {
       narrate("The same checkout again, same idempotency key: the same ticket, no second charge.")
       _ = await commandLine.run(checkout)
       sagaLog("demo-order-1")
-      let charges = await graph.chargesTaken() ?? 0
+      let charges = await demo.chargesTaken()
       terminal.line("   charges taken by the payment sandbox: \(charges)")
 
       narrate(
@@ -165,9 +156,7 @@ struct VoyageDemo: CommandGroup {
 
       narrate(
         "Cancel the ticket: the booking is cancelled at the supplier and the charge refunded.")
-      let ticket =
-        (try? await graph.ledger().tickets().first { $0.orderID.rawValue == "demo-order-1" })
-      if let ticket {
+      if let ticket = await demo.ticket(ofOrder: "demo-order-1") {
         _ = await commandLine.run(["cancel", ticket.id.rawValue])
         await showPlaces(of: trip.id)
       }
@@ -180,14 +169,14 @@ struct VoyageDemo: CommandGroup {
     }
 
     private func sagaLog(_ key: String) {
-      let steps = logging.sagaSteps(of: key)
+      let steps = demo.sagaSteps(of: key)
       guard !steps.isEmpty else { return }
       terminal.line(theme.paint("   the saga's log: " + steps.joined(separator: " → "), .muted))
     }
 
     /// One line with the places a trip has left, read through the graph's cache.
     private func showPlaces(of trip: TripID) async {
-      let places = (try? await graph.trips.trip(id: trip).seatsLeft).map(String.init) ?? "?"
+      let places = (try? await demo.trips.trip(id: trip).seatsLeft).map(String.init) ?? "?"
       terminal.line("   \(trip): \(places) places left")
     }
   }

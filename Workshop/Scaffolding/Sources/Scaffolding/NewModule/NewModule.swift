@@ -29,9 +29,12 @@ struct NewModule {
           "swift", "format", "-i", "--recursive", "Package.swift", sources, tests
         ).succeed(in: root)
       }
-      // The README's graph, and every module README the redraw may write.
+      // The generated documents (the README's table of layers, the module graph), and every
+      // module README the redraw may write.
       try await steps.run("graphs") {
-        try transaction.willChange("README.md")
+        for document in GeneratedDocuments.paths(in: root) {
+          try transaction.willChange(document)
+        }
         for readme in readmes() { try transaction.willChange(readme) }
         try await PackageLinter(root: root).redrawGraphs()
       }

@@ -31,7 +31,11 @@ struct RemoveModule {
       for folder in ["Sources", "Tests", "Benchmarks", "docs"] {
         try transaction.guardFolder(folder)
       }
-      for file in ["Package.swift", "CODEOWNERS", "README.md"] {
+      let documents =
+        GeneratedDocuments.paths(in: root)
+        + [GeneratedDocuments.walkThrough(in: root)]
+        .compactMap { $0 }
+      for file in ["Package.swift", "CODEOWNERS"] + documents {
         try transaction.willChange(file)
       }
       let commands = try await steps.run("wiring") { try await removeWiring(transaction) }
@@ -119,8 +123,8 @@ struct RemoveModule {
     }
   }
 
-  /// The commands that went: their snapshots, their steps in the README's walk-through, then the
-  /// other snapshots and the walk-through re-recorded from the binary that no longer has them.
+  /// The commands that went: their snapshots, their steps in the walk-through, then the other
+  /// snapshots and the walk-through re-recorded from the binary that no longer has them.
   private func removeCommands(_ commands: [String], _ transaction: FileTransaction) async throws {
     guard !commands.isEmpty else { return }
     for snapshot in FolderWalk.files(under: "Tests", in: root)
@@ -132,12 +136,12 @@ struct RemoveModule {
         try transaction.remove(snapshot)
       }
     }
-    if let executable = plan.executable,
-      let readme = try? String(
-        contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    if let executable = plan.executable, let walkThrough = GeneratedDocuments.walkThrough(in: root),
+      let document = try? String(
+        contentsOf: root.appendingPathComponent(walkThrough), encoding: .utf8)
     {
-      let walked = WalkThrough.removingSteps(of: commands, executable: executable, from: readme)
-      if walked != readme { try transaction.write(walked, to: "README.md") }
+      let walked = WalkThrough.removingSteps(of: commands, executable: executable, from: document)
+      if walked != document { try transaction.write(walked, to: walkThrough) }
     }
     let record = recordingVariable()
     let tests = "helpTextMatchesItsSnapshot|generatedScriptsMatchTheirSnapshots|theWalkThrough"
@@ -149,12 +153,16 @@ struct RemoveModule {
       return
     }
     console.say(
-      "\(Self.name): re-recording the help snapshots and the README walk-through (\(record)=1)")
+      "\(Self.name): re-recording the help snapshots and the walk-through (\(record)=1)")
     // The check suite's flags, so the check that follows reuses this build.
-    try await ExternalCommand(["swift", "build", "--build-tests"] + StrictBuild.flags).succeed(
-      in: root)
-    try await ExternalCommand("\(record)=1", "swift", "test", "--skip-build", "--filter", tests)
-      .succeed(in: root)
+    try await ExternalCommand(
+      ["swift", "build", "--build-tests"] + StrictBuild.flags + StrictBuild.voyageTraits
+    ).succeed(in: root)
+    try await ExternalCommand(
+      ["\(record)=1", "swift", "test", "--skip-build"] + StrictBuild.voyageTraits + [
+        "--filter", tests,
+      ]
+    ).succeed(in: root)
   }
 
   /// The variable the snapshot tests read to record instead of compare

@@ -22,10 +22,11 @@ struct PackageLinter {
     return outcome.output
   }
 
-  /// Redraws the README's whole module graph and each module README's neighbourhood from the
-  /// package as SwiftPM describes it now.
+  /// Redraws what the linter generates (the README's table of layers, the whole module graph)
+  /// and each module README's neighbourhood from the package as SwiftPM describes it now.
   func redrawGraphs() async throws {
-    try await describingThePackage(["--update-graph", "README.md"])
+    try await describingThePackage(
+      GeneratedDocuments.paths(in: root).flatMap { ["--update-graph", $0] })
     try await describingThePackage(["--update-module-readmes"])
   }
 

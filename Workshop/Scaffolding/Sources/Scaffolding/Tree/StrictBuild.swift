@@ -5,4 +5,7 @@ enum StrictBuild {
   static let flags = [
     "--explicit-target-dependency-import-check", "error", "-Xswiftc", "-warnings-as-errors",
   ]
+
+  /// The traits Voyage's own package builds with there (`voyage_traits`): its fault points.
+  static let voyageTraits = ["--traits", "FaultPoints"]
 }
