@@ -11,6 +11,7 @@
 #                                         # build of the scaffolding tool's package (Workshop/Scaffolding/)
 source "$(dirname "$0")/lib/script-help.sh"
 source "$(dirname "$0")/lib/strict-build.sh"
+source "$(dirname "$0")/lib/generated-documents.sh"
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,8 +30,9 @@ for argument in "$@"; do
   esac
 done
 
-# The flags the build and the tests share, so `swift test --skip-build` reuses the checked build.
-build_flags=("${strict_build_flags[@]}")
+# The flags the build and the tests share, so `swift test --skip-build` reuses the checked build:
+# Voyage's with its fault points, the linter's and the scaffolding tool's packages without.
+build_flags=("${voyage_build_flags[@]}")
 # Swift code that is formatted and linted (Voyage's and the architecture linter's package);
 # Workshop/ArchitectureLinter/Tests/Fixtures holds deliberately odd fixture packages.
 swift_paths=(Package.swift Sources Scripts Benchmarks Tests/*Tests Tests/Support
@@ -94,11 +96,14 @@ summarize_crash() {
     END { for (name in open) print "  " name }' "$log" | sort | head -n 40
 }
 
-# The layer rules, the README's module graph and every module README's graph, in one run of the
-# linter on one package description.
+# The layer rules, the generated documents (the README's table of layers, the module graph) and
+# every module README's graph, in one run of the linter on one package description.
 # The baseline may only shrink: an entry the baseline lacked where this branch left main fails
 # (on main itself that is its own commit, so the check guards branches and passes on main).
-architecture_options=(--check-graph README.md --check-module-readmes)
+architecture_options=(--check-module-readmes)
+while IFS= read -r document; do
+  architecture_options+=(--check-graph "$document")
+done < <(generated_documents)
 baseline_reference=$(git merge-base HEAD origin/main 2>/dev/null || git rev-parse --verify --quiet HEAD 2>/dev/null || true)
 [ -n "$baseline_reference" ] && architecture_options+=(--baseline-may-not-grow "$baseline_reference")
 # The one-file linter the next step runs is the linter package's sources joined.
@@ -119,13 +124,15 @@ step "Format (fix with: swift format -i --recursive ${swift_paths[*]})" \
   swift format lint --strict --recursive "${swift_paths[@]}"
 step "Build with undeclared-import check and warnings as errors" \
   swift build --build-tests "${build_flags[@]}"
+step "The shipping binary has no fault point (a default release build of voyage)" \
+  Scripts/check-shipping-binary.sh
 if [ "$linter_package_tests" -eq 1 ]; then
   step "Build the architecture linter's package, warnings as errors" \
-    swift build "${linter_package[@]}" --build-tests "${build_flags[@]}"
+    swift build "${linter_package[@]}" --build-tests "${strict_build_flags[@]}"
 fi
 if [ "$tool_tests" -eq 1 ]; then
   step "Build the scaffolding tool's package, warnings as errors" \
-    swift build "${scaffolding_package[@]}" --build-tests "${build_flags[@]}"
+    swift build "${scaffolding_package[@]}" --build-tests "${strict_build_flags[@]}"
 fi
 # The documentation site, every symbol link resolving: a renamed type that an article or a catalog
 # names fails here (the same build flags, so the build above is reused).
@@ -136,8 +143,8 @@ step "Documentation builds with warnings as errors" \
 # their own (canaries, scaffolding, forks, adoption, measurements), and beside them the modules'
 # tests that hold a deadline would wait for the cores.
 step "Tests of every module" \
-  tests_that_run timeout 1200 swift test --skip-build --skip ArchitectureTests
-architecture_test_options=(--skip-build --filter ArchitectureTests)
+  tests_that_run timeout 1200 swift test --skip-build "${voyage_traits[@]}" --skip ArchitectureTests
+architecture_test_options=(--skip-build "${voyage_traits[@]}" --filter ArchitectureTests)
 [ "$migration" -eq 0 ] && architecture_test_options+=(--skip MigrationReplayTests)
 [ "$tool_tests" -eq 0 ] && architecture_test_options+=(
   --skip "ForkingTests|ScaffoldingTests|AdoptionTests|BuildMeasurementTests|MeasurementScriptTests")

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Redraws the generated module graphs from one package description: the README's whole graph and
-# each module README's neighbourhood, after the manifest was changed by hand (the scaffolding tool
+# Redraws what the linter generates from one package description: the README's table of layers, the
+# whole module graph and each module README's neighbourhood, after the manifest was changed by hand (the scaffolding tool
 # behind new-module.sh, remove-module.sh and fork.sh redraws them itself, through the linter's
 # library); the check suite fails when a graph is stale.
+source "$(dirname "$0")/lib/generated-documents.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 description=$(mktemp)
@@ -12,5 +13,7 @@ trap 'rm -f "$description"' EXIT
 linter=(swift Scripts/check-architecture.swift)
 [ -n "${CHECK_ARCHITECTURE:-}" ] && linter=("$CHECK_ARCHITECTURE")
 swift package describe --type json >"$description"
-"${linter[@]}" "$description" --update-graph README.md >/dev/null
+while IFS= read -r document; do
+  "${linter[@]}" "$description" --update-graph "$document" >/dev/null
+done < <(generated_documents)
 "${linter[@]}" "$description" --update-module-readmes >/dev/null

@@ -315,11 +315,11 @@ struct DocumentationTests {
     return runs.last.map { String($0.output.1 ?? $0.output.2 ?? $0.output.3 ?? "") }
   }
 
-  @Test func theREADMEListsEveryStepOfTheCheckSuiteInItsOrder() throws {
+  @Test func theCheckSuiteArticleListsEveryStepInItsOrder() throws {
     let steps = try Self.checkSteps()
     #expect(steps.count > 3)
-    let readme = try Self.text("README.md")
-    let section = try #require(readme.range(of: "## The check suite"))
+    let readme = try Self.text("docs/Voyage.docc/CheckSuite.md")
+    let section = try #require(readme.range(of: "## Every step, in order"))
     // The numbered list, each item with its indented continuation lines.
     var items: [String] = []
     for line in readme[section.upperBound...].split(
@@ -335,12 +335,13 @@ struct DocumentationTests {
     }
     #expect(
       items.count == steps.count,
-      "the README lists \(items.count) steps; Scripts/check.sh runs \(steps.count)")
+      "the article lists \(items.count) steps; Scripts/check.sh runs \(steps.count)")
     for (number, (step, item)) in zip(steps, items).enumerated() {
       let runs = try #require(Self.whatRuns(step), "cannot tell what step \(number + 1) runs")
       #expect(
         item.contains(runs),
-        "README step \(number + 1) does not name '\(runs)', which check.sh's step runs: \(item)")
+        "the article's step \(number + 1) does not name '\(runs)', which check.sh's step runs: \(item)"
+      )
     }
   }
 

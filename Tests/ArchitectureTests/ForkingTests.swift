@@ -84,9 +84,12 @@ struct ForkingTests {
     let described = try await Subprocess.run(
       "swift", ["package", "--package-path", copy.path, "describe", "--type", "json"])
     let description = Data(described.output.utf8)
-    let graph = copy.appendingPathComponent("README.md").path
+    // The docs' catalog is named after the app, and the fork renamed it.
+    let documents = ["README.md", "docs/\(new).docc/ModuleGraph.md"].flatMap {
+      ["--check-graph", copy.appendingPathComponent($0).path]
+    }
     let lint = try await Linter.run(
-      ["--check-graph", graph, "--check-module-readmes"], description: description)
+      documents + ["--check-module-readmes"], description: description)
     #expect(lint.status == 0, "\(lint.output)")
     // Formatted as the check suite wants it: a list the removal left with one line or none is
     // written another way.

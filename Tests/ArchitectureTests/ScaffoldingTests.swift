@@ -134,8 +134,10 @@ struct ScaffoldingTests {
     let description = Data(described.output.utf8)
     #expect(try await Linter.run(description: description).status == 0)
     #expect(try await Linter.run(["--check-module-readmes"], description: description).status == 0)
-    let graph = copy.appendingPathComponent("README.md").path
-    #expect(try await Linter.run(["--check-graph", graph], description: description).status == 0)
+    let documents = ["README.md", "docs/Voyage.docc/ModuleGraph.md"].flatMap {
+      ["--check-graph", copy.appendingPathComponent($0).path]
+    }
+    #expect(try await Linter.run(documents, description: description).status == 0)
 
     let build = try await Subprocess.run(
       "nice",

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-/// The README's walk-through is not prose about the output: it is the output. Each `$ voyage …`
-/// line of its first `text` block is run with the real binary (in a fresh home, colour off), and
-/// what it prints must be what the README shows, except dates (the sandbox's catalog starts
-/// today) and ticket identifiers (random). To rewrite the block from a real run on purpose:
-/// `VOYAGE_RECORD_SNAPSHOTS=1 swift test --filter theWalkThrough`.
-@Suite("README walk-through")
+/// The walk-through of "Using Voyage" (`docs/Voyage.docc/UsingVoyage.md`) is not prose about the
+/// output: it is the output. Each `$ voyage …` line of its first `text` block is run with the real
+/// binary (in a fresh home, colour off), and what it prints must be what the article shows, except
+/// dates (the sandbox's catalog starts today) and ticket identifiers (random). To rewrite the
+/// block from a real run on purpose: `VOYAGE_RECORD_SNAPSHOTS=1 swift test --filter theWalkThrough`.
+@Suite("The walk-through")
 struct ReadmeWalkThroughTests {
   struct Step {
     let command: String
@@ -14,10 +14,11 @@ struct ReadmeWalkThroughTests {
   }
 
   static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("docs/Voyage.docc/UsingVoyage.md")
 
   /// The walk-through block: the text between "## A walk through" and the end of its first
-  /// `text` code block, with where it starts and ends in the README.
+  /// `text` code block, with where it starts and ends in the article.
   static func block(of readme: String) throws -> (Range<String.Index>, [Step]) {
     let section = try #require(readme.range(of: "## A walk through"))
     let opening = try #require(

@@ -106,7 +106,7 @@ public final class CheckoutFeature {
     CheckoutScreen(state: viewModel.state, theme: theme, operation: viewModel.operation).text
   }
 
-  /// The current state as stable JSON (documented in the README).
+  /// The current state as stable JSON (documented in "Using Voyage").
   public func json() -> Data {
     CheckoutScreen.json(viewModel.state, finishing: viewModel.operation)
   }

@@ -109,7 +109,7 @@ public final class SearchFeature {
     SearchScreen(state: viewModel.state, theme: theme).text
   }
 
-  /// The current state as stable JSON (documented in the README).
+  /// The current state as stable JSON (documented in "Using Voyage").
   public func json() -> Data {
     SearchScreen.json(viewModel.state)
   }

@@ -101,7 +101,7 @@ public final class TicketsFeature {
     TicketsScreen(state: state, theme: theme).text
   }
 
-  /// The current state as stable JSON (documented in the README).
+  /// The current state as stable JSON (documented in "Using Voyage").
   public func json() -> Data {
     TicketsScreen.json(state)
   }

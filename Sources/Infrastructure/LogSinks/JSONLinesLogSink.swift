@@ -8,7 +8,7 @@ import Foundation
 #endif
 
 /// One JSON object a line, for scripts and log collectors. The keys are stable and documented
-/// in the README: `time` (ISO 8601, UTC, milliseconds), `level`, `label`, `message`, and
+/// in "Using Voyage": `time` (ISO 8601, UTC, milliseconds), `level`, `label`, `message`, and
 /// `metadata` (an object, each value with its type: text, whole number, number or flag), keys
 /// sorted.
 ///

@@ -5,7 +5,7 @@ public import EventLog
 public enum LogFormat: String, Sendable, CaseIterable {
   /// A line a person reads: time since start, level, who, what, then `key=value` pairs.
   case text
-  /// One JSON object a line, with the keys the README documents, for scripts and collectors.
+  /// One JSON object a line, with the keys "Using Voyage" documents, for scripts and collectors.
   case json
 }
 

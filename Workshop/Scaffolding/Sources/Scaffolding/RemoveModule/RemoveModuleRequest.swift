@@ -3,7 +3,7 @@ struct RemoveModuleRequest: Equatable, Sendable {
   let name: String
   /// Whether the check suite runs once the module is gone.
   let check: Bool
-  /// Whether the help snapshots and the README's walk-through are re-recorded when commands
+  /// Whether the help snapshots and the walk-through are re-recorded when commands
   /// went with it (which builds the package with its tests).
   let record: Bool
 
@@ -25,7 +25,7 @@ struct RemoveModuleRequest: Equatable, Sendable {
         (`SearchFeatureCommands.self`);
       - its name in the App targets' lists in Package.swift, its example, and the benchmarks that
         use it;
-      - the help snapshots of the commands it declared and the README walk-through's steps that
+      - the help snapshots of the commands it declared and the walk-through's steps that
         ran them; the other snapshots and the walk-through are then re-recorded from the built
         binary (--no-record leaves them, and says how to record them);
       - nothing in the prose: symbol links into it become plain code names, and the code names and

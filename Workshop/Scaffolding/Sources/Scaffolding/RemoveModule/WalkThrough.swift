@@ -1,7 +1,7 @@
 import Foundation
 
-/// The README's walk-through (`## A walk through`, one `text` block of commands and what they
-/// printed): the steps that ran a removed command go with it.
+/// The walk-through (`## A walk through` in `GeneratedDocuments.walkThrough`, one `text` block of
+/// commands and what they printed): the steps that ran a removed command go with it.
 enum WalkThrough {
   /// `readme` without the walk-through's steps that run `executable` with one of `commands`.
   static func removingSteps(
