@@ -26,8 +26,10 @@ struct TicketsFeatureTests {
       id: try #require(OrderID("halfway")), tripID: try #require(TripID("LIS-004")),
       guests: 2, amount: Money(minorUnits: 57_600, currency: .eur), travellerName: name,
       card: MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 3, expiryYear: 2030),
-      state: state, hold: nil, chargeID: state == .charged ? "ch_1" : nil,
-      supplierReference: nil, ticketID: nil, refundID: nil, updatedAt: Date())
+      state: state, hold: nil, chargeID: [.drafted, .held].contains(state) ? nil : "ch_1",
+      supplierReference: state.isCancelling ? SupplierReference.fixture("SBR-1") : nil,
+      ticketID: state.isCancelling ? TicketID.fixture("TKT-1") : nil, refundID: nil,
+      updatedAt: Date())
   }
 
   func feature(_ ledger: InMemoryOrderLedger) -> TicketsFeature {
@@ -83,6 +85,19 @@ struct TicketsFeatureTests {
     let listed = try #require(try json(orders)["orders"] as? [[String: Any]])
     #expect(listed.first?["state"] as? String == state.rawValue)
     #expect((listed.first?["command"] as? String)?.hasSuffix("--idempotency-key halfway") == true)
+  }
+
+  @Test(arguments: [OrderState.cancelling, .placesReturned])
+  func anUnfinishedCancellationComesWithTheCancelThatFinishesIt(state: OrderState) async throws {
+    let orders = feature(InMemoryOrderLedger(orders: [try Self.order(state)]))
+    await orders.listUnfinishedOrders()
+    let screen = orders.screen(theme: .plain)
+    #expect(screen.contains("halfway") && screen.contains("\(state.rawValue): ticket TKT-1"))
+    #expect(screen.hasSuffix("  $ voyage cancel TKT-1\n"), "\(screen)")
+    #expect(!screen.contains("--idempotency-key"))
+    let listed = try #require(try json(orders)["orders"] as? [[String: Any]])
+    #expect(listed.first?["state"] as? String == state.rawValue)
+    #expect(listed.first?["command"] as? String == "voyage cancel TKT-1")
   }
 
   @Test func anUnreadableLedgerIsAFailureWithACodeForScripts() async throws {

@@ -119,7 +119,9 @@ struct TicketsScreen {
   // MARK: - Orders
 
   static func text(_ orders: [OrderRecord], at moment: Date, theme: TerminalTheme) -> String {
-    guard !orders.isEmpty else { return "No unfinished orders: every checkout ended.\n" }
+    guard !orders.isEmpty else {
+      return "No unfinished orders: every checkout and cancellation ended.\n"
+    }
     var lines = [
       theme.style("\(orders.count) unfinished order\(orders.count == 1 ? "" : "s")", .title)
     ]
@@ -165,13 +167,23 @@ struct TicketsScreen {
     case .held:
       "held: places held at the supplier until the hold expires; a charge may have been sent (the same command finds out, and never charges twice)"
     case .charged: "charged: the card was charged; the ticket is not issued yet"
+    case .cancelling:
+      "cancelling: ticket \(ticket(order)) is being cancelled; its places may be back at the supplier already, nothing is refunded yet (the same command finds out, and never returns the places twice)"
+    case .placesReturned:
+      "places_returned: ticket \(ticket(order))'s places are back at the supplier; a refund may have been sent (the same command finds out, and never refunds twice)"
     case .ticketed, .released, .refunded, .cancelled: order.state.rawValue
     }
   }
 
-  /// The checkout that finishes the order: the same request and key. The card number is never
-  /// stored, so the command names the card by what may be kept of it.
+  private static func ticket(_ order: OrderRecord) -> String {
+    order.ticketID?.rawValue ?? "(unknown)"
+  }
+
+  /// What finishes the order: cancelling its ticket again, for a cancellation under way; the
+  /// same checkout request and key, for a checkout. The card number is never stored, so that
+  /// command names the card by what may be kept of it.
   static func command(_ order: OrderRecord) -> String {
+    if order.state.isCancelling, let ticket = order.ticketID { return "voyage cancel \(ticket)" }
     let expiry =
       String(format: "%02d", order.card.expiryMonth) + "/"
       + String(format: "%02d", order.card.expiryYear % 100)
