@@ -52,12 +52,17 @@ struct TicketsScreen {
   // MARK: - One ticket
 
   /// The ticket and its trip, named by its title when it could be read and linked when a trip
-  /// screen exists.
+  /// screen exists; a ticket being cancelled says so, and what finishes it.
   static func text(_ ticket: Ticket, trip: TripReference?, theme: TerminalTheme) -> String {
     let status =
-      ticket.cancelledAt == nil
-      ? theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id)", .success)
-      : theme.style("Ticket \(ticket.id)", .title) + "  " + theme.paint("cancelled", .muted)
+      switch ticket.status {
+      case .issued: theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id)", .success)
+      case .cancelling:
+        theme.paint("\(theme.symbol(.warning)) Ticket \(ticket.id)", .warning) + "  "
+          + theme.paint("being cancelled", .warning)
+      case .cancelled:
+        theme.style("Ticket \(ticket.id)", .title) + "  " + theme.paint("cancelled", .muted)
+      }
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withFullDate]
     let indent = String(repeating: " ", count: Spacing.indent)
@@ -78,6 +83,9 @@ struct TicketsScreen {
     if let trip {
       // Under the trip's row, never beside it, so the link is not cut in a narrow terminal.
       lines.insert(indent + indent + theme.paint(trip.link.absoluteString, .accent), at: 1)
+    }
+    if ticket.status == .cancelling {
+      lines += ["", indent + theme.paint("Finish cancelling: ", .warning) + finishing(ticket)]
     }
     return ([status] + lines).joined(separator: "\n") + "\n"
   }
@@ -109,11 +117,29 @@ struct TicketsScreen {
         .init(ticket.travellerName.escapingControlCharacters),
         .init(String(ticket.guests)), .init(ticket.amountPaid.description),
         .init(formatter.string(from: ticket.issuedAt)),
-        ticket.cancelledAt == nil ? .init("issued") : .init("cancelled", color: .muted),
+        status(ticket.status),
       ])
     }
     let heading = theme.style("\(tickets.count) ticket\(tickets.count == 1 ? "" : "s")", .title)
-    return ([heading, ""] + table.render(theme: theme)).joined(separator: "\n") + "\n"
+    var lines = [heading, ""] + table.render(theme: theme)
+    let cancelling = tickets.filter { $0.status == .cancelling }
+    if !cancelling.isEmpty {
+      // The table says which; this says what finishes them.
+      lines.append("")
+      lines += cancelling.map { theme.paint("Finish cancelling: ", .warning) + finishing($0) }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The command that finishes a ticket's cancellation.
+  static func finishing(_ ticket: Ticket) -> String { "voyage cancel \(ticket.id)" }
+
+  private static func status(_ status: TicketStatus) -> TextTable.Cell {
+    switch status {
+    case .issued: .init("issued")
+    case .cancelling: .init("cancelling", color: .warning)
+    case .cancelled: .init("cancelled", color: .muted)
+    }
   }
 
   // MARK: - Orders
