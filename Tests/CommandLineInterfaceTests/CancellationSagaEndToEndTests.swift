@@ -155,8 +155,11 @@ extension VoyageCommandLineTests {
   }
 
   /// Every point again, with the ledger on a PostgreSQL server: another process finishes what
-  /// the killed one began.
-  @Test(.enabled(if: TestServer.runs, TestServer.skipped), arguments: cancellationPoints)
+  /// the killed one began. One case at a time, as every server test of this file: run together,
+  /// their processes' connections would take most of the server's `max_connections` from the
+  /// other suites that share it.
+  @Test(
+    .enabled(if: TestServer.runs, TestServer.skipped), .serialized, arguments: cancellationPoints)
   func aCancellationKilledAtAnyPointOnOneDatabaseIsFinishedByAnother(point: String)
     async throws
   {
@@ -241,7 +244,7 @@ extension VoyageCommandLineTests {
   /// cut while the write is sent): status 74, the ticket and the command that finishes it;
   /// once the server is well, that command finishes the cancellation.
   @Test(
-    .enabled(if: TestServer.runs, TestServer.skipped),
+    .enabled(if: TestServer.runs, TestServer.skipped), .serialized,
     arguments: ServerFault.all, cancellationWrites)
   func aCancellationStepTheServerFailsToRecordNamesTheTicketAndItsCommand(
     fault: ServerFault, write: CancellationWrite
@@ -288,7 +291,7 @@ extension VoyageCommandLineTests {
   /// at SIGTERM (143), says where the order stands, and names the ticket and the command that
   /// finishes it; once the lock is let go, that command finishes the cancellation.
   @Test(
-    .enabled(if: TestServer.runs, TestServer.skipped), .timeLimit(.minutes(2)),
+    .enabled(if: TestServer.runs, TestServer.skipped), .timeLimit(.minutes(2)), .serialized,
     arguments: cancellationWrites, [StalledCheckoutEnding.deadline, .sigterm])
   func aCancellationWhoseWriteStallsOnTheServerNamesTheTicketAndItsCommand(
     write: CancellationWrite, ending: StalledCheckoutEnding

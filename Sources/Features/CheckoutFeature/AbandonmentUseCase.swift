@@ -14,7 +14,7 @@ import SharedKernel
 /// | drafted | charges closed; the key's hold, if the supplier made one, released | released |
 /// | held | charges closed; a charge found is refunded; the hold released | released, or refunded |
 /// | charged | not given up: it is paid, so the same checkout finishes it into a ticket to cancel | — |
-/// | ticketed, or its ticket being cancelled | not given up: its ticket is cancelled (``CancellationUseCase``) | — |
+/// | ticketed, or its ticket being cancelled | not given up: its ticket is cancelled (`CancellationUseCase`) | — |
 struct AbandonmentUseCase {
   let dependencies: CheckoutDependencies
 
