@@ -23,7 +23,7 @@ struct CancellationUseCase {
 
   /// Cancels `ticketID`, or finishes its cancellation; `recorded` hears of each state the
   /// ledger confirms on the way.
-  func run(_ ticketID: TicketID, recorded: (OrderID, OrderState) -> Void = { _, _ in })
+  func run(_ ticketID: TicketID, recorded: (OrderID, OrderState) -> Void)
     async throws(CheckoutFailure) -> Ticket
   {
     let found: OrderRecord?
