@@ -20,7 +20,9 @@ struct BareCheckouts {
     """
   private static let ticketColumns = """
     SELECT id, order_id, booking_id, traveller_name, guests, amount_minor_units, currency,
-      card_brand, charge_id, issued_at, cancelled_at, card_last_four FROM tickets
+      card_brand, charge_id, issued_at, cancelled_at, card_last_four,
+      (SELECT state FROM orders WHERE orders.id = tickets.order_id) AS order_state
+    FROM tickets
     """
 
   /// Runs checkouts while `next` hands out an index; returns the statements sent, or why the

@@ -374,14 +374,20 @@ struct CheckoutFeatureTests {
     #expect(!json.contains("TKT-1") && json.contains("idempotency_key_reused"))
   }
 
-  @Test func cancellingATicketReturnsThePlacesRefundsAndReportsIt() async throws {
+  @Test func cancellingATicketRecordsEachStepReturnsThePlacesRefundsAndReportsIt() async throws {
     var outputs: [CheckoutOutput] = []
     let checkout = feature { outputs.append($0) }
     await checkout.checkout(try request())
     let ticket = try #require(TicketID("TKT-1"))
+    outputs = []
     await checkout.cancel(ticket)
     #expect(checkout.failure == nil)
-    #expect(outputs.last == .ticketCancelled(ticket, trip: Self.trip.id))
+    #expect(
+      outputs == [
+        .orderRecorded(key, .cancelling), .orderRecorded(key, .placesReturned),
+        .orderRecorded(key, .cancelled), .ticketCancelled(ticket, trip: Self.trip.id),
+      ])
+    #expect(await ledger.moves.suffix(3) == [.cancelling, .placesReturned, .cancelled])
     #expect(await reservations.taken(Self.trip.id) == 0)
     #expect(await gateway.refunds.count == 1)
     #expect(await ledger.records[key]?.state == .cancelled)
@@ -390,6 +396,78 @@ struct CheckoutFeatureTests {
     await checkout.cancel(ticket)
     #expect(checkout.failure == nil)
     #expect(await gateway.refunds.count == 1)
+  }
+
+  /// A write that fails at each of the cancellation's steps (a full disk, or a crash right
+  /// before it): the cancellation's intent comes before anything outside changes, the failure
+  /// names the ticket and the command that finishes it, and that command does, returning the
+  /// places and the money once.
+  @Test(arguments: [OrderState.cancelling, .placesReturned, .cancelled])
+  func aCancellationStoppedByAFailedWriteIsFinishedByTheSameCancel(state: OrderState)
+    async throws
+  {
+    let checkout = feature()
+    await checkout.checkout(try request())
+    let ticket = try #require(TicketID("TKT-1"))
+    await ledger.failNextWrite(into: state)
+    await checkout.cancel(ticket)
+    #expect(checkout.failure == .ledgerStorage(key, .diskFull(path: "/fake/ledger.sqlite")))
+    // What had changed outside when the write failed: nothing before the intent was recorded.
+    let placesBack = state != .cancelling
+    #expect(await reservations.taken(Self.trip.id) == (placesBack ? 0 : 2))
+    #expect(await gateway.refunds.count == (state == .cancelled ? 1 : 0))
+    let message = checkout.screen(theme: .plain)
+    #expect(message.contains("Ticket TKT-1"), "\(message)")
+    #expect(message.contains("run 'voyage cancel TKT-1' again"), "\(message)")
+    #expect(!message.contains("The order could not be recorded"), "\(message)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: checkout.json()) as? [String: Any])
+    #expect((json["error"] as? [String: Any])?["order_id"] as? String == "order-1")
+
+    await checkout.cancel(ticket)
+    #expect(checkout.failure == nil)
+    #expect(await gateway.refunds.count == 1)
+    #expect(await reservations.taken(Self.trip.id) == 0)
+    #expect(await reservations.status(of: key) == .cancelled)
+    #expect(await ledger.records[key]?.state == .cancelled)
+    #expect(await ledger.moves.suffix(3) == [.cancelling, .placesReturned, .cancelled])
+  }
+
+  @Test func aSilentSupplierOrProviderDuringACancellationNamesTheTicketAndTheCancelFinishesIt()
+    async throws
+  {
+    let checkout = feature()
+    await checkout.checkout(try request())
+    let ticket = try #require(TicketID("TKT-1"))
+    await reservations.fallSilent(for: 1)
+    await checkout.cancel(ticket)
+    #expect(checkout.failure == .outcomeUnknown(key, reason: "no answer within the deadline"))
+    #expect(await ledger.records[key]?.state == .cancelling)
+    #expect(checkout.screen(theme: .plain).contains("Run 'voyage cancel TKT-1' again"))
+    await checkout.cancel(ticket)
+    #expect(checkout.failure == nil)
+    #expect(await gateway.refunds.count == 1)
+  }
+
+  @Test func aTicketBeingCancelledIsFinishedByGivingUpItsOrderTooAndItsCheckoutRefuses()
+    async throws
+  {
+    let checkout = feature()
+    await checkout.checkout(try request())
+    await ledger.failNextWrite(into: .cancelled)
+    await checkout.cancel(try #require(TicketID("TKT-1")))
+    #expect(await ledger.records[key]?.state == .placesReturned)
+    let retried = feature()
+    await retried.checkout(try request())
+    #expect(retried.failure == .orderEnded(key, .placesReturned))
+    #expect(retried.screen(theme: .plain).contains("ticket is being cancelled"))
+    #expect(await gateway.charges.count == 1)
+    let giveUp = feature()
+    await giveUp.giveUp(key)
+    #expect(giveUp.failure == nil)
+    #expect(giveUp.screen(theme: .plain).hasPrefix("ok Ticket TKT-1 cancelled"))
+    #expect(await gateway.refunds.count == 1)
+    #expect(await ledger.records[key]?.state == .cancelled)
   }
 
   @Test func cancellingAnUnknownTicketIsNotFound() async throws {

@@ -102,6 +102,29 @@ struct SagaLogTests {
     #expect(!story.contains { $0.hasPrefix("step finished step=hold") })
   }
 
+  @Test func aCancellationLogsItsIntentEveryStepAndItsEndUnderItsOrder() async throws {
+    await feature().checkout(try base.request())
+    recorder.clear()
+    await base.ledger.failNextWrite(into: .cancelled)
+    let ticket = try #require(TicketID("TKT-1"))
+    await feature().cancel(ticket)
+    #expect(
+      story == [
+        "cancellation started", "order recorded state=cancelling", "step finished step=cancel",
+        "order recorded state=places_returned", "step finished step=refund",
+        "cancellation failed error=disk_full",
+      ])
+    #expect(recorder.events.last?.metadata["message"]?.description.contains("TKT-1") == true)
+    recorder.clear()
+    await feature().cancel(ticket)
+    #expect(
+      story == [
+        "cancellation started resumed_from=places_returned", "step finished step=refund",
+        "order recorded state=cancelled", "ticket cancelled",
+      ])
+    #expect(recorder.events.allSatisfy { $0.metadata["order"] == "order-1" })
+  }
+
   @Test func theLogNeverHoldsTheCardNumber() async throws {
     await feature(InMemoryPaymentGateway(failure: .declined)).checkout(try base.request())
     await feature().checkout(try base.request(key: "order-2"))

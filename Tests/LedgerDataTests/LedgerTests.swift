@@ -136,6 +136,44 @@ struct LedgerTests {
     #expect(oldTicket.cardLastFour == "4242")
   }
 
+  /// A ledger written before cancellations had states of their own: its orders keep theirs,
+  /// a ticketed one is cancelled by the new road, and the database now refuses the old move
+  /// straight from ticketed to cancelled.
+  @Test func aLedgerFromBeforeCancellationsIsMigratedAndCancelsByTheNewRoad() async throws {
+    let file = home.appendingPathComponent(LedgerDataAssembly.fileName)
+    let lastBefore = SQLiteOrderLedger.migrations.count - 1
+    do {
+      let ledger = SQLiteOrderLedger(
+        database: try SQLiteDatabase(
+          file: file, migrations: Array(SQLiteOrderLedger.migrations.prefix(lastBefore))))
+      let sandbox = try PaymentSandbox(home: home)
+      for key in ["kept", "cancelled"] {
+        _ = try await checkout(order(key), ledger: ledger, gateway: gateway(sandbox))
+      }
+      // The move that schema allowed, written as it wrote it.
+      try await ledger.database.transaction { connection throws(SQLiteError) in
+        try connection.execute("UPDATE orders SET state = 'cancelled' WHERE id = 'cancelled'")
+        try connection.execute(
+          "UPDATE tickets SET cancelled_at = 1800000000 WHERE order_id = 'cancelled'")
+      }
+    }
+    let ledger = try await LedgerDataAssembly.ledger(home: home)
+    let kept = try #require(OrderID("kept"))
+    #expect(try await ledger.record(of: kept)?.state == .ticketed)
+    #expect(try await ledger.record(of: try #require(OrderID("cancelled")))?.state == .cancelled)
+    let raw = try SQLiteDatabase(file: file, migrations: SQLiteOrderLedger.migrations)
+    await #expect(throws: SQLiteError.self) {
+      try await raw.transaction { connection throws(SQLiteError) in
+        try connection.execute("UPDATE orders SET state = 'cancelled' WHERE id = 'kept'")
+      }
+    }
+    for step in [OrderStep.cancelling, .placesReturned, .cancelled(refundID: "re_1")] {
+      #expect(try await ledger.advance(kept, by: step).state == step.state)
+    }
+    #expect(try await ledger.tickets().map(\.status) == [.cancelled, .cancelled])
+    #expect(try SQLiteDatabase.integrityCheck(of: file) == "ok")
+  }
+
   @Test func aLedgerWrittenByANewerVoyageIsRefusedAndLeftUntouched() async throws {
     let file = home.appendingPathComponent(LedgerDataAssembly.fileName)
     _ = try SQLiteDatabase(file: file, migrations: Array(repeating: "SELECT 1;", count: 9))

@@ -15,9 +15,11 @@ import Testing
 struct TripTicketsAndLinksTests {
   nonisolated static let lisbon = TripID.fixture("LIS-001")
 
-  static func held(_ id: String, places: Int) throws -> TicketOnTrip {
+  static func held(_ id: String, places: Int, isCancelling: Bool = false) throws -> TicketOnTrip {
     let ticket = try #require(TicketID(id))
-    return TicketOnTrip(id: ticket, places: places, link: try #require(URL(string: "t://\(id)")))
+    return TicketOnTrip(
+      id: ticket, places: places, link: try #require(URL(string: "t://\(id)")),
+      isCancelling: isCancelling)
   }
 
   func feature(
@@ -43,6 +45,31 @@ struct TripTicketsAndLinksTests {
     #expect(tickets.map { $0["id"] as? String } == ["TKT-A", "TKT-B"])
     #expect(tickets.map { $0["link"] as? String } == ["t://TKT-A", "t://TKT-B"])
     #expect(tickets.map { $0["places"] as? Int } == [2, 1])
+  }
+
+  @Test func aTicketBeingCancelledIsCountedApartWithWhatFinishesIt() async throws {
+    let held = [
+      try Self.held("TKT-A", places: 2), try Self.held("TKT-B", places: 1, isCancelling: true),
+    ]
+    let search = feature { _ in held }
+    await search.show(Self.lisbon)
+    let screen = search.screen(theme: .plain)
+    #expect(
+      screen.contains(
+        """
+          You hold     2 places on 1 ticket
+          Cancelling   1 place on 1 ticket
+            t://TKT-A
+            t://TKT-B
+              finish: voyage cancel TKT-B
+
+        """), "\(screen)")
+    let trip =
+      try #require(
+        try JSONSerialization.jsonObject(with: search.json()) as? [String: Any])["trip"]
+      as? [String: Any]
+    let tickets = try #require(trip?["tickets"] as? [[String: Any]])
+    #expect(tickets.map { $0["status"] as? String } == ["issued", "cancelling"])
   }
 
   @Test func aTripWithoutTicketsLooksAsItAlwaysDid() async throws {

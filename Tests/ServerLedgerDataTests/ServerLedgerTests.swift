@@ -135,6 +135,62 @@ struct ServerLedgerTests {
     }
   }
 
+  /// A ledger written before cancellations had states of their own: its orders keep theirs,
+  /// a ticketed one is cancelled by the new road, and the database now refuses the old move
+  /// straight from ticketed to cancelled.
+  @Test func aLedgerFromBeforeCancellationsIsMigratedAndCancelsByTheNewRoad() async throws {
+    let lastBefore = PostgreSQLOrderLedger.migrations.count - 1
+    let old = PostgreSQLOrderLedger(
+      database: try await ServerDatabase(
+        connectionString: TestServer.url(),
+        migrations: Array(PostgreSQLOrderLedger.migrations.prefix(lastBefore)),
+        versionTable: PostgreSQLOrderLedger.versionTable, schema: schema))
+    let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
+    for key in ["kept", "cancelled"] {
+      let order = try DraftOrder(
+        id: try #require(OrderID(key)), trip: Trip.fixture(), guests: 1,
+        traveller: Traveller(name: "Ada"))
+      _ = try await old.begin(order, card: card)
+      _ = try await old.advance(
+        order.id,
+        by: .held(
+          SeatHold(
+            id: try #require(HoldID("HLD-\(key)")), tripID: order.tripID, places: 1,
+            expiresAt: Date() + 600)))
+      _ = try await old.advance(order.id, by: .charged(chargeID: "ch_\(key)"))
+      let receipt = PaymentReceipt(
+        chargeID: "ch_\(key)", orderID: order.id, amount: order.amount, cardBrand: "Visa",
+        cardLastFour: "4242", chargedAt: Date())
+      _ = try await old.issueTicket(
+        for: order.confirm(with: receipt), reference: SupplierReference.fixture("SBR-\(key)"))
+    }
+    // The move that schema allowed, written as it wrote it.
+    try await old.database.transaction { connection throws(ServerDatabaseError) in
+      try connection.execute("UPDATE orders SET state = 'cancelled' WHERE id = 'cancelled'")
+      try connection.execute(
+        "UPDATE tickets SET cancelled_at = 1800000000 WHERE order_id = 'cancelled'")
+    }
+    let ledger = try await ledger()
+    let kept = try #require(OrderID("kept"))
+    #expect(try await ledger.record(of: kept)?.state == .ticketed)
+    #expect(try await ledger.record(of: try #require(OrderID("cancelled")))?.state == .cancelled)
+    let raw = try await ServerDatabase(
+      connectionString: TestServer.url(),
+      migrations: Array(repeating: "SELECT 1", count: PostgreSQLOrderLedger.migrations.count),
+      versionTable: PostgreSQLOrderLedger.versionTable, schema: schema)
+    await #expect {
+      try await raw.transaction { connection throws(ServerDatabaseError) in
+        try connection.execute("UPDATE orders SET state = 'cancelled' WHERE id = 'kept'")
+      }
+    } throws: { error in
+      (error as? ServerDatabaseError)?.sqlState == "23514"
+    }
+    for step in [OrderStep.cancelling, .placesReturned, .cancelled(refundID: "re_1")] {
+      #expect(try await ledger.advance(kept, by: step).state == step.state)
+    }
+    #expect(try await ledger.tickets().map(\.status) == [.cancelled, .cancelled])
+  }
+
   @Test func aLedgerWrittenByANewerVoyageIsRefusedAndLeftUntouched() async throws {
     let newer = try await ServerDatabase(
       connectionString: TestServer.url(),

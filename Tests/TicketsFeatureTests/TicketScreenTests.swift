@@ -51,6 +51,19 @@ struct TicketScreenTests {
     #expect(try json(tickets)["ticket"].map { ($0 as? [String: Any])?["trip_link"] == nil } == true)
   }
 
+  @Test func aTicketBeingCancelledSaysSoAndWhatFinishesIt() async throws {
+    let tickets = feature(
+      InMemoryOrderLedger(tickets: [try TicketsFeatureTests.ticket("TKT-1", cancelling: true)]),
+      trip: nil)
+    await tickets.show(try #require(TicketID("TKT-1")))
+    let screen = tickets.screen(theme: .plain)
+    #expect(
+      screen.hasPrefix("! Ticket TKT-1  being cancelled\n  Trip       LIS-004\n"), "\(screen)")
+    #expect(screen.hasSuffix("\n\n  Finish cancelling: voyage cancel TKT-1\n"), "\(screen)")
+    let ticket = try #require(try json(tickets)["ticket"] as? [String: Any])
+    #expect(ticket["status"] as? String == "cancelling")
+  }
+
   @Test func anUnknownTicketIsNotFoundWithACodeForScripts() async throws {
     let tickets = feature(InMemoryOrderLedger(), trip: try Self.trip())
     let id = try #require(TicketID("TKT-404"))
@@ -61,14 +74,19 @@ struct TicketScreenTests {
     #expect(error["code"] as? String == "ticket_not_found")
   }
 
-  @Test func theTicketsOnATripAreTheIssuedOnesNotTheCancelledOrOthers() async throws {
+  @Test func theTicketsOnATripAreTheIssuedAndBeingCancelledOnesNotTheCancelledOrOthers()
+    async throws
+  {
     let tickets = feature(
       InMemoryOrderLedger(tickets: [
         try TicketsFeatureTests.ticket("TKT-1"),
         try TicketsFeatureTests.ticket("TKT-2", cancelled: true),
+        try TicketsFeatureTests.ticket("TKT-3", cancelling: true),
       ]), trip: nil)
     let lisbon = try #require(TripID("LIS-004"))
-    #expect(try await tickets.tickets(holding: lisbon).map(\.id.rawValue) == ["TKT-1"])
+    let held = try await tickets.tickets(holding: lisbon)
+    #expect(held.map(\.id.rawValue) == ["TKT-1", "TKT-3"])
+    #expect(held.map(\.status) == [.issued, .cancelling])
     #expect(try await tickets.tickets(holding: try #require(TripID("TYO-001"))).isEmpty)
   }
 

@@ -9,16 +9,17 @@ import TicketsFeature
 @Suite("Tickets feature")
 @MainActor
 struct TicketsFeatureTests {
-  static func ticket(_ id: String, name: String = "Ada Lovelace", cancelled: Bool = false) throws
-    -> Ticket
-  {
+  static func ticket(
+    _ id: String, name: String = "Ada Lovelace", cancelled: Bool = false, cancelling: Bool = false
+  ) throws -> Ticket {
     Ticket(
       id: try #require(TicketID(id)), orderID: try #require(OrderID("order-\(id)")),
       tripID: try #require(TripID("LIS-004")), travellerName: name, guests: 2,
       amountPaid: Money(minorUnits: 57_600, currency: .eur), cardBrand: "Visa",
       cardLastFour: "4242",
       issuedAt: Date(timeIntervalSince1970: 1_800_000_000),
-      cancelledAt: cancelled ? Date(timeIntervalSince1970: 1_800_000_100) : nil)
+      cancelledAt: cancelled ? Date(timeIntervalSince1970: 1_800_000_100) : nil,
+      isCancelling: cancelling)
   }
 
   static func order(_ state: OrderState, name: String = "Ada O'Brien") throws -> OrderRecord {
@@ -26,8 +27,10 @@ struct TicketsFeatureTests {
       id: try #require(OrderID("halfway")), tripID: try #require(TripID("LIS-004")),
       guests: 2, amount: Money(minorUnits: 57_600, currency: .eur), travellerName: name,
       card: MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 3, expiryYear: 2030),
-      state: state, hold: nil, chargeID: state == .charged ? "ch_1" : nil,
-      supplierReference: nil, ticketID: nil, refundID: nil, updatedAt: Date())
+      state: state, hold: nil, chargeID: [.drafted, .held].contains(state) ? nil : "ch_1",
+      supplierReference: state.isCancelling ? SupplierReference.fixture("SBR-1") : nil,
+      ticketID: state.isCancelling ? TicketID.fixture("TKT-1") : nil, refundID: nil,
+      updatedAt: Date())
   }
 
   func feature(_ ledger: InMemoryOrderLedger) -> TicketsFeature {
@@ -53,6 +56,22 @@ struct TicketsFeatureTests {
     #expect(listed.map { $0["id"] as? String } == ["TKT-2", "TKT-1"])
     #expect(listed[0]["cancelled_at"] as? String != nil)
     #expect(listed[1]["cancelled_at"] is NSNull)
+  }
+
+  @Test func aTicketBeingCancelledIsListedAsSuchWithTheCommandThatFinishesIt() async throws {
+    let tickets = feature(
+      InMemoryOrderLedger(tickets: [
+        try Self.ticket("TKT-2", cancelling: true), try Self.ticket("TKT-1"),
+      ]))
+    await tickets.listTickets()
+    let screen = tickets.screen(theme: .plain)
+    let row = try #require(screen.split(separator: "\n").first { $0.hasPrefix("TKT-2") })
+    #expect(row.hasSuffix("cancelling"), "\(screen)")
+    #expect(screen.hasSuffix("\nFinish cancelling: voyage cancel TKT-2\n"), "\(screen)")
+    #expect(!screen.contains("voyage cancel TKT-1"))
+    let listed = try #require(try json(tickets)["tickets"] as? [[String: Any]])
+    #expect(listed.map { $0["status"] as? String } == ["cancelling", "issued"])
+    #expect(listed[0]["cancelled_at"] is NSNull)
   }
 
   @Test func aStoredNameWithEscapeCodesIsShownHarmlessly() async throws {
@@ -83,6 +102,19 @@ struct TicketsFeatureTests {
     let listed = try #require(try json(orders)["orders"] as? [[String: Any]])
     #expect(listed.first?["state"] as? String == state.rawValue)
     #expect((listed.first?["command"] as? String)?.hasSuffix("--idempotency-key halfway") == true)
+  }
+
+  @Test(arguments: [OrderState.cancelling, .placesReturned])
+  func anUnfinishedCancellationComesWithTheCancelThatFinishesIt(state: OrderState) async throws {
+    let orders = feature(InMemoryOrderLedger(orders: [try Self.order(state)]))
+    await orders.listUnfinishedOrders()
+    let screen = orders.screen(theme: .plain)
+    #expect(screen.contains("halfway") && screen.contains("\(state.rawValue): ticket TKT-1"))
+    #expect(screen.hasSuffix("  $ voyage cancel TKT-1\n"), "\(screen)")
+    #expect(!screen.contains("--idempotency-key"))
+    let listed = try #require(try json(orders)["orders"] as? [[String: Any]])
+    #expect(listed.first?["state"] as? String == state.rawValue)
+    #expect(listed.first?["command"] as? String == "voyage cancel TKT-1")
   }
 
   @Test func anUnreadableLedgerIsAFailureWithACodeForScripts() async throws {

@@ -19,8 +19,10 @@ extension AppGraph {
 
   /// The tickets held on `trip`, in search's terms, each with the link that opens it.
   private func ticketsOnTrip(_ trip: TripID) async throws(TicketingError) -> [TicketOnTrip] {
-    try await tickets(holding: trip).compactMap { ticket, places in
-      AppRouter.link(to: .ticket(ticket)).map { TicketOnTrip(id: ticket, places: places, link: $0) }
+    try await tickets(holding: trip).compactMap { ticket, places, isCancelling in
+      AppRouter.link(to: .ticket(ticket)).map {
+        TicketOnTrip(id: ticket, places: places, link: $0, isCancelling: isCancelling)
+      }
     }
   }
 }

@@ -37,9 +37,11 @@ enum TicketsFeatureWiring: FeatureWiring {
 
   @MainActor
   static func tickets(holding trip: TripID, in graph: AppGraph) async throws(TicketingError)
-    -> [(ticket: TicketID, places: Int)]?
+    -> [(ticket: TicketID, places: Int, isCancelling: Bool)]?
   {
     guard graph.ledgerExists else { return [] }
-    return try await graph.tickets().tickets(holding: trip).map { ($0.id, $0.guests) }
+    return try await graph.tickets().tickets(holding: trip).map {
+      ($0.id, $0.guests, $0.status == .cancelling)
+    }
   }
 }

@@ -19,11 +19,11 @@ protocol FeatureWiring {
   /// One of this feature's links, as an example; `nil` for a feature without links.
   static var exampleLink: String? { get }
 
-  /// The tickets that hold places on `trip`, with how many places each, when this feature
-  /// keeps tickets; `nil` when it does not.
+  /// The tickets that hold places on `trip`, with how many places each and whether it is
+  /// being cancelled, when this feature keeps tickets; `nil` when it does not.
   @MainActor
   static func tickets(holding trip: TripID, in graph: AppGraph) async throws(TicketingError)
-    -> [(ticket: TicketID, places: Int)]?
+    -> [(ticket: TicketID, places: Int, isCancelling: Bool)]?
 
   /// The title of `trip`, when this feature shows trips and the trip can be read.
   @MainActor
@@ -37,7 +37,7 @@ extension FeatureWiring {
 
   @MainActor
   static func tickets(holding trip: TripID, in graph: AppGraph) async throws(TicketingError)
-    -> [(ticket: TicketID, places: Int)]?
+    -> [(ticket: TicketID, places: Int, isCancelling: Bool)]?
   {
     nil
   }
@@ -59,7 +59,7 @@ extension AppGraph {
   /// The tickets holding places on `trip`, from whichever feature keeps tickets; none when no
   /// feature does.
   func tickets(holding trip: TripID) async throws(TicketingError)
-    -> [(ticket: TicketID, places: Int)]
+    -> [(ticket: TicketID, places: Int, isCancelling: Bool)]
   {
     for wiring in Self.wirings {
       if let tickets = try await wiring.tickets(holding: trip, in: self) { return tickets }

@@ -182,16 +182,21 @@ enum CheckoutFeatureCommands: CommandGroup {
     } catch {
       return commandLine.storageFailure(error, json: json)
     }
-    var isOrderKey = ticket == nil
-    if let ticket {
-      await feature.cancel(ticket)
-      // Not a ticket this ledger knows: an order's key, then (the two may look alike).
-      if case .ticketNotFound = feature.failure { isOrderKey = true }
-    }
-    if isOrderKey, let order = OrderID(text) { await feature.giveUp(order) }
+    // A signal stops the cancellation at once; it then says where it stands and what finishes
+    // it, as an interrupted checkout does.
+    let signal = await TerminationSignals.cancelling {
+      var isOrderKey = ticket == nil
+      if let ticket {
+        await feature.cancel(ticket)
+        // Not a ticket this ledger knows: an order's key, then (the two may look alike).
+        if case .ticketNotFound = feature.failure { isOrderKey = true }
+      }
+      if isOrderKey, let order = OrderID(text) { await feature.giveUp(order) }
+    }.signal
     await commandLine.graph.settled()
     return commandLine.present(
-      feature.failure.map(status), json: json, jsonBody: feature.json()
+      feature.failure.map { signal == SIGTERM ? .terminated : status($0) },
+      json: json, jsonBody: feature.json()
     ) {
       feature.screen(theme: $0)
     }

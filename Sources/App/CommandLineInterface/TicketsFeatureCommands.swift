@@ -12,14 +12,18 @@ enum TicketsFeatureCommands: CommandGroup {
     case .tickets:
       CommandSpec(
         "tickets", abstract: "list the tickets bought so far",
-        discussion: "List the tickets bought so far, newest first.", options: [Flag.json])
+        discussion: """
+          List the tickets bought so far, newest first: issued, cancelled, or cancelling (a
+          cancellation that stopped halfway, finished by 'voyage cancel <ticket>').
+          """,
+        options: [Flag.json])
     case .orders:
       CommandSpec(
         "orders", abstract: "list unfinished orders and the command that finishes each",
         discussion: """
           List the orders that did not end: drafted, holding places, or charged without a ticket
-          (after a crash, a full disk or a silent server), each with its key and the command that
-          finishes it.
+          (after a crash, a full disk or a silent server), or with their ticket's cancellation
+          stopped halfway, each with its key and the command that finishes it.
           """,
         options: [Flag.json])
     }

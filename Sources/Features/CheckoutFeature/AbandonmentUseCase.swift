@@ -14,7 +14,7 @@ import SharedKernel
 /// | drafted | charges closed; the key's hold, if the supplier made one, released | released |
 /// | held | charges closed; a charge found is refunded; the hold released | released, or refunded |
 /// | charged | not given up: it is paid, so the same checkout finishes it into a ticket to cancel | — |
-/// | ticketed | its ticket is cancelled (places returned, money refunded) | cancelled |
+/// | ticketed, or its ticket being cancelled | not given up: its ticket is cancelled (`CancellationUseCase`) | — |
 struct AbandonmentUseCase {
   let dependencies: CheckoutDependencies
 
@@ -24,8 +24,9 @@ struct AbandonmentUseCase {
     case released(OrderRecord)
     /// A charge was found and given back; places held went back.
     case refunded(OrderRecord)
-    /// The order had a ticket, which was cancelled.
-    case ticketCancelled(Ticket)
+    /// The order has a ticket (perhaps being cancelled already): cancelling the ticket gives it
+    /// up.
+    case ticketed(TicketID)
   }
 
   func run(_ id: OrderID) async throws(CheckoutFailure) -> Outcome {
@@ -37,13 +38,12 @@ struct AbandonmentUseCase {
     }
     guard let record = found else { throw .orderNotFound(id) }
     switch record.state {
-    case .ticketed, .cancelled:
+    case .ticketed, .cancelling, .placesReturned, .cancelled:
       guard let ticket = record.ticketID else {
         throw .ledgerStorage(
           id, .storageFailed(reason: "order \(id) is ticketed but has no ticket"))
       }
-      return .ticketCancelled(
-        try await CancellationUseCase(dependencies: dependencies).run(ticket))
+      return .ticketed(ticket)
     case .released: return .released(record)
     case .refunded: return .refunded(record)
     case .charged: throw .orderPaid(id)

@@ -39,7 +39,8 @@ public enum CheckoutOutput: Sendable, Equatable {
   case ticketCancelled(TicketID, trip: TripID)
   /// The card was refused; nothing was charged and the places were given back.
   case paymentDeclined(OrderID)
-  /// The order's new state is durable: the saga may be stopped here and resumed by its key.
+  /// The order's new state is durable: the saga may be stopped here and resumed by the same
+  /// command (the checkout with its key, or the cancel of its ticket).
   case orderRecorded(OrderID, OrderState)
 }
 
@@ -86,7 +87,8 @@ public final class CheckoutFeature {
     await viewModel.checkout(request)
   }
 
-  /// Cancels `ticket`: its places go back to the supplier and its money to the card.
+  /// Cancels `ticket`: its places go back to the supplier and its money to the card, each step
+  /// recorded after the intent, so a cancellation that stopped is finished by this same call.
   public func cancel(_ ticket: TicketID) async {
     await viewModel.cancel(ticket)
   }
@@ -114,7 +116,8 @@ public final class CheckoutFeature {
 
 /// Why a checkout or a cancellation failed, in the categories a caller reacts to differently.
 /// Those that carry an `OrderID` happened after the order was recorded: running the same
-/// checkout again, with that key, finishes it or reports how it ended.
+/// checkout again, with that key (or, for a cancellation, cancelling the same ticket again),
+/// finishes it or reports how it ended.
 public enum CheckoutFailure: Error, Sendable, Equatable {
   /// The trip does not exist.
   case notFound(TripID)

@@ -80,8 +80,10 @@ struct CheckoutScreen {
     switch operation {
     case .checkout:
       "Order \(order) is saved: run the same command again with --idempotency-key \(order) to finish it; it never holds or charges twice."
-    case .cancel(let given):
-      "Order \(order) is saved: run 'voyage cancel \(given)' again to finish cancelling; it never refunds twice."
+    case .cancel(let ticket):
+      "Ticket \(ticket)'s cancellation is saved as far as it got: run 'voyage cancel \(ticket)' again to finish it; it never returns the places or refunds twice."
+    case .giveUp(let order):
+      "Order \(order) is saved: run 'voyage cancel \(order)' again to finish cancelling; it never refunds twice."
     }
   }
 
@@ -92,8 +94,10 @@ struct CheckoutScreen {
     switch operation {
     case .checkout:
       "Run the same command again with --idempotency-key \(order) to finish it; it never holds or charges twice."
-    case .cancel(let given):
-      "Run 'voyage cancel \(given)' again to finish cancelling; it never refunds twice."
+    case .cancel(let ticket):
+      "Run 'voyage cancel \(ticket)' again to finish cancelling ticket \(ticket); it never returns the places or refunds twice."
+    case .giveUp(let order):
+      "Run 'voyage cancel \(order)' again to finish cancelling; it never refunds twice."
     }
   }
 
@@ -112,7 +116,11 @@ struct CheckoutScreen {
     case .payment(let error, let order) where error.isRetryable:
       "The payment failed: \(error). \(nextStep(order))"
     case .payment(let error, let order):
-      "The payment failed: \(error). Nothing was charged and the places were given back (order \(order) has ended; use a new key to try another card)."
+      if case .cancel = operation {
+        "The refund failed: \(error). \(nextStep(order))"
+      } else {
+        "The payment failed: \(error). Nothing was charged and the places were given back (order \(order) has ended; use a new key to try another card)."
+      }
     // The reason is the interface's own sentence ("the travel supplier is unavailable: …").
     case .upstreamUnavailable(let reason): "\(capitalized(reason))."
     case .supplierUnavailable(let order, let reason): "\(capitalized(reason)). \(nextStep(order))"
@@ -124,9 +132,18 @@ struct CheckoutScreen {
       "The outcome is unknown: \(reason). \(finish(order))"
     case .keyReused(let order):
       "The idempotency key \(order) was already used for another trip, number of places, traveller or card; use a new key."
+    case .orderEnded(let order, let state) where state.isCancelling:
+      "Order \(order)'s ticket is being cancelled ('voyage orders' shows the command that finishes it); use a new --idempotency-key."
+    case .orderEnded(let order, .cancelled):
+      "Order \(order)'s ticket was cancelled; use a new --idempotency-key."
     case .orderEnded(let order, let state):
       "Order \(order) already ended (\(state.rawValue)) without a ticket; use a new --idempotency-key."
-    case .storage(let error): "The order could not be recorded: \(error)."
+    case .storage(let error):
+      if case .cancel(let ticket) = operation {
+        "Ticket \(ticket) could not be read from the ledger: \(error); nothing was changed."
+      } else {
+        "The order could not be recorded: \(error)."
+      }
     case .ledgerStorage(let order, let error):
       "The order's next step could not be recorded: \(error). \(nextStep(order))"
     case .ledgerUnanswered(let order, let recorded, .unanswered(let reason, let checked)):

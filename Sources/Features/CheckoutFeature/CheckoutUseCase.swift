@@ -60,7 +60,7 @@ struct CheckoutUseCase {
     } catch {
       let failure = Self.told(error, key: request.orderID, recorded: recorded)
       log.failed(failure)
-      await note(failure)
+      await Self.note(failure, in: dependencies.ledger)
       throw failure
     }
   }
@@ -68,7 +68,7 @@ struct CheckoutUseCase {
   /// The failure as the traveller is told it: once the command was interrupted, whatever
   /// failed after is the interruption; a write the ledger did not answer names the order's
   /// last confirmed state.
-  private static func told(_ failure: CheckoutFailure, key: OrderID, recorded: OrderState?)
+  static func told(_ failure: CheckoutFailure, key: OrderID, recorded: OrderState?)
     -> CheckoutFailure
   {
     if Task.isCancelled { return .interrupted(key, recorded: recorded) }
@@ -82,13 +82,13 @@ struct CheckoutUseCase {
 
   /// Tells the ledger why this attempt stopped, for an order it recorded, so `voyage orders`
   /// can say it. A ledger that cannot be written now (a full disk) keeps what it had.
-  private func note(_ failure: CheckoutFailure) async {
+  static func note(_ failure: CheckoutFailure, in ledger: any OrderLedger) async {
     switch failure {
     case .orderEnded, .orderPaid, .keyReused, .interrupted: return
     default: break
     }
     guard let order = failure.recordedOrder else { return }
-    try? await dependencies.ledger.noteFailure(order, CheckoutScreen.code(failure))
+    try? await ledger.noteFailure(order, CheckoutScreen.code(failure))
   }
 
   private func run(
@@ -117,7 +117,8 @@ struct CheckoutUseCase {
       guard earlier.isBound(to: request) else { throw .keyReused(request.orderID) }
       switch earlier.state {
       case .ticketed: return try await issuedTicket(earlier)
-      case .released, .refunded, .cancelled: throw .orderEnded(earlier.id, earlier.state)
+      case .released, .refunded, .cancelling, .placesReturned, .cancelled:
+        throw .orderEnded(earlier.id, earlier.state)
       case .drafted, .held, .charged: break
       }
     }
@@ -205,7 +206,7 @@ struct CheckoutUseCase {
         return ticket
       case .ticketed:
         return try await issuedTicket(record)
-      case .released, .refunded, .cancelled:
+      case .released, .refunded, .cancelling, .placesReturned, .cancelled:
         throw .orderEnded(order.id, record.state)
       }
     }
@@ -306,7 +307,8 @@ struct CheckoutUseCase {
   }
 
   /// Gives a charge back, keyed by its order, so asking again never refunds twice. A refund
-  /// whose answer never came is an unknown outcome, like any other keyed call.
+  /// whose answer never came is an unknown outcome, like any other keyed call; one the
+  /// provider's store failed is a storage failure, as a charge's is.
   static func refund(
     _ amount: Money, ofCharge chargeID: String, order: OrderID,
     through payments: any PaymentGateway
@@ -314,8 +316,11 @@ struct CheckoutUseCase {
     do {
       return try await payments.refund(amount, ofCharge: chargeID, idempotencyKey: order)
     } catch {
-      if case .outcomeUnknown(let reason) = error { throw .outcomeUnknown(order, reason: reason) }
-      throw .payment(error, order: order)
+      switch error {
+      case .outcomeUnknown(let reason): throw .outcomeUnknown(order, reason: reason)
+      case .storageFailed(let reason): throw .paymentStorage(order, reason: reason)
+      default: throw .payment(error, order: order)
+      }
     }
   }
 

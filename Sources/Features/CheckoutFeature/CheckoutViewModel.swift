@@ -27,8 +27,11 @@ final class CheckoutViewModel {
   enum Operation: Equatable {
     /// A checkout, finished by the same checkout with its key.
     case checkout
-    /// A cancellation of the ticket or order given (as typed), finished by the same cancel.
-    case cancel(String)
+    /// A ticket's cancellation (asked for by the ticket, or by its order's key), finished by
+    /// cancelling the ticket again.
+    case cancel(TicketID)
+    /// Giving up an order without a ticket, finished by giving it up again.
+    case giveUp(OrderID)
   }
 
   private(set) var state: State = .draft
@@ -80,12 +83,19 @@ final class CheckoutViewModel {
 
   func cancel(_ ticketID: TicketID) async {
     latestRequest += 1
-    let current = latestRequest
-    state = .cancelling(ticketID)
-    operation = .cancel(ticketID.rawValue)
+    await cancel(ticketID, request: latestRequest)
+  }
+
+  /// Cancels `ticketID` for the request numbered `current`.
+  private func cancel(_ ticketID: TicketID, request current: Int) async {
+    if current == latestRequest {
+      state = .cancelling(ticketID)
+      operation = .cancel(ticketID)
+    }
     do {
-      let ticket = try await cancellation.run(ticketID)
-      output(.orderRecorded(ticket.orderID, .cancelled))
+      let ticket = try await cancellation.run(ticketID) { order, recorded in
+        output(.orderRecorded(order, recorded))
+      }
       output(.ticketCancelled(ticket.id, trip: ticket.tripID))
       guard current == latestRequest else { return }
       state = .cancelled(ticket)
@@ -99,20 +109,17 @@ final class CheckoutViewModel {
     latestRequest += 1
     let current = latestRequest
     state = .givingUp(order)
-    operation = .cancel(order.rawValue)
+    operation = .giveUp(order)
     do {
-      let next: State
       switch try await abandonment.run(order) {
       case .released(let record), .refunded(let record):
         output(.orderRecorded(order, record.state))
-        next = .givenUp(record)
-      case .ticketCancelled(let ticket):
-        output(.orderRecorded(order, .cancelled))
-        output(.ticketCancelled(ticket.id, trip: ticket.tripID))
-        next = .cancelled(ticket)
+        guard current == latestRequest else { return }
+        state = .givenUp(record)
+      case .ticketed(let ticket):
+        // An order with a ticket is given up by cancelling the ticket.
+        await cancel(ticket, request: current)
       }
-      guard current == latestRequest else { return }
-      state = next
     } catch {
       guard current == latestRequest else { return }
       state = .failed(error)

@@ -3,19 +3,21 @@ import EventLog
 import SharedKernel
 
 /// What the saga tells the log, one order at a time: each step with its outcome and duration,
-/// each state the ledger recorded, each compensation and why, and how the checkout ended. Every
-/// event carries the order's key, so the log of a run that failed and of the run that finished
-/// it read as one story when filtered by `order`.
+/// each state the ledger recorded, each compensation and why, and how the checkout (or the
+/// cancellation of its ticket) ended. Every event carries the order's key, so the log of a run
+/// that failed and of the run that finished it read as one story when filtered by `order`.
 ///
 /// | message | level | metadata besides `order` |
 /// |---|---|---|
 /// | checkout started | info | `trip`, `guests`, `resumed_from` (the recorded state, if any) |
-/// | step finished | info | `step`, `duration_ms`, and what it produced (`hold`, `charge`, `ticket`) |
+/// | cancellation started | info | `ticket`, `resumed_from` (the recorded state, when it was under way) |
+/// | step finished | info | `step`, `duration_ms`, and what it produced (`hold`, `charge`, `ticket`, `reference`, `refund`) |
 /// | step failed | warning | `step`, `duration_ms`, `error` (the code `--json` prints) |
 /// | order recorded | info | `state` |
 /// | compensating | warning | `compensation` (`release` or `refund`), `because` |
 /// | checkout finished | info | `ticket`, `duration_ms` |
-/// | checkout failed | warning (refused, interrupted) or error | `error`, `message`, `duration_ms` |
+/// | ticket cancelled | info | `ticket`, `duration_ms` |
+/// | checkout failed, cancellation failed | warning (refused, interrupted) or error | `error`, `message`, `duration_ms` |
 struct SagaLog {
   let log: Logger
   private let started = ContinuousClock.now
@@ -30,6 +32,12 @@ struct SagaLog {
     ]
     if let state { metadata["resumed_from"] = .text(state.rawValue) }
     log.info("checkout started", metadata)
+  }
+
+  func cancellationStarted(_ ticket: TicketID, resumedFrom state: OrderState) {
+    var metadata: LogMetadata = ["ticket": .text(ticket.rawValue)]
+    if state != .ticketed { metadata["resumed_from"] = .text(state.rawValue) }
+    log.info("cancellation started", metadata)
   }
 
   /// Runs one step, logging its outcome (with what `produced` says of its result) or its failure.
@@ -73,7 +81,19 @@ struct SagaLog {
       ])
   }
 
-  func failed(_ failure: CheckoutFailure) {
+  func cancelled(_ ticket: Ticket) {
+    log.info(
+      "ticket cancelled",
+      [
+        "ticket": .text(ticket.id.rawValue),
+        "duration_ms": .milliseconds(ContinuousClock.now - started),
+      ])
+  }
+
+  /// Logs how the checkout, or the operation `operation` names, failed.
+  func failed(
+    _ failure: CheckoutFailure, finishing operation: CheckoutViewModel.Operation = .checkout
+  ) {
     let level: LogLevel =
       switch failure {
       case .rejected, .payment, .keyReused, .orderEnded, .notFound, .ticketNotFound,
@@ -82,10 +102,10 @@ struct SagaLog {
       default: .error
       }
     log.log(
-      level, "checkout failed",
+      level, operation == .checkout ? "checkout failed" : "cancellation failed",
       [
         "error": .text(CheckoutScreen.code(failure)),
-        "message": .text(CheckoutScreen.message(failure)),
+        "message": .text(CheckoutScreen.message(failure, finishing: operation)),
         "duration_ms": .milliseconds(ContinuousClock.now - started),
       ])
   }

@@ -8,8 +8,8 @@ public import SharedKernel
 public struct SearchDependencies: Sendable {
   /// Where trips come from.
   public let trips: any TripRepository
-  /// The tickets the traveller already holds on a trip, which the trip's screen counts and links
-  /// to. Tickets are another feature's business: whoever composes search answers (by default,
+  /// The tickets the traveller already holds on a trip, or is cancelling, which the trip's screen
+  /// counts and links to. Tickets are another feature's business: whoever composes search answers (by default,
   /// nobody holds anything).
   public let ticketsOnTrip: @Sendable (TripID) async throws(TicketingError) -> [TicketOnTrip]
 
@@ -33,12 +33,16 @@ public struct TicketOnTrip: Sendable, Equatable {
   public let places: Int
   /// The link that opens it (`voyage://tickets/TKT-…`), written by whoever keeps tickets.
   public let link: URL
+  /// Whether its cancellation is under way: its places are going back, and cancelling it
+  /// again (`voyage cancel <ticket>`) finishes it.
+  public let isCancelling: Bool
 
   /// Describes one ticket on a trip.
-  public init(id: TicketID, places: Int, link: URL) {
+  public init(id: TicketID, places: Int, link: URL, isCancelling: Bool = false) {
     self.id = id
     self.places = places
     self.link = link
+    self.isCancelling = isCancelling
   }
 }
 

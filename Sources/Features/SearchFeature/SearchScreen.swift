@@ -66,9 +66,21 @@ struct SearchScreen {
       var links: [String] = []
       switch tickets {
       case .success(let held) where !held.isEmpty:
-        rows.append(("You hold", Self.held(held)))
-        // Under the rows, not beside them: a link is never cut, and fits a 40-column terminal.
-        links = held.map { indent + indent + theme.paint($0.link.absoluteString, .accent) }
+        let cancelling = held.filter(\.isCancelling)
+        if cancelling.count < held.count {
+          rows.append(("You hold", Self.held(held.filter { !$0.isCancelling })))
+        }
+        if !cancelling.isEmpty {
+          rows.append(("Cancelling", theme.paint(Self.held(cancelling), .warning)))
+        }
+        // Under the rows, not beside them: a link is never cut, and fits a 40-column terminal;
+        // a cancellation under way says, under its link, what finishes it.
+        for ticket in held {
+          links.append(indent + indent + theme.paint(ticket.link.absoluteString, .accent))
+          guard ticket.isCancelling else { continue }
+          let finish = "finish: voyage cancel \(ticket.id)"
+          links.append(indent + indent + indent + theme.paint(finish, .warning))
+        }
       case .success: break
       case .failure(let error):
         // The error may carry a server's or a URL's own words: shown, never obeyed.
@@ -122,7 +134,10 @@ struct SearchScreen {
       details["nights"] = trip.nights
       if case .success(let held) = tickets {
         details["tickets"] = held.map { ticket -> [String: Any] in
-          ["id": ticket.id.rawValue, "places": ticket.places, "link": ticket.link.absoluteString]
+          [
+            "id": ticket.id.rawValue, "places": ticket.places, "link": ticket.link.absoluteString,
+            "status": (ticket.isCancelling ? TicketStatus.cancelling : .issued).rawValue,
+          ]
         }
       }
       object = ["trip": details]

@@ -84,10 +84,10 @@ public final class TicketsFeature {
     }
   }
 
-  /// The tickets that still hold places on `trip` (issued, not cancelled), newest first: what a
-  /// trip's screen counts. The rendered state does not change.
+  /// The tickets that may still hold places on `trip` (issued, or being cancelled), newest
+  /// first: what a trip's screen lists. The rendered state does not change.
   public func tickets(holding trip: TripID) async throws(TicketingError) -> [Ticket] {
-    try await ledger.tickets().filter { $0.tripID == trip && $0.cancelledAt == nil }
+    try await ledger.tickets().filter { $0.tripID == trip && $0.status != .cancelled }
   }
 
   /// Why the last read failed, if it did.

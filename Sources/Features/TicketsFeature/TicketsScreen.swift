@@ -52,12 +52,17 @@ struct TicketsScreen {
   // MARK: - One ticket
 
   /// The ticket and its trip, named by its title when it could be read and linked when a trip
-  /// screen exists.
+  /// screen exists; a ticket being cancelled says so, and what finishes it.
   static func text(_ ticket: Ticket, trip: TripReference?, theme: TerminalTheme) -> String {
     let status =
-      ticket.cancelledAt == nil
-      ? theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id)", .success)
-      : theme.style("Ticket \(ticket.id)", .title) + "  " + theme.paint("cancelled", .muted)
+      switch ticket.status {
+      case .issued: theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id)", .success)
+      case .cancelling:
+        theme.paint("\(theme.symbol(.warning)) Ticket \(ticket.id)", .warning) + "  "
+          + theme.paint("being cancelled", .warning)
+      case .cancelled:
+        theme.style("Ticket \(ticket.id)", .title) + "  " + theme.paint("cancelled", .muted)
+      }
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withFullDate]
     let indent = String(repeating: " ", count: Spacing.indent)
@@ -78,6 +83,9 @@ struct TicketsScreen {
     if let trip {
       // Under the trip's row, never beside it, so the link is not cut in a narrow terminal.
       lines.insert(indent + indent + theme.paint(trip.link.absoluteString, .accent), at: 1)
+    }
+    if ticket.status == .cancelling {
+      lines += ["", indent + theme.paint("Finish cancelling: ", .warning) + finishing(ticket)]
     }
     return ([status] + lines).joined(separator: "\n") + "\n"
   }
@@ -109,17 +117,37 @@ struct TicketsScreen {
         .init(ticket.travellerName.escapingControlCharacters),
         .init(String(ticket.guests)), .init(ticket.amountPaid.description),
         .init(formatter.string(from: ticket.issuedAt)),
-        ticket.cancelledAt == nil ? .init("issued") : .init("cancelled", color: .muted),
+        status(ticket.status),
       ])
     }
     let heading = theme.style("\(tickets.count) ticket\(tickets.count == 1 ? "" : "s")", .title)
-    return ([heading, ""] + table.render(theme: theme)).joined(separator: "\n") + "\n"
+    var lines = [heading, ""] + table.render(theme: theme)
+    let cancelling = tickets.filter { $0.status == .cancelling }
+    if !cancelling.isEmpty {
+      // The table says which; this says what finishes them.
+      lines.append("")
+      lines += cancelling.map { theme.paint("Finish cancelling: ", .warning) + finishing($0) }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The command that finishes a ticket's cancellation.
+  static func finishing(_ ticket: Ticket) -> String { "voyage cancel \(ticket.id)" }
+
+  private static func status(_ status: TicketStatus) -> TextTable.Cell {
+    switch status {
+    case .issued: .init("issued")
+    case .cancelling: .init("cancelling", color: .warning)
+    case .cancelled: .init("cancelled", color: .muted)
+    }
   }
 
   // MARK: - Orders
 
   static func text(_ orders: [OrderRecord], at moment: Date, theme: TerminalTheme) -> String {
-    guard !orders.isEmpty else { return "No unfinished orders: every checkout ended.\n" }
+    guard !orders.isEmpty else {
+      return "No unfinished orders: every checkout and cancellation ended.\n"
+    }
     var lines = [
       theme.style("\(orders.count) unfinished order\(orders.count == 1 ? "" : "s")", .title)
     ]
@@ -165,13 +193,23 @@ struct TicketsScreen {
     case .held:
       "held: places held at the supplier until the hold expires; a charge may have been sent (the same command finds out, and never charges twice)"
     case .charged: "charged: the card was charged; the ticket is not issued yet"
+    case .cancelling:
+      "cancelling: ticket \(ticket(order)) is being cancelled; its places may be back at the supplier already, nothing is refunded yet (the same command finds out, and never returns the places twice)"
+    case .placesReturned:
+      "places_returned: ticket \(ticket(order))'s places are back at the supplier; a refund may have been sent (the same command finds out, and never refunds twice)"
     case .ticketed, .released, .refunded, .cancelled: order.state.rawValue
     }
   }
 
-  /// The checkout that finishes the order: the same request and key. The card number is never
-  /// stored, so the command names the card by what may be kept of it.
+  private static func ticket(_ order: OrderRecord) -> String {
+    order.ticketID?.rawValue ?? "(unknown)"
+  }
+
+  /// What finishes the order: cancelling its ticket again, for a cancellation under way; the
+  /// same checkout request and key, for a checkout. The card number is never stored, so that
+  /// command names the card by what may be kept of it.
   static func command(_ order: OrderRecord) -> String {
+    if order.state.isCancelling, let ticket = order.ticketID { return "voyage cancel \(ticket)" }
     let expiry =
       String(format: "%02d", order.card.expiryMonth) + "/"
       + String(format: "%02d", order.card.expiryYear % 100)

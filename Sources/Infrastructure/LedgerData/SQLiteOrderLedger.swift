@@ -96,6 +96,34 @@ struct SQLiteOrderLedger: OrderLedger {
     """
     ALTER TABLE orders ADD COLUMN last_failure TEXT;
     """,
+    // A cancellation is a saga of its own: ticketed → cancelling → places_returned → cancelled,
+    // the first move recorded before anything outside changes. The state's CHECK belongs to
+    // its column, which SQLite cannot alter, so the column is replaced: renamed, added again
+    // with the new CHECK, copied, dropped (the index and the triggers that name it go first,
+    // and come back). The table itself stays, so the tickets' foreign key never dangles.
+    """
+    DROP TRIGGER orders_start_drafted;
+    DROP TRIGGER orders_move_by_the_table;
+    DROP INDEX orders_by_state;
+    ALTER TABLE orders RENAME COLUMN state TO state_before_cancellations;
+    ALTER TABLE orders ADD COLUMN state TEXT NOT NULL DEFAULT 'drafted' CHECK (state IN
+      ('drafted', 'held', 'charged', 'ticketed', 'released', 'refunded', 'cancelling',
+        'places_returned', 'cancelled'));
+    UPDATE orders SET state = state_before_cancellations;
+    ALTER TABLE orders DROP COLUMN state_before_cancellations;
+    CREATE INDEX orders_by_state ON orders (state, created_at);
+    DELETE FROM order_transitions WHERE from_state = 'ticketed' AND to_state = 'cancelled';
+    INSERT INTO order_transitions VALUES
+      ('ticketed', 'cancelling'), ('cancelling', 'places_returned'),
+      ('places_returned', 'cancelled');
+    CREATE TRIGGER orders_start_drafted BEFORE INSERT ON orders
+      WHEN NEW.state <> 'drafted'
+      BEGIN SELECT RAISE(ABORT, 'an order starts drafted'); END;
+    CREATE TRIGGER orders_move_by_the_table BEFORE UPDATE OF state ON orders
+      WHEN NEW.state <> OLD.state AND NOT EXISTS (
+        SELECT 1 FROM order_transitions WHERE from_state = OLD.state AND to_state = NEW.state)
+      BEGIN SELECT RAISE(ABORT, 'illegal order transition'); END;
+    """,
   ]
 
   func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
@@ -155,7 +183,7 @@ struct SQLiteOrderLedger: OrderLedger {
         // Two processes working on one key both make each step; the second to record it finds
         // it already there (the order may even have moved on) and gets the record as it is.
         // A step that produced something else would rewrite history: that is refused.
-        if Self.alreadyRecords(current, step) { return .moved(current) }
+        if step.isRecorded(in: current) { return .moved(current) }
         guard current.state.next.contains(step.state) else { return .illegal(current.state) }
         try connection.execute(
           "UPDATE orders SET "
@@ -195,7 +223,8 @@ struct SQLiteOrderLedger: OrderLedger {
       try await database.read { connection throws(SQLiteError) in
         try connection.query(
           Self.orderColumns
-            + " WHERE state IN ('drafted', 'held', 'charged') ORDER BY created_at, id",
+            + " WHERE state IN ('drafted', 'held', 'charged', 'cancelling', 'places_returned')"
+            + " ORDER BY created_at, id",
           reading: Self.record(from:))
       }
     }
@@ -306,10 +335,13 @@ struct SQLiteOrderLedger: OrderLedger {
     FROM orders
     """
 
-  /// A ticket's columns, as `ticket(from:)` reads them by name.
+  /// A ticket's columns, as `ticket(from:)` reads them by name, with its order's state (which
+  /// says whether it is being cancelled).
   private static let ticketColumns = """
     SELECT id, order_id, booking_id, traveller_name, guests, amount_minor_units, currency,
-      card_brand, charge_id, issued_at, cancelled_at, card_last_four FROM tickets
+      card_brand, charge_id, issued_at, cancelled_at, card_last_four,
+      (SELECT state FROM orders WHERE orders.id = tickets.order_id) AS order_state
+    FROM tickets
     """
 
   /// The columns a step writes, and their values.
@@ -321,20 +353,8 @@ struct SQLiteOrderLedger: OrderLedger {
         [.text(hold.id.rawValue), .real(hold.expiresAt.timeIntervalSince1970)]
       )
     case .charged(let chargeID): (["charge_id = ?"], [.text(chargeID)])
-    case .released: ([], [])
+    case .released, .cancelling, .placesReturned: ([], [])
     case .refunded(let refundID), .cancelled(let refundID): (["refund_id = ?"], [.text(refundID)])
-    }
-  }
-
-  /// Whether the recorded order already holds what `step` would write: the same hold or charge
-  /// (whatever came after it), or the same ending.
-  private static func alreadyRecords(_ record: OrderRecord, _ step: OrderStep) -> Bool {
-    switch step {
-    case .held(let hold): record.hold?.id == hold.id
-    case .charged(let chargeID): record.chargeID == chargeID
-    case .released: record.state == .released
-    case .refunded(let refundID), .cancelled(let refundID):
-      record.state == step.state && record.refundID == refundID
     }
   }
 
@@ -399,7 +419,8 @@ struct SQLiteOrderLedger: OrderLedger {
         currency: try row.text("currency", as: Currency.init(code:))),
       cardBrand: try row.text("card_brand"), cardLastFour: try row.text("card_last_four"),
       issuedAt: Date(timeIntervalSince1970: try row.real("issued_at")),
-      cancelledAt: try row.nullableReal("cancelled_at").map(Date.init(timeIntervalSince1970:)))
+      cancelledAt: try row.nullableReal("cancelled_at").map(Date.init(timeIntervalSince1970:)),
+      isCancelling: try row.text("order_state", as: OrderState.init(rawValue:)).isCancelling)
   }
 
   private static func newTicketID() -> TicketID {

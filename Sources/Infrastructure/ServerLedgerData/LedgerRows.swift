@@ -49,19 +49,8 @@ enum LedgerRows {
         currency: try row.text("currency", as: Currency.init(code:))),
       cardBrand: try row.text("card_brand"), cardLastFour: try row.text("card_last_four"),
       issuedAt: Date(timeIntervalSince1970: try row.real("issued_at")),
-      cancelledAt: try row.nullableReal("cancelled_at").map(Date.init(timeIntervalSince1970:)))
-  }
-
-  /// Whether the recorded order already holds what `step` would write: the same hold or charge
-  /// (whatever came after it), or the same ending.
-  static func alreadyRecords(_ record: OrderRecord, _ step: OrderStep) -> Bool {
-    switch step {
-    case .held(let hold): record.hold?.id == hold.id
-    case .charged(let chargeID): record.chargeID == chargeID
-    case .released: record.state == .released
-    case .refunded(let refundID), .cancelled(let refundID):
-      record.state == step.state && record.refundID == refundID
-    }
+      cancelledAt: try row.nullableReal("cancelled_at").map(Date.init(timeIntervalSince1970:)),
+      isCancelling: try row.text("order_state", as: OrderState.init(rawValue:)).isCancelling)
   }
 
   /// Whether `existing`, the order recorded under the key, was recorded for this same request:

@@ -122,6 +122,18 @@ struct PostgreSQLOrderLedger: OrderLedger {
     );
     CREATE INDEX order_failures_by_order ON order_failures (order_id, noted_at);
     """,
+    // A cancellation is a saga of its own: ticketed → cancelling → places_returned → cancelled,
+    // the first move recorded before anything outside changes.
+    """
+    ALTER TABLE orders DROP CONSTRAINT orders_state_check;
+    ALTER TABLE orders ADD CONSTRAINT orders_state_check CHECK (state IN
+      ('drafted', 'held', 'charged', 'ticketed', 'released', 'refunded', 'cancelling',
+        'places_returned', 'cancelled'));
+    DELETE FROM order_transitions WHERE from_state = 'ticketed' AND to_state = 'cancelled';
+    INSERT INTO order_transitions VALUES
+      ('ticketed', 'cancelling'), ('cancelling', 'places_returned'),
+      ('places_returned', 'cancelled');
+    """,
   ]
 
   /// The server's clock, as seconds since 1970, read once per statement.
@@ -245,7 +257,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
           let state = current.state
           // Two instances working on one key both make each step; the second to record it finds
           // it already there (the order may even have moved on) and gets the record as it is.
-          if LedgerRows.alreadyRecords(current, step) { return .moved(current) }
+          if step.isRecorded(in: current) { return .moved(current) }
           guard state.next.contains(step.state) else { return .illegal(state) }
           try connection.execute(update, [.text(step.state.rawValue), .text(id.rawValue)] + values)
           if case .cancelled = step {
@@ -278,7 +290,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
       try connection.query(
         Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)],
         reading: LedgerRows.record(from:)
-      ).first.flatMap { LedgerRows.alreadyRecords($0, step) ? $0 : nil }
+      ).first.flatMap { step.isRecorded(in: $0) ? $0 : nil }
     }
   }
 
@@ -304,7 +316,8 @@ struct PostgreSQLOrderLedger: OrderLedger {
       try await database.autocommit { connection throws(ServerDatabaseError) in
         try connection.query(
           Self.orderColumns
-            + " WHERE state IN ('drafted', 'held', 'charged') ORDER BY created_at, id",
+            + " WHERE state IN ('drafted', 'held', 'charged', 'cancelling', 'places_returned')"
+            + " ORDER BY created_at, id",
           reading: LedgerRows.record(from:))
       }
     }
@@ -423,10 +436,13 @@ struct PostgreSQLOrderLedger: OrderLedger {
 
   private static let orderColumns = "SELECT \(orderColumnList) FROM orders"
 
-  /// A ticket's columns, as `LedgerRows.ticket(from:)` reads them by name.
+  /// A ticket's columns, as `LedgerRows.ticket(from:)` reads them by name, with its order's
+  /// state (which says whether it is being cancelled).
   private static let ticketColumns = """
     SELECT id, order_id, booking_id, traveller_name, guests, amount_minor_units, currency,
-      card_brand, charge_id, issued_at, cancelled_at, card_last_four FROM tickets
+      card_brand, charge_id, issued_at, cancelled_at, card_last_four,
+      (SELECT state FROM orders WHERE orders.id = tickets.order_id) AS order_state
+    FROM tickets
     """
 
   /// The columns a step writes, and their values.
@@ -438,7 +454,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
         [.text(hold.id.rawValue), .real(hold.expiresAt.timeIntervalSince1970)]
       )
     case .charged(let chargeID): (["charge_id"], [.text(chargeID)])
-    case .released: ([], [])
+    case .released, .cancelling, .placesReturned: ([], [])
     case .refunded(let refundID), .cancelled(let refundID): (["refund_id"], [.text(refundID)])
     }
   }

@@ -37,8 +37,10 @@ public protocol OrderLedger: TicketIssuer, TicketHistory {
   /// not allow from the recorded state is refused with `TicketingError.illegalTransition`.
   func advance(_ id: OrderID, by step: OrderStep) async throws(TicketingError) -> OrderRecord
 
-  /// Orders that did not end in a ticket (and were not ended on purpose), oldest first: what
-  /// `voyage orders` lists, each one finished or retried by running checkout with its key.
+  /// Orders that did not end, oldest first: what `voyage orders` lists. A checkout that did not
+  /// end in a ticket (nor was ended on purpose) is finished by running checkout with its key; a
+  /// cancellation that did not finish (`cancelling`, `places_returned`), by cancelling its
+  /// ticket again.
   func unfinishedOrders() async throws(TicketingError) -> [OrderRecord]
 
   /// Records why the last attempt on the order stopped (`outcome_unknown`, `disk_full`, …), so
@@ -49,7 +51,10 @@ public protocol OrderLedger: TicketIssuer, TicketHistory {
 
 /// Where an order stands. The happy road is drafted → held → charged → ticketed; the other
 /// ends are released (nothing is charged and no place is held), refunded (charged, then given
-/// back because the supplier would not confirm) and cancelled (the customer gave the ticket back).
+/// back because the supplier would not confirm) and cancelled (the customer gave the ticket
+/// back), reached by its own road, ticketed → cancelling → places_returned → cancelled, so a
+/// cancellation is recorded before anything outside changes and each of its steps after it is
+/// made, like checkout's.
 public enum OrderState: String, Sendable, Hashable, CaseIterable, Codable {
   /// Recorded before anything outside changed.
   case drafted
@@ -63,6 +68,11 @@ public enum OrderState: String, Sendable, Hashable, CaseIterable, Codable {
   case released
   /// The checkout ended after the charge; the money was given back.
   case refunded
+  /// The customer asked to cancel the ticket, recorded before anything outside changed; the
+  /// supplier may have taken the places back since.
+  case cancelling
+  /// The supplier took the ticket's places back; the money is not given back yet.
+  case placesReturned = "places_returned"
   /// The ticket was cancelled: the money given back and the places returned.
   case cancelled
 
@@ -72,13 +82,19 @@ public enum OrderState: String, Sendable, Hashable, CaseIterable, Codable {
     case .drafted: [.held, .released]
     case .held: [.charged, .released]
     case .charged: [.ticketed, .refunded]
-    case .ticketed: [.cancelled]
+    case .ticketed: [.cancelling]
+    case .cancelling: [.placesReturned]
+    case .placesReturned: [.cancelled]
     case .released, .refunded, .cancelled: []
     }
   }
 
   /// Whether the order can move no further.
   public var isFinal: Bool { next.isEmpty }
+
+  /// Whether the order's ticket is being cancelled: the cancellation was recorded and has not
+  /// finished, and cancelling the ticket again finishes it.
+  public var isCancelling: Bool { self == .cancelling || self == .placesReturned }
 }
 
 /// One move of an order, with what the step produced.
@@ -91,6 +107,10 @@ public enum OrderStep: Sendable, Hashable {
   case released
   /// The charge was given back because the order could not be completed.
   case refunded(refundID: String)
+  /// The customer asked to cancel the ticket; nothing outside has changed yet.
+  case cancelling
+  /// The supplier cancelled the booking: the ticket's places are back on sale.
+  case placesReturned
   /// The ticket was cancelled, the charge given back and the places returned.
   case cancelled(refundID: String)
 
@@ -101,7 +121,25 @@ public enum OrderStep: Sendable, Hashable {
     case .charged: .charged
     case .released: .released
     case .refunded: .refunded
+    case .cancelling: .cancelling
+    case .placesReturned: .placesReturned
     case .cancelled: .cancelled
+    }
+  }
+
+  /// Whether `record` already holds what this step would write, so that writing it again (a
+  /// second process on the same key) changes nothing: the same hold or charge, or a cancellation
+  /// step, whatever came after it; the same ending. Every ledger answers such a write with the
+  /// record as it is.
+  public func isRecorded(in record: OrderRecord) -> Bool {
+    switch self {
+    case .held(let hold): record.hold?.id == hold.id
+    case .charged(let chargeID): record.chargeID == chargeID
+    case .released: record.state == .released
+    case .refunded(let refundID), .cancelled(let refundID):
+      record.state == state && record.refundID == refundID
+    case .cancelling: [.cancelling, .placesReturned, .cancelled].contains(record.state)
+    case .placesReturned: [.placesReturned, .cancelled].contains(record.state)
     }
   }
 }

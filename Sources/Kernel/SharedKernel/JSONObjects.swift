@@ -23,6 +23,7 @@ extension Ticket {
       "paid_with": "\(cardBrand) •••• \(cardLastFour)",
       "issued_at": formatter.string(from: issuedAt),
       "cancelled_at": cancelledAt.map { formatter.string(from: $0) } ?? NSNull(),
+      "status": status.rawValue,
     ]
   }
 }

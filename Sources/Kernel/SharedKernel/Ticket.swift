@@ -25,6 +25,15 @@ public struct Ticket: Hashable, Sendable, Encodable {
   public let issuedAt: Date
   /// When it was cancelled (its money given back, its places returned), if it was.
   public let cancelledAt: Date?
+  /// Whether its cancellation was recorded and has not finished: its places, or its money, may
+  /// already be back, and cancelling it again finishes it.
+  public let isCancelling: Bool
+
+  /// Where it stands: issued, being cancelled, or cancelled.
+  public var status: TicketStatus {
+    if cancelledAt != nil { return .cancelled }
+    return isCancelling ? .cancelling : .issued
+  }
 
   /// Issues a ticket for a paid order; the ``PaidOrder`` parameter is the business rule.
   public init(id: TicketID, for paid: PaidOrder, issuedAt: Date) {
@@ -40,7 +49,8 @@ public struct Ticket: Hashable, Sendable, Encodable {
   // the package, the only way to make a ticket is from a `PaidOrder`.
   package init(
     id: TicketID, orderID: OrderID, tripID: TripID, travellerName: String, guests: Int,
-    amountPaid: Money, cardBrand: String, cardLastFour: String, issuedAt: Date, cancelledAt: Date?
+    amountPaid: Money, cardBrand: String, cardLastFour: String, issuedAt: Date, cancelledAt: Date?,
+    isCancelling: Bool = false
   ) {
     self.id = id
     self.orderID = orderID
@@ -52,5 +62,18 @@ public struct Ticket: Hashable, Sendable, Encodable {
     self.cardLastFour = cardLastFour
     self.issuedAt = issuedAt
     self.cancelledAt = cancelledAt
+    self.isCancelling = isCancelling
   }
+}
+
+/// Where a ticket stands, as `voyage tickets` shows it in its Status column and `--json` as
+/// `status`.
+public enum TicketStatus: String, Sendable, Hashable, CaseIterable {
+  /// It holds its places.
+  case issued
+  /// Its cancellation was recorded and did not finish: `voyage cancel` with the ticket finishes
+  /// it.
+  case cancelling
+  /// Its places were returned and its money given back.
+  case cancelled
 }

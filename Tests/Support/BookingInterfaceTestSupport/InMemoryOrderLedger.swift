@@ -83,7 +83,7 @@ public actor InMemoryOrderLedger: OrderLedger {
   public func advance(_ id: OrderID, by step: OrderStep) async throws(TicketingError) -> OrderRecord
   {
     guard let current = records[id] else { throw .unknownOrder(id.rawValue) }
-    if current.alreadyRecords(step) { return current }
+    if step.isRecorded(in: current) { return current }
     guard current.state.next.contains(step.state) else {
       throw .illegalTransition(id, from: current.state, to: step.state)
     }
@@ -95,7 +95,7 @@ public actor InMemoryOrderLedger: OrderLedger {
     case .held(let held): hold = held
     case .charged(let charge): chargeID = charge
     case .refunded(let refund), .cancelled(let refund): refundID = refund
-    case .released: break
+    case .released, .cancelling, .placesReturned: break
     }
     let moved = current.with(
       state: step.state, hold: hold, chargeID: chargeID, reference: current.supplierReference,
@@ -122,11 +122,11 @@ public actor InMemoryOrderLedger: OrderLedger {
       lastFailure: failure)
   }
 
-  /// Drafted, held and charged orders, in the order they began.
+  /// Drafted, held and charged orders, and cancellations under way, in the order they began.
   public func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
     if let readFailure { throw readFailure }
     return keysOldestFirst.compactMap { records[$0] }.filter {
-      [.drafted, .held, .charged].contains($0.state)
+      [.drafted, .held, .charged, .cancelling, .placesReturned].contains($0.state)
     }
   }
 
@@ -156,25 +156,25 @@ public actor InMemoryOrderLedger: OrderLedger {
     return ticket
   }
 
-  /// Every ticket, newest first.
+  /// Every ticket, newest first, each being cancelled while its order's cancellation is under
+  /// way.
   public func tickets() async throws(TicketingError) -> [Ticket] {
     if let readFailure { throw readFailure }
-    return ticketsNewestFirst.compactMap { issued[$0] }
+    return ticketsNewestFirst.compactMap { order in
+      issued[order].map { ticket in
+        Ticket(
+          id: ticket.id, orderID: ticket.orderID, tripID: ticket.tripID,
+          travellerName: ticket.travellerName, guests: ticket.guests,
+          amountPaid: ticket.amountPaid, cardBrand: ticket.cardBrand,
+          cardLastFour: ticket.cardLastFour, issuedAt: ticket.issuedAt,
+          cancelledAt: ticket.cancelledAt,
+          isCancelling: records[order]?.state.isCancelling ?? ticket.isCancelling)
+      }
+    }
   }
 }
 
 extension OrderRecord {
-  /// Whether this record already holds what `step` would write: the same hold or charge
-  /// (whatever came after it), or the same ending.
-  fileprivate nonisolated func alreadyRecords(_ step: OrderStep) -> Bool {
-    switch step {
-    case .held(let held): hold?.id == held.id
-    case .charged(let charge): chargeID == charge
-    case .released: state == .released
-    case .refunded(let refund), .cancelled(let refund): state == step.state && refundID == refund
-    }
-  }
-
   fileprivate nonisolated func with(
     state: OrderState, hold: SeatHold?, chargeID: String?, reference: SupplierReference?,
     ticketID: TicketID?, refundID: String?

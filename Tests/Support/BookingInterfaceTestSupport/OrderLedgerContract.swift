@@ -30,6 +30,8 @@ public enum OrderLedgerContract: String, CaseIterable, Sendable, CustomTestStrin
   case recordsOneOfTwoEndingsRacedFromCharged
   case showsEveryInstanceWhatAnotherWrote
   case keepsWhyTheLastAttemptStoppedUntilTheNextStep
+  case recordsACancellationStepByStepAndItsTicketAsBeingCancelled
+  case recordsOneCancellationWhenInstancesRaceThroughIt
 
   /// The rule, as a sentence, so the test list reads as the contract.
   public var testDescription: String {
@@ -43,7 +45,7 @@ public enum OrderLedgerContract: String, CaseIterable, Sendable, CustomTestStrin
     case .issuesOneTicketPerOrder:
       "issues one ticket per order, however often it is asked"
     case .listsUnfinishedOrdersOldestFirst:
-      "lists drafted, held and charged orders, oldest first, and no other"
+      "lists drafted, held and charged orders and unfinished cancellations, oldest first, and no other"
     case .listsTicketsNewestFirstCancelledOnesIncluded:
       "lists tickets newest first, cancelled ones included"
     case .bindsAKeyRacedWithConflictingRequestsToOneOfThem:
@@ -56,6 +58,10 @@ public enum OrderLedgerContract: String, CaseIterable, Sendable, CustomTestStrin
       "shows every instance what another one wrote"
     case .keepsWhyTheLastAttemptStoppedUntilTheNextStep:
       "keeps why the last attempt on an order stopped, until its next step"
+    case .recordsACancellationStepByStepAndItsTicketAsBeingCancelled:
+      "records a cancellation step by step, its ticket being cancelled until the last"
+    case .recordsOneCancellationWhenInstancesRaceThroughIt:
+      "records one cancellation when instances race through it"
     }
   }
 
@@ -84,6 +90,10 @@ public enum OrderLedgerContract: String, CaseIterable, Sendable, CustomTestStrin
       try await fixture.checkInstancesShareStorage(opening: open)
     case .keepsWhyTheLastAttemptStoppedUntilTheNextStep:
       try await fixture.checkLastFailure(on: open())
+    case .recordsACancellationStepByStepAndItsTicketAsBeingCancelled:
+      try await fixture.checkCancellation(on: open())
+    case .recordsOneCancellationWhenInstancesRaceThroughIt:
+      try await fixture.checkRacedCancellations(opening: open)
     }
   }
 }
@@ -142,24 +152,25 @@ private struct OrderLedgerFixture: Sendable {
   {
     let order = try order(key)
     _ = try await ledger.begin(order, card: Self.card)
+    // `nil` stands for issuing the ticket, which is not a step.
+    let ticketed: [OrderStep?] = [
+      .held(hold(for: order)), .charged(chargeID: receipt(for: order).chargeID), nil,
+    ]
     let road: [OrderStep?] =
       switch state {
       case .drafted: []
       case .held: [.held(hold(for: order))]
       case .charged: [.held(hold(for: order)), .charged(chargeID: receipt(for: order).chargeID)]
-      case .ticketed:
-        [.held(hold(for: order)), .charged(chargeID: receipt(for: order).chargeID), nil]
+      case .ticketed: ticketed
       case .released: [.released]
       case .refunded:
         [
           .held(hold(for: order)), .charged(chargeID: receipt(for: order).chargeID),
           .refunded(refundID: "re_1"),
         ]
-      case .cancelled:
-        [
-          .held(hold(for: order)), .charged(chargeID: receipt(for: order).chargeID), nil,
-          .cancelled(refundID: "re_2"),
-        ]
+      case .cancelling: ticketed + [.cancelling]
+      case .placesReturned: ticketed + [.cancelling, .placesReturned]
+      case .cancelled: ticketed + [.cancelling, .placesReturned, .cancelled(refundID: "re_2")]
       }
     for step in road {
       if let step {
@@ -195,6 +206,8 @@ private struct OrderLedgerFixture: Sendable {
             _ = try await ledger.issueTicket(for: paid(subject), reference: Self.reference)
           case .released: _ = try await ledger.advance(subject.id, by: .released)
           case .refunded: _ = try await ledger.advance(subject.id, by: .refunded(refundID: "re_x"))
+          case .cancelling: _ = try await ledger.advance(subject.id, by: .cancelling)
+          case .placesReturned: _ = try await ledger.advance(subject.id, by: .placesReturned)
           case .cancelled:
             _ = try await ledger.advance(subject.id, by: .cancelled(refundID: "re_x"))
           }
@@ -206,9 +219,13 @@ private struct OrderLedgerFixture: Sendable {
         }
         let after = try #require(try await ledger.record(of: subject.id))
         let allowed = from.next.contains(to)
-        // Repeating the step that ended here (a second process on the same key) answers with
-        // the record as it is: the same ticket, the same release. It changes nothing.
-        let repeated = from == to && [.ticketed, .released].contains(to)
+        // Repeating a step the order already made (a second process on the same key) answers
+        // with the record as it is: the same ticket, the same release, a cancellation's step
+        // that the order has made or gone past. It changes nothing.
+        let repeated =
+          (from == to && [.ticketed, .released].contains(to))
+          || (to == .cancelling && [.cancelling, .placesReturned, .cancelled].contains(from))
+          || (to == .placesReturned && [.placesReturned, .cancelled].contains(from))
         #expect(written == (allowed || repeated), "\(from) → \(to)")
         #expect(after.state == (allowed ? to : from), "\(from) → \(to)")
         if !allowed { #expect(after == before, "\(from) → \(to) changed the record") }
@@ -305,15 +322,20 @@ private struct OrderLedgerFixture: Sendable {
     for (state, key) in [
       (OrderState.charged, "z-charged"), (.ticketed, "y-ticketed"), (.drafted, "x-drafted"),
       (.released, "w-released"), (.held, "v-held"), (.refunded, "u-refunded"),
-      (.cancelled, "t-cancelled"),
+      (.cancelled, "t-cancelled"), (.placesReturned, "s-places-returned"),
+      (.cancelling, "r-cancelling"),
     ] {
       _ = try await order(in: state, key, on: ledger)
     }
     let moved = try order("x-drafted")
     _ = try await ledger.advance(moved.id, by: .held(hold(for: moved)))
     let unfinished = try await ledger.unfinishedOrders()
-    #expect(unfinished.map(\.id.rawValue) == ["z-charged", "x-drafted", "v-held"])
-    #expect(unfinished.map(\.state) == [.charged, .held, .held])
+    #expect(
+      unfinished.map(\.id.rawValue) == [
+        "z-charged", "x-drafted", "v-held", "s-places-returned", "r-cancelling",
+      ])
+    #expect(unfinished.map(\.state) == [.charged, .held, .held, .placesReturned, .cancelling])
+    #expect(unfinished.filter(\.state.isCancelling).allSatisfy { $0.ticketID != nil })
   }
 
   func checkTicketOrder(on ledger: any OrderLedger) async throws {
@@ -321,12 +343,65 @@ private struct OrderLedgerFixture: Sendable {
     for key in ["c-first", "b-second", "a-third"] {
       issued.append(try await checkout(order(key), on: ledger))
     }
-    let cancelled = try await ledger.advance(
-      try #require(OrderID("b-second")), by: .cancelled(refundID: "re_b"))
-    #expect(cancelled.state == .cancelled)
+    let second = try #require(OrderID("b-second"))
+    for step in [OrderStep.cancelling, .placesReturned, .cancelled(refundID: "re_b")] {
+      _ = try await ledger.advance(second, by: step)
+    }
+    #expect(try await ledger.record(of: second)?.state == .cancelled)
     let tickets = try await ledger.tickets()
     #expect(tickets.map(\.id) == issued.reversed().map(\.id))
     #expect(tickets.map { $0.cancelledAt != nil } == [false, true, false])
+    #expect(tickets.map(\.status) == [.issued, .cancelled, .issued])
+  }
+
+  /// Each step of a cancellation is recorded by itself, the ticket being cancelled (listed with
+  /// the unfinished orders, shown as such) from the first step until the last, which cancels it.
+  func checkCancellation(on ledger: any OrderLedger) async throws {
+    let order = try order("order-1")
+    let ticket = try await checkout(order, on: ledger)
+    #expect(ticket.status == .issued)
+    for (step, state) in [
+      (OrderStep.cancelling, OrderState.cancelling), (.placesReturned, .placesReturned),
+    ] {
+      let record = try await ledger.advance(order.id, by: step)
+      #expect(record.state == state && record.refundID == nil && record.ticketID == ticket.id)
+      #expect(try await ledger.record(of: ticket.id) == record)
+      #expect(try await ledger.unfinishedOrders().map(\.id) == [order.id], "\(state)")
+      let listed = try #require(try await ledger.tickets().first)
+      #expect(listed.status == .cancelling && listed.cancelledAt == nil, "\(state)")
+    }
+    let cancelled = try await ledger.advance(order.id, by: .cancelled(refundID: "re_1"))
+    #expect(cancelled.state == .cancelled && cancelled.refundID == "re_1")
+    #expect(try await ledger.unfinishedOrders().isEmpty)
+    let listed = try #require(try await ledger.tickets().first)
+    #expect(listed.status == .cancelled && listed.cancelledAt != nil && listed.id == ticket.id)
+    // A step repeated by a late process finds the cancellation further on and changes nothing.
+    #expect(try await ledger.advance(order.id, by: .cancelling) == cancelled)
+    #expect(try await ledger.advance(order.id, by: .placesReturned) == cancelled)
+  }
+
+  /// Instances race through one ticket's cancellation, each making every step: each is told
+  /// the order's state as it finds it, none is refused, and the order ends cancelled once.
+  func checkRacedCancellations(
+    opening open: @escaping @Sendable () async throws -> any OrderLedger
+  ) async throws {
+    let order = try order("order-1")
+    let ticket = try await checkout(order, on: open())
+    let endings = try await withThrowingTaskGroup(of: OrderRecord.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          let ledger = try await open()
+          for step in [OrderStep.cancelling, .placesReturned] {
+            _ = try await ledger.advance(order.id, by: step)
+          }
+          return try await ledger.advance(order.id, by: .cancelled(refundID: "re_1"))
+        }
+      }
+      return try await group.reduce(into: [OrderRecord]()) { $0.append($1) }
+    }
+    #expect(endings.count == 8 && Set(endings.map(\.state)) == [.cancelled])
+    let tickets = try await open().tickets()
+    #expect(tickets.map(\.id) == [ticket.id] && tickets.map(\.status) == [.cancelled])
   }
 
   func checkRacedConflictingBegins(
