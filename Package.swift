@@ -300,7 +300,8 @@ var architectureTestTargets: [Target] {
         TestTool.temporaryFolders.target,
       ],
       path: "Tests/ArchitectureTests",
-      swiftSettings: SwiftSettings.shared
+      swiftSettings: EveryTarget.swiftSettings,
+      plugins: EveryTarget.plugins
     )
   ]
 }
@@ -483,7 +484,7 @@ func feature(
 ) -> [Target] {
   moduleTargets(
     module.rawValue, layer: "Features", dependencies: dependencies.map(\.target),
-    testDependencies: doubles.map(\.target), swiftSettings: SwiftSettings.feature)
+    testDependencies: doubles.map(\.target), swiftSettings: EveryTarget.featureSwiftSettings)
 }
 
 /// An Infrastructure module: it implements interfaces and may use the kernel, other
@@ -563,7 +564,8 @@ func executable(_ name: String, front: Front) -> Target {
     dependencies: [front.target],
     path: "Sources/App/\(name)",
     exclude: ["README.md"],
-    swiftSettings: SwiftSettings.shared
+    swiftSettings: EveryTarget.swiftSettings,
+    plugins: EveryTarget.plugins
   )
 }
 
@@ -582,7 +584,8 @@ func example(
     dependencies: [feature.target] + dependencies.map(\.target) + doubles.map(\.target),
     path: "Sources/Examples/\(name)",
     exclude: ["README.md"],
-    swiftSettings: SwiftSettings.shared
+    swiftSettings: EveryTarget.swiftSettings,
+    plugins: EveryTarget.plugins
   )
   return (target, .executable(name: product, targets: [name]))
 }
@@ -598,7 +601,8 @@ func benchmark(_ name: String, uses dependencies: [Module], floors: [SystemLibra
     dependencies: dependencies.map(\.target) + floors.map(\.target),
     path: "Benchmarks/\(name)",
     exclude: ["README.md"],
-    swiftSettings: SwiftSettings.shared
+    swiftSettings: EveryTarget.swiftSettings,
+    plugins: EveryTarget.plugins
   )
 }
 
@@ -610,7 +614,8 @@ func baseline(_ module: Baseline, implements interfaces: [Interface]) -> Target 
     dependencies: [Kernel.sharedKernel.target] + interfaces.map(\.target),
     path: "Benchmarks/\(module.rawValue)",
     exclude: ["README.md"],
-    swiftSettings: SwiftSettings.shared
+    swiftSettings: EveryTarget.swiftSettings,
+    plugins: EveryTarget.plugins
   )
 }
 
@@ -622,7 +627,8 @@ func testSupport(_ module: TestSupport) -> Target {
     dependencies: [Kernel.sharedKernel.target, module.interface.target],
     path: "Tests/Support/\(module.rawValue)",
     exclude: ["README.md"],
-    swiftSettings: SwiftSettings.shared
+    swiftSettings: EveryTarget.swiftSettings,
+    plugins: EveryTarget.plugins
   )
 }
 
@@ -633,7 +639,8 @@ func testTool(_ tool: TestTool, uses tools: [TestTool] = [], programs: [String] 
   .target(
     name: tool.rawValue, dependencies: tools.map(\.target),
     path: "Tests/Support/\(tool.rawValue)",
-    exclude: ["README.md"] + programs, swiftSettings: SwiftSettings.shared)
+    exclude: ["README.md"] + programs, swiftSettings: EveryTarget.swiftSettings,
+    plugins: EveryTarget.plugins)
 }
 
 /// A library target in `Sources/<layer>/<name>` and its test target in `Tests/<name>Tests`.
@@ -643,7 +650,7 @@ func moduleTargets(
   dependencies: [Target.Dependency],
   testDependencies: [Target.Dependency] = [],
   testExclusions: [String] = [],
-  swiftSettings: [SwiftSetting] = SwiftSettings.shared
+  swiftSettings: [SwiftSetting] = EveryTarget.swiftSettings
 ) -> [Target] {
   [
     .target(
@@ -651,23 +658,26 @@ func moduleTargets(
       dependencies: dependencies,
       path: "Sources/\(layer)/\(name)",
       exclude: ["README.md"],
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      plugins: EveryTarget.plugins
     ),
     .testTarget(
       name: "\(name)Tests",
       dependencies: [.target(name: name)] + dependencies + testDependencies,
       path: "Tests/\(name)Tests",
       exclude: testExclusions,
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      plugins: EveryTarget.plugins
     ),
   ]
 }
 
 // MARK: - Shared settings
 
-/// The Swift settings of every target, so each upcoming feature is switched on in one place.
-enum SwiftSettings {
-  static let shared: [SwiftSetting] = [
+/// What every target has, so each upcoming feature and the build's architecture check are
+/// switched on in one place.
+enum EveryTarget {
+  static let swiftSettings: [SwiftSetting] = [
     // SE-0409: imports are internal unless marked, so a file's `public import` lines are its
     // leak list.
     .enableUpcomingFeature("InternalImportsByDefault"),
@@ -678,5 +688,14 @@ enum SwiftSettings {
   ]
 
   /// Features hold UI state; SE-0466 makes the main actor their default isolation.
-  static let feature: [SwiftSetting] = shared + [.defaultIsolation(MainActor.self)]
+  static let featureSwiftSettings: [SwiftSetting] =
+    swiftSettings + [.defaultIsolation(MainActor.self)]
+
+  /// The architecture linter as a step of each target's build: a file that imports a module its
+  /// target does not declare, or breaks a rule of `architecture.json`, fails the build, on either
+  /// build engine and whether or not SwiftPM's own import check is on.
+  /// (Computed: a plugin usage is not `Sendable`, so it cannot be a stored static.)
+  static var plugins: [Target.PluginUsage] {
+    [.plugin(name: "CheckArchitectureBuildTool", package: "ArchitectureLinter")]
+  }
 }

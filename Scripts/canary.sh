@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Proves the check suite is not silently disabled: copies the repository to a temporary folder,
 # injects one real architecture violation, runs the README's check command there, and passes
-# only if that command fails and names the violation; then proves the build step refuses the same
-# violation on its own (SwiftPM's undeclared-import check). The manifest's rules and the type-level
+# only if that command fails and names the violation. Then proves that the build itself refuses
+# the same violation: the linter's build-tool plugin fails a plain, incremental `swift build` on
+# the native engine and on Swift Build (docs/Voyage.docc/BuildEngines.md; SwiftPM's own import
+# check, which Swift Build ignores, has its canary in the linter's BuildToolPluginTests). The manifest's rules and the type-level
 # rules have canaries of their own in Tests/ArchitectureTests/TypeLevelCanaryTests.swift, and each
 # linter rule a fixture in Workshop/ArchitectureLinter/Tests/Fixtures.
 set -uo pipefail
@@ -34,6 +36,18 @@ if [ -z "${module:-}" ]; then
 fi
 folder=$(awk -F '\t' -v m="$module" '$1 == m { print $4 }' <<<"$targets")
 victim=$(cd "$copy" && find "$folder" -name '*.swift' | sort | head -n 1)
+
+# Both engines build the victim's module once before the violation, so the builds below that
+# must refuse it are incremental: the compiler alone would accept an import of a module it
+# has already built. Only the victim's module and what it depends on are built.
+engines=(native swiftbuild)
+for engine in "${engines[@]}"; do
+  if ! before=$(cd "$copy" && swift build --build-system "$engine" --target "$module" 2>&1); then
+    echo "canary: FAILED: the $engine build of $module failed before the violation:" >&2
+    echo "$before" | tail -n 20 >&2
+    exit 1
+  fi
+done
 printf 'import %s\n' "$forbidden" | cat - "$victim" >"$copy/$victim.new" && mv "$copy/$victim.new" "$copy/$victim"
 echo "canary: injected 'import $forbidden' into $victim ($module may not use $forbidden's layer)"
 
@@ -51,15 +65,22 @@ fi
 echo "canary: ok: the check suite failed (exit $status) and named the violation:"
 grep "error: \[undeclared-import\]" <<<"$output"
 
-# The linter stops the suite first; the build step must catch the same import on its own, so a
-# suite without the linter would still fail. SwiftPM's check runs while the package builds.
-# Only the module that was changed and what it depends on: the build that refuses the import is
-# the victim's own, and building the rest would cost minutes for nothing.
-build=$(cd "$copy" && swift build --target "$module" --explicit-target-dependency-import-check error 2>&1)
-if ! grep -q "imports another target ($forbidden)" <<<"$build"; then
-  echo "canary: FAILED: the build step did not refuse the import of $forbidden:" >&2
-  echo "$build" | tail -n 20 >&2
-  exit 1
-fi
-echo "canary: ok: the build step refused it too:"
-grep "imports another target ($forbidden)" <<<"$build" | head -n 1
+# The linter stops the suite first; the build must refuse the same import on its own, so a
+# suite without the linter step would still fail.
+refused() { # what the build printed, the line that must be in it, the rung
+  if ! grep -qF "$2" <<<"$1"; then
+    echo "canary: FAILED: $3 did not refuse the import of $forbidden:" >&2
+    echo "$1" | tail -n 20 >&2
+    exit 1
+  fi
+  echo "canary: ok: $3 refused it:"
+  grep -F "$2" <<<"$1" | head -n 1
+}
+plugin_finding="$victim:1:1: error: [undeclared-import] '$module' imports '$forbidden' without declaring it"
+for engine in "${engines[@]}"; do
+  build=$(cd "$copy" && swift build --build-system "$engine" --target "$module" 2>&1) && {
+    echo "canary: FAILED: a plain incremental $engine build of $module passed with the violation" >&2
+    exit 1
+  }
+  refused "$build" "$plugin_finding" "the build-tool plugin in a plain incremental $engine build"
+done

@@ -1,8 +1,9 @@
 // swift-tools-version: 6.2
 //
 // The architecture linter as a package of its own, so that adding it to a package brings only these
-// four targets into its graph (SwiftPM refuses two targets of one name anywhere in a graph, used or
-// not): the linter as a library, a thin executable, the command plugin, and the library's tests.
+// five targets into its graph (SwiftPM refuses two targets of one name anywhere in a graph, used or
+// not): the linter as a library, a thin executable, the command plugin, the build-tool plugin, and
+// the library's tests.
 // It depends on nothing but Foundation. `Scripts/check-architecture.swift` is the library and the
 // executable joined into one file (`Scripts/generate-linter-script.sh`), for teams that copy one
 // file instead of adding a package; the plugin compiles that file too.
@@ -28,6 +29,8 @@ let package = Package(
     .executable(name: "check-architecture", targets: ["check-architecture"]),
     // `swift package check-architecture` in any package that depends on this one.
     .plugin(name: "CheckArchitecture", targets: ["CheckArchitecture"]),
+    // The linter as a step of the build of each target that applies it.
+    .plugin(name: "CheckArchitectureBuildTool", targets: ["CheckArchitectureBuildTool"]),
     // The library's one door, `CheckArchitecture.run(_:)`, for a tool that reads or edits a
     // package through the linter in-process (the repository's Scaffolding package).
     .library(name: "ArchitectureLinter", targets: ["ArchitectureLinter"]),
@@ -49,6 +52,11 @@ let package = Package(
         intent: .custom(
           verb: "check-architecture", description: "Check the package's architecture rules"))
     ),
+    // The linter as a step of a target's build: the target's imports against its declared
+    // dependencies, and the configuration's rules, before it compiles, on either build engine.
+    .plugin(
+      name: "CheckArchitectureBuildTool", capability: .buildTool(),
+      dependencies: ["check-architecture"]),
     // The library's behaviour, in-process, on the fixture packages in Tests/Fixtures; the script,
     // the plugin and the artifact bundle as an adopter runs them.
     .testTarget(

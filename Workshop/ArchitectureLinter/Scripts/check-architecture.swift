@@ -356,9 +356,19 @@ struct Violation: Sendable {
   }
 
   /// The compiler's format, which editors and CI logs understand, with its note on a line below.
-  var compilerStyle: String {
-    var text = "\(file):\(line):\(column): error: [\(rule)] \(message)"
-    if let note { text += "\n\(note.file):\(note.line):\(note.column): note: \(note.message)" }
+  var compilerStyle: String { compilerStyle(root: nil) }
+
+  /// The compiler's format with each relative path joined to `root` (a build's diagnostics name
+  /// files by absolute path).
+  func compilerStyle(root: String?) -> String {
+    func place(_ path: String) -> String {
+      guard let root, !path.hasPrefix("/") else { return path }
+      return root + "/" + path
+    }
+    var text = "\(place(file)):\(line):\(column): error: [\(rule)] \(message)"
+    if let note {
+      text += "\n\(place(note.file)):\(note.line):\(note.column): note: \(note.message)"
+    }
     if let because { text += "\n  because: \(because)" }
     return text
   }
@@ -1326,6 +1336,11 @@ struct DependencyManifest: Decodable {
   struct Product: Decodable {
     let name: String
     let targets: [String]
+    /// `{"library": [...]}`, `{"executable": null}`, `{"plugin": null}`, …
+    let type: [String: [String]?]?
+
+    /// A plugin: applied to a target's build, never imported.
+    var isPlugin: Bool { type?.keys.contains("plugin") == true }
   }
   struct Target: Decodable {
     let name: String
@@ -1381,6 +1396,8 @@ struct ProductModules {
   /// The modules of packages the graph holds only through a dependency.
   var indirectModules: [String: IndirectPackage] = [:]
   var unresolved: [String] = []
+  /// The dependencies' plugin products, which a target applies rather than imports.
+  var plugins: Set<String> = []
 
   static func load(for package: PackageDescription, root: URL) -> ProductModules {
     var result = ProductModules()
@@ -1414,6 +1431,12 @@ struct ProductModules {
         result.dependencyModules.insert(c99name(target.name))
       }
       for product in manifest.products {
+        // `describe` lists a plugin a target applies among its product dependencies; it is no
+        // module to import.
+        if product.isPlugin {
+          result.plugins.insert(product.name)
+          continue
+        }
         result.modulesOfProduct[product.name, default: []].formUnion(product.targets.map(c99name))
         result.packageOfProduct[product.name] = identity
       }
@@ -1480,7 +1503,11 @@ struct ProductModules {
     else { return nil }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "package", "--package-path", folder.path, "dump-package"]
+    // Reading a manifest needs no build of the dependency, so it does not wait for that
+    // package's lock, which a build or a `swift test` there holds as long as it runs.
+    process.arguments = [
+      "swift", "package", "--ignore-lock", "--package-path", folder.path, "dump-package",
+    ]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -3628,6 +3655,8 @@ final class Linter: Sendable {
   let manifestLocations: ManifestLocations
   /// The folder `--split-preview` asks about, inside one target, or `nil`.
   let splitFolder: String?
+  /// The one target `--target` lints (its manifest entries and its files), or `nil` for all.
+  let focus: String?
   /// The targets whose files' symbols are indexed: those with files in a folder layer (when
   /// folder-dependency runs) and the one holding the previewed folder.
   let indexedTargets: Set<String>
@@ -3641,10 +3670,11 @@ final class Linter: Sendable {
   init(
     package: PackageDescription, configuration: Configuration,
     enabled: [String: Configuration.Options], setting: BuildSetting, products: ProductModules,
-    splitFolder: String? = nil
+    splitFolder: String? = nil, focus: String? = nil
   ) {
     self.package = package
     self.splitFolder = splitFolder
+    self.focus = focus
     self.configuration = configuration
     self.enabled = enabled
     self.setting = setting
@@ -3660,7 +3690,8 @@ final class Linter: Sendable {
         name: target.name, moduleName: target.c99name ?? c99name(target.name), kind: target.type,
         path: target.path, layer: layer,
         role: layer?.role(ofTarget: target.name, path: target.path), sources: target.sources ?? [],
-        dependencies: target.targetDependencies ?? [], products: target.productDependencies ?? [])
+        dependencies: target.targetDependencies ?? [],
+        products: (target.productDependencies ?? []).filter { !products.plugins.contains($0) })
     }
     byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     byModule = Dictionary(
@@ -3743,6 +3774,12 @@ final class Linter: Sendable {
     layers.isEmpty ? "nothing" : layers.joined(separator: ", ")
   }
 
+  /// Whether the run looks at `target`'s entries and files: every linted target, or the one
+  /// `--target` names.
+  func isChecked(_ target: Target) -> Bool {
+    target.isLinted && (focus == nil || target.name == focus)
+  }
+
   /// Every target's folder exists: a description that names a missing folder is bad input.
   func missingTargetFolders() -> [String] {
     targets.filter(\.isLinted).compactMap { target in
@@ -3759,10 +3796,10 @@ final class Linter: Sendable {
     (violations: [Violation], accepted: [AcceptedSuppression]), ScanFailure
   > {
     var violations: [Violation] = []
-    for target in targets.sorted(by: { $0.name < $1.name }) where target.isLinted {
+    for target in targets.sorted(by: { $0.name < $1.name }) where isChecked(target) {
       violations += manifestViolations(of: target)
     }
-    let files = targets.filter(\.isLinted).flatMap { target in
+    let files = targets.filter(isChecked).flatMap { target in
       target.sources.filter { $0.hasSuffix(".swift") }.sorted().map { (target, $0) }
     }
     // Files are scanned in batches, as many at once as the machine has cores; the results are
@@ -3930,7 +3967,7 @@ extension Linter {
     }
     var violations: [Violation] = []
     for target in targets.sorted(by: { $0.name < $1.name })
-    where target.isLinted && !target.isTest && !target.sources.isEmpty
+    where isChecked(target) && !target.isTest && !target.sources.isEmpty
       && target.sources.allSatisfy({ $0.hasSuffix(".swift") })
     {
       let seen = visible(from: scanned.imports[target.name] ?? [])
@@ -4525,7 +4562,7 @@ extension Linter {
 
   func ownershipViolations() -> [Violation] {
     guard let owned = ownedFolders() else { return [] }
-    return targets.filter { $0.isLinted && !owned.contains($0.path) }.sorted {
+    return targets.filter { isChecked($0) && !owned.contains($0.path) }.sorted {
       $0.name < $1.name
     }
     .map { target in
@@ -5389,6 +5426,8 @@ struct CommandLineOptions {
   var explain: String?
   var mermaid = false
   var splitPreview: String?
+  var target: String?
+  var stamp: String?
   var listImports: [String] = []
   var updateGraph: [String] = []
   var checkGraph: [String] = []
@@ -5523,6 +5562,14 @@ struct OptionSpec: Sendable {
     ) { options, folder in
       options.splitPreview = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
     },
+    value(
+      ["--target"], "NAME",
+      "check one target only: its entries in Package.swift and its files (a build checks the target it builds)"
+    ) { $0.target = $1 },
+    value(
+      ["--stamp"], "FILE",
+      "run as a build step: print findings with absolute paths, as a compiler does, and write FILE (an empty Swift file) when nothing fails; the build-tool plugin's output"
+    ) { $0.stamp = $1 },
     value(["--explain"], "RULE", "print why RULE exists and how to fix a violation") {
       $0.explain = $1
     },
@@ -5856,6 +5903,9 @@ struct LinterRun {
     let baselineURL = URL(
       fileURLWithPath: options.baselinePath.map(invocation.resolve)
         ?? linter.root.appendingPathComponent("architecture-baseline.txt").path)
+    if options.updateBaseline, options.target != nil {
+      throw BadInput.usage("--update-baseline writes the whole package's baseline: drop --target")
+    }
     if options.updateBaseline {
       try updateBaseline(at: baselineURL, with: violations, transcript: &transcript)
       return 0
@@ -5892,12 +5942,41 @@ struct LinterRun {
     }
     let staleDocuments = try generatedDocuments(
       linter, violations: violations, baselined: baselined)
+    if let stamp = options.stamp {
+      return try buildStep(failures + staleDocuments, root: linter.root, stamp: stamp, &transcript)
+    }
     let report = Report(
       findings: failures, staleDocuments: staleDocuments, baselined: baselined.count,
-      targets: linter.targets.filter(\.isLinted).count, root: linter.root,
+      targets: linter.targets.filter(linter.isChecked).count, root: linter.root,
       exitStatus: options.reportOnly || (failures.isEmpty && staleDocuments.isEmpty) ? 0 : 1)
     write(report, transcript: &transcript)
     return report.exitStatus
+  }
+
+  /// `--stamp FILE`: the run as a step of a build. Each finding on standard error in the
+  /// compiler's format with the file's absolute path (what a build shows and an editor opens),
+  /// and the status 1; or, with none, FILE written (the step's output) and nothing printed.
+  func buildStep(
+    _ findings: [Violation], root: URL, stamp: String, _ transcript: inout Transcript
+  ) throws -> Int32 {
+    guard findings.isEmpty else {
+      for finding in findings {
+        transcript.error += finding.compilerStyle(root: root.path) + "\n"
+      }
+      return 1
+    }
+    let text = Data(
+      "// Written by check-architecture when this target's architecture checks pass.\n".utf8)
+    let path = invocation.resolve(stamp)
+    // Left as it is when it already says so: a rewritten file would be a changed source of the
+    // target, compiled again for nothing.
+    guard FileManager.default.contents(atPath: path) != text else { return 0 }
+    do {
+      try text.write(to: URL(fileURLWithPath: path))
+    } catch {
+      throw BadInput("cannot write '\(stamp)'")
+    }
+    return 0
   }
 
   // MARK: - Explaining and listing
@@ -6006,7 +6085,11 @@ struct LinterRun {
     let linter = Linter(
       package: package, configuration: configuration, enabled: enabled,
       setting: BuildSetting(defined: Set(configuration.defines), platform: options.platform),
-      products: ProductModules.load(for: package, root: root), splitFolder: options.splitPreview)
+      products: ProductModules.load(for: package, root: root), splitFolder: options.splitPreview,
+      focus: options.target)
+    if let name = options.target, !linter.targets.contains(where: { $0.name == name }) {
+      throw BadInput.usage("the package has no target '\(name)' for --target")
+    }
     return (linter, configPath)
   }
 
@@ -6032,6 +6115,9 @@ struct LinterRun {
       enabled["suppression"] = Configuration.Options()
     }
     for id in options.skip { enabled[id] = nil }
+    // Whether a dependency is used is the whole package's question (a module may re-export
+    // another): a run of one target does not ask it.
+    if options.target != nil { enabled["unused-dependency"] = nil }
     return enabled
   }
 
@@ -6110,11 +6196,14 @@ struct LinterRun {
       failures += try baseline.growth(since: reference, name: name)
       failures += exceptions.growth(of: accepted, since: reference, root: linter.root)
     }
-    if !options.reportOnly {
+    // Whether an entry or an exception is stale is the whole package's question: a run of one
+    // target (`--target`) sees only that target's findings.
+    let checksStaleness = !options.reportOnly && options.target == nil
+    if checksStaleness {
       failures += exceptions.stale(given: accepted, enabled: Set(linter.enabled.keys))
     }
     for (entry, line) in baseline.entries.sorted(by: { $0.value < $1.value })
-    where !options.reportOnly && !keys.contains(entry)
+    where checksStaleness && !keys.contains(entry)
       && linter.enabled[String(entry.prefix { $0 != "|" })] != nil
     {
       failures.append(

@@ -25,9 +25,19 @@ struct Violation: Sendable {
   }
 
   /// The compiler's format, which editors and CI logs understand, with its note on a line below.
-  var compilerStyle: String {
-    var text = "\(file):\(line):\(column): error: [\(rule)] \(message)"
-    if let note { text += "\n\(note.file):\(note.line):\(note.column): note: \(note.message)" }
+  var compilerStyle: String { compilerStyle(root: nil) }
+
+  /// The compiler's format with each relative path joined to `root` (a build's diagnostics name
+  /// files by absolute path).
+  func compilerStyle(root: String?) -> String {
+    func place(_ path: String) -> String {
+      guard let root, !path.hasPrefix("/") else { return path }
+      return root + "/" + path
+    }
+    var text = "\(place(file)):\(line):\(column): error: [\(rule)] \(message)"
+    if let note {
+      text += "\n\(place(note.file)):\(note.line):\(note.column): note: \(note.message)"
+    }
     if let because { text += "\n  because: \(because)" }
     return text
   }

@@ -11,6 +11,8 @@ struct CommandLineOptions {
   var explain: String?
   var mermaid = false
   var splitPreview: String?
+  var target: String?
+  var stamp: String?
   var listImports: [String] = []
   var updateGraph: [String] = []
   var checkGraph: [String] = []
@@ -145,6 +147,14 @@ struct OptionSpec: Sendable {
     ) { options, folder in
       options.splitPreview = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
     },
+    value(
+      ["--target"], "NAME",
+      "check one target only: its entries in Package.swift and its files (a build checks the target it builds)"
+    ) { $0.target = $1 },
+    value(
+      ["--stamp"], "FILE",
+      "run as a build step: print findings with absolute paths, as a compiler does, and write FILE (an empty Swift file) when nothing fails; the build-tool plugin's output"
+    ) { $0.stamp = $1 },
     value(["--explain"], "RULE", "print why RULE exists and how to fix a violation") {
       $0.explain = $1
     },

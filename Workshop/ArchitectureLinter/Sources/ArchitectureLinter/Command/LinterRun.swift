@@ -56,6 +56,9 @@ struct LinterRun {
     let baselineURL = URL(
       fileURLWithPath: options.baselinePath.map(invocation.resolve)
         ?? linter.root.appendingPathComponent("architecture-baseline.txt").path)
+    if options.updateBaseline, options.target != nil {
+      throw BadInput.usage("--update-baseline writes the whole package's baseline: drop --target")
+    }
     if options.updateBaseline {
       try updateBaseline(at: baselineURL, with: violations, transcript: &transcript)
       return 0
@@ -92,12 +95,41 @@ struct LinterRun {
     }
     let staleDocuments = try generatedDocuments(
       linter, violations: violations, baselined: baselined)
+    if let stamp = options.stamp {
+      return try buildStep(failures + staleDocuments, root: linter.root, stamp: stamp, &transcript)
+    }
     let report = Report(
       findings: failures, staleDocuments: staleDocuments, baselined: baselined.count,
-      targets: linter.targets.filter(\.isLinted).count, root: linter.root,
+      targets: linter.targets.filter(linter.isChecked).count, root: linter.root,
       exitStatus: options.reportOnly || (failures.isEmpty && staleDocuments.isEmpty) ? 0 : 1)
     write(report, transcript: &transcript)
     return report.exitStatus
+  }
+
+  /// `--stamp FILE`: the run as a step of a build. Each finding on standard error in the
+  /// compiler's format with the file's absolute path (what a build shows and an editor opens),
+  /// and the status 1; or, with none, FILE written (the step's output) and nothing printed.
+  func buildStep(
+    _ findings: [Violation], root: URL, stamp: String, _ transcript: inout Transcript
+  ) throws -> Int32 {
+    guard findings.isEmpty else {
+      for finding in findings {
+        transcript.error += finding.compilerStyle(root: root.path) + "\n"
+      }
+      return 1
+    }
+    let text = Data(
+      "// Written by check-architecture when this target's architecture checks pass.\n".utf8)
+    let path = invocation.resolve(stamp)
+    // Left as it is when it already says so: a rewritten file would be a changed source of the
+    // target, compiled again for nothing.
+    guard FileManager.default.contents(atPath: path) != text else { return 0 }
+    do {
+      try text.write(to: URL(fileURLWithPath: path))
+    } catch {
+      throw BadInput("cannot write '\(stamp)'")
+    }
+    return 0
   }
 
   // MARK: - Explaining and listing
@@ -206,7 +238,11 @@ struct LinterRun {
     let linter = Linter(
       package: package, configuration: configuration, enabled: enabled,
       setting: BuildSetting(defined: Set(configuration.defines), platform: options.platform),
-      products: ProductModules.load(for: package, root: root), splitFolder: options.splitPreview)
+      products: ProductModules.load(for: package, root: root), splitFolder: options.splitPreview,
+      focus: options.target)
+    if let name = options.target, !linter.targets.contains(where: { $0.name == name }) {
+      throw BadInput.usage("the package has no target '\(name)' for --target")
+    }
     return (linter, configPath)
   }
 
@@ -232,6 +268,9 @@ struct LinterRun {
       enabled["suppression"] = Configuration.Options()
     }
     for id in options.skip { enabled[id] = nil }
+    // Whether a dependency is used is the whole package's question (a module may re-export
+    // another): a run of one target does not ask it.
+    if options.target != nil { enabled["unused-dependency"] = nil }
     return enabled
   }
 
@@ -310,11 +349,14 @@ struct LinterRun {
       failures += try baseline.growth(since: reference, name: name)
       failures += exceptions.growth(of: accepted, since: reference, root: linter.root)
     }
-    if !options.reportOnly {
+    // Whether an entry or an exception is stale is the whole package's question: a run of one
+    // target (`--target`) sees only that target's findings.
+    let checksStaleness = !options.reportOnly && options.target == nil
+    if checksStaleness {
       failures += exceptions.stale(given: accepted, enabled: Set(linter.enabled.keys))
     }
     for (entry, line) in baseline.entries.sorted(by: { $0.value < $1.value })
-    where !options.reportOnly && !keys.contains(entry)
+    where checksStaleness && !keys.contains(entry)
       && linter.enabled[String(entry.prefix { $0 != "|" })] != nil
     {
       failures.append(

@@ -29,6 +29,11 @@ struct DependencyManifest: Decodable {
   struct Product: Decodable {
     let name: String
     let targets: [String]
+    /// `{"library": [...]}`, `{"executable": null}`, `{"plugin": null}`, …
+    let type: [String: [String]?]?
+
+    /// A plugin: applied to a target's build, never imported.
+    var isPlugin: Bool { type?.keys.contains("plugin") == true }
   }
   struct Target: Decodable {
     let name: String
@@ -84,6 +89,8 @@ struct ProductModules {
   /// The modules of packages the graph holds only through a dependency.
   var indirectModules: [String: IndirectPackage] = [:]
   var unresolved: [String] = []
+  /// The dependencies' plugin products, which a target applies rather than imports.
+  var plugins: Set<String> = []
 
   static func load(for package: PackageDescription, root: URL) -> ProductModules {
     var result = ProductModules()
@@ -117,6 +124,12 @@ struct ProductModules {
         result.dependencyModules.insert(c99name(target.name))
       }
       for product in manifest.products {
+        // `describe` lists a plugin a target applies among its product dependencies; it is no
+        // module to import.
+        if product.isPlugin {
+          result.plugins.insert(product.name)
+          continue
+        }
         result.modulesOfProduct[product.name, default: []].formUnion(product.targets.map(c99name))
         result.packageOfProduct[product.name] = identity
       }
@@ -183,7 +196,11 @@ struct ProductModules {
     else { return nil }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "package", "--package-path", folder.path, "dump-package"]
+    // Reading a manifest needs no build of the dependency, so it does not wait for that
+    // package's lock, which a build or a `swift test` there holds as long as it runs.
+    process.arguments = [
+      "swift", "package", "--ignore-lock", "--package-path", folder.path, "dump-package",
+    ]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

@@ -23,6 +23,8 @@ final class Linter: Sendable {
   let manifestLocations: ManifestLocations
   /// The folder `--split-preview` asks about, inside one target, or `nil`.
   let splitFolder: String?
+  /// The one target `--target` lints (its manifest entries and its files), or `nil` for all.
+  let focus: String?
   /// The targets whose files' symbols are indexed: those with files in a folder layer (when
   /// folder-dependency runs) and the one holding the previewed folder.
   let indexedTargets: Set<String>
@@ -36,10 +38,11 @@ final class Linter: Sendable {
   init(
     package: PackageDescription, configuration: Configuration,
     enabled: [String: Configuration.Options], setting: BuildSetting, products: ProductModules,
-    splitFolder: String? = nil
+    splitFolder: String? = nil, focus: String? = nil
   ) {
     self.package = package
     self.splitFolder = splitFolder
+    self.focus = focus
     self.configuration = configuration
     self.enabled = enabled
     self.setting = setting
@@ -55,7 +58,8 @@ final class Linter: Sendable {
         name: target.name, moduleName: target.c99name ?? c99name(target.name), kind: target.type,
         path: target.path, layer: layer,
         role: layer?.role(ofTarget: target.name, path: target.path), sources: target.sources ?? [],
-        dependencies: target.targetDependencies ?? [], products: target.productDependencies ?? [])
+        dependencies: target.targetDependencies ?? [],
+        products: (target.productDependencies ?? []).filter { !products.plugins.contains($0) })
     }
     byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     byModule = Dictionary(
@@ -138,6 +142,12 @@ final class Linter: Sendable {
     layers.isEmpty ? "nothing" : layers.joined(separator: ", ")
   }
 
+  /// Whether the run looks at `target`'s entries and files: every linted target, or the one
+  /// `--target` names.
+  func isChecked(_ target: Target) -> Bool {
+    target.isLinted && (focus == nil || target.name == focus)
+  }
+
   /// Every target's folder exists: a description that names a missing folder is bad input.
   func missingTargetFolders() -> [String] {
     targets.filter(\.isLinted).compactMap { target in
@@ -154,10 +164,10 @@ final class Linter: Sendable {
     (violations: [Violation], accepted: [AcceptedSuppression]), ScanFailure
   > {
     var violations: [Violation] = []
-    for target in targets.sorted(by: { $0.name < $1.name }) where target.isLinted {
+    for target in targets.sorted(by: { $0.name < $1.name }) where isChecked(target) {
       violations += manifestViolations(of: target)
     }
-    let files = targets.filter(\.isLinted).flatMap { target in
+    let files = targets.filter(isChecked).flatMap { target in
       target.sources.filter { $0.hasSuffix(".swift") }.sorted().map { (target, $0) }
     }
     // Files are scanned in batches, as many at once as the machine has cores; the results are

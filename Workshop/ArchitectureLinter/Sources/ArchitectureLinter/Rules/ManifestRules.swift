@@ -25,7 +25,7 @@ extension Linter {
     }
     var violations: [Violation] = []
     for target in targets.sorted(by: { $0.name < $1.name })
-    where target.isLinted && !target.isTest && !target.sources.isEmpty
+    where isChecked(target) && !target.isTest && !target.sources.isEmpty
       && target.sources.allSatisfy({ $0.hasSuffix(".swift") })
     {
       let seen = visible(from: scanned.imports[target.name] ?? [])

@@ -25,7 +25,7 @@ extension Linter {
 
   func ownershipViolations() -> [Violation] {
     guard let owned = ownedFolders() else { return [] }
-    return targets.filter { $0.isLinted && !owned.contains($0.path) }.sorted {
+    return targets.filter { isChecked($0) && !owned.contains($0.path) }.sorted {
       $0.name < $1.name
     }
     .map { target in

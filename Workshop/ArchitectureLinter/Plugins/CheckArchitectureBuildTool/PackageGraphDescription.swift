@@ -1,0 +1,1 @@
+../CheckArchitecture/PackageGraphDescription.swift

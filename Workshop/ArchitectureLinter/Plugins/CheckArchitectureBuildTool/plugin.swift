@@ -1,0 +1,52 @@
+// The architecture linter as a step of the build: a target that applies this plugin
+// (`plugins: [.plugin(name: "CheckArchitectureBuildTool", package: "ArchitectureLinter")]`) is
+// checked before it compiles, and a file that imports a module its target does not declare, or
+// that breaks a rule of the package's `architecture.json`, fails the build with the linter's
+// finding at its file and line. SwiftPM's own import check does that on the native build engine
+// only (`--explicit-target-dependency-import-check error`); this holds on Swift Build too, and in
+// every build, incremental or not, with or without the flag.
+//
+// The step runs `check-architecture --target NAME --stamp FILE` on a description of the package
+// in which only this target lists its files. Its inputs are the target's sources, that
+// description and the package's configuration files, so the step runs again only when one of
+// them changes; its output is a Swift file with nothing but a comment, compiled into the target,
+// which is what lets a build system order the step before the target's compilation.
+
+import Foundation
+import PackagePlugin
+
+@main
+struct CheckArchitectureBuildTool: BuildToolPlugin {
+  func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
+    guard let module = target as? any SourceModuleTarget else { return [] }
+    let folder = context.pluginWorkDirectoryURL
+    let description = folder.appendingPathComponent("description.json")
+    try Self.write(
+      PackageGraphDescription.of(context.package, listingFilesOf: target.name), to: description)
+    let root = context.package.directoryURL
+    let configuration = ["architecture.json", "architecture-baseline.txt", "CODEOWNERS"].map {
+      root.appendingPathComponent($0)
+    }.filter { FileManager.default.fileExists(atPath: $0.path) }
+    let stamp = folder.appendingPathComponent("\(module.moduleName)+ArchitectureChecked.swift")
+    return [
+      .buildCommand(
+        displayName: "Checking the architecture of \(target.name)",
+        executable: try context.tool(named: "check-architecture").url,
+        arguments: [description.path, "--target", target.name, "--stamp", stamp.path],
+        environment: ["CHECK_ARCHITECTURE_PROGRAM": "check-architecture"],
+        inputFiles: module.sourceFiles(withSuffix: "swift").map(\.url) + [description]
+          + configuration,
+        outputFiles: [stamp])
+    ]
+  }
+
+  /// Writes `data` to `file` unless the file already holds it: SwiftPM asks the plugin for its
+  /// commands at every build, and a description rewritten with the same bytes would be a changed
+  /// input, running the step again for nothing.
+  static func write(_ data: Data, to file: URL) throws {
+    if FileManager.default.contents(atPath: file.path) == data { return }
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try data.write(to: file, options: .atomic)
+  }
+}
