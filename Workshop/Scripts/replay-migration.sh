@@ -33,7 +33,7 @@
 #                 name (which left the target), and deletes only entries whose reasons, if they
 #                 name a step, name it; CODEOWNERS gives its own file and the CI scripts to the
 #                 architecture's reviewers; the start's size (in `<!-- start-size:begin -->`) and
-#                 the tables after `<!-- steps table: EXAMPLE -->` in the
+#                 the tables after `<!-- steps table: Workshop/NAME -->` in the
 #                 example's README and the migration guide hold each step's deleted entries and
 #                 baseline; each "step NN removes `NAME` from `FILE`" of the example's READMEs
 #                 holds; and, if a README says so, every module with code has a test target
@@ -567,11 +567,11 @@ check_claims() {
   printf '%s\t%s\t%s\t%s\n' "$number" "$deleted" "$unseen_count" "$baseline" >>"$logs/facts"
 }
 
-# The tables after `<!-- steps table: EXAMPLE -->` (EXAMPLE the example's folder from Voyage's
-# root) in the example's README and the migration guide: their "entries it deletes" and "baseline
+# The tables after `<!-- steps table: Workshop/NAME -->` (NAME the example's folder's name, so a
+# copy of an example checks its own README) in the example's README and the migration guide: their "entries it deletes" and "baseline
 # after" columns must be the series' (written instead with --record).
 steps_tables() {
-  local marker="<!-- steps table: ${example#"$voyage"/} -->" document found=0
+  local marker="<!-- steps table: Workshop/$(basename "$example") -->" document found=0
   for document in "$example/README.md" "$voyage/docs/Voyage.docc/Migration.md"; do
     grep -qxF -- "$marker" "$document" 2>/dev/null || continue
     found=1
@@ -845,8 +845,14 @@ if [ "$failures" -gt 0 ]; then
   exit 1
 fi
 # What was replayed: every step folder is one pull request, merged or (a canary) refused.
-pull_requests=$((steps + $( [ ${#canaries[@]} -gt 0 ] && echo 1 || echo 0)))
-summary="$pull_requests pull requests ($steps merged$( [ ${#canaries[@]} -gt 0 ] && echo ", the canary refused on branch$( [ ${#canaries[@]} -gt 1 ] && echo es) ${canaries[*]}"))"
+# (Each test is an `if`, so a series without a canary, or a replay through an earlier step, does
+# not end the script under `set -e`.)
+refused=""
+if [ ${#canaries[@]} -gt 0 ]; then
+  refused=", the canary refused on branch$(if [ ${#canaries[@]} -gt 1 ]; then echo es; fi) ${canaries[*]}"
+fi
+pull_requests=$((steps + $(if [ ${#canaries[@]} -gt 0 ]; then echo 1; else echo 0; fi)))
+summary="$pull_requests pull requests ($steps merged$refused)"
 # A check in a folder of its own choosing leaves nothing behind when it passed.
 if [ "$mode" != replay ] && [ "$temporary" -eq 1 ]; then
   rm -rf "$into"
