@@ -370,8 +370,8 @@ struct MigrationReplayTests {
         "+/Scripts/ci.sh @roam/app")
       try edit("README.md", "| 8 (5 unseen) |", "| 8 |")
       try edit(
-        "README.md", "start-size:begin -->2,331 lines of Swift in 42 files",
-        "start-size:begin -->2,500 lines of Swift in 47 files")
+        "README.md", "Workshop/OneTarget -->2,331 lines of Swift in 42 files",
+        "Workshop/OneTarget -->2,500 lines of Swift in 47 files")
       let outcome = try await Subprocess.run(
         repositoryRoot.appendingPathComponent("Workshop/Scripts/replay-migration.sh").path,
         [

@@ -32,11 +32,12 @@
 #                 names each entry it deletes, marks "unseen" each one whose file still uses the
 #                 name (which left the target), and deletes only entries whose reasons, if they
 #                 name a step, name it; CODEOWNERS gives its own file and the CI scripts to the
-#                 architecture's reviewers; the start's size (in `<!-- start-size:begin -->`) and
-#                 the tables after `<!-- steps table: Workshop/NAME -->` in the
-#                 example's README and the migration guide hold each step's deleted entries and
-#                 baseline; each "step NN removes `NAME` from `FILE`" of the example's READMEs
-#                 holds; and, if a README says so, every module with code has a test target
+#                 architecture's reviewers; in the example's README and the migration guide, the
+#                 start's size (after `<!-- start-size:begin Workshop/NAME -->`) is the start's,
+#                 and the tables after `<!-- steps table: Workshop/NAME -->` hold each step's
+#                 deleted entries and baseline (NAME the example's folder's name); each "step NN
+#                 removes `NAME` from `FILE`" of the example's READMEs holds; and, if a README says
+#                 so, every module with code has a test target
 #   --example DIR the example to replay (default: Workshop/Migration)
 #
 #   Workshop/Scripts/replay-migration.sh --export REPOSITORY [--example DIR]
@@ -383,21 +384,22 @@ print("{:,} lines of Swift in {} files".format(lines, files))')
 }
 
 # The size of the start's library targets, where the example's README and the migration guide
-# give it between `<!-- start-size:begin -->` and `<!-- start-size:end -->` (a generated block):
-# "N lines of Swift in M files", counted in the start as replayed (written instead with --record).
+# give it between `<!-- start-size:begin Workshop/NAME -->` (NAME the example's folder's name) and
+# `<!-- start-size:end -->`, a generated block: "N lines of Swift in M files", counted in the start
+# as replayed (written instead with --record).
 start_size() {
-  local documents=() document size
+  local marker="<!-- start-size:begin Workshop/$(basename "$example") -->" documents=() document size
   for document in "$example/README.md" "$voyage/docs/Voyage.docc/Migration.md"; do
-    grep -q -- "<!-- start-size:begin -->" "$document" 2>/dev/null && documents+=("$document")
+    grep -qF -- "$marker" "$document" 2>/dev/null && documents+=("$document")
   done
   [ ${#documents[@]} -gt 0 ] || return 0
   size=$start_size_counted
   for document in "${documents[@]}"; do
-    if SIZE=$size MODE=$mode python3 - "$document" <<'PYTHON'; then
+    if MARKER=$marker SIZE=$size MODE=$mode python3 - "$document" <<'PYTHON'; then
 import os, re, sys
 path = sys.argv[1]
 text = open(path).read()
-pattern = re.compile(r"(<!-- start-size:begin -->)(.*?)(<!-- start-size:end -->)", re.S)
+pattern = re.compile("(" + re.escape(os.environ["MARKER"]) + r")(.*?)(<!-- start-size:end -->)", re.S)
 quoted = [match.group(2) for match in pattern.finditer(text)]
 if all(" ".join(q.split()) == os.environ["SIZE"] for q in quoted):
     sys.exit(0)
