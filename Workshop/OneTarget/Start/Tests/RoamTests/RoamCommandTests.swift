@@ -2,15 +2,20 @@ import Foundation
 import Testing
 
 /// The `roam` command as a traveller runs it: the built executable, in a home folder of its
-/// own, its output and exit status compared with what the screens must print.
+/// own, its output and exit status compared with what the screens must print. Each test makes
+/// its home folder, and removes it when it ends.
 @Suite("The roam command")
-struct RoamCommandTests {
+final class RoamCommandTests {
   let home: URL
 
   init() throws {
     home = FileManager.default.temporaryDirectory.appendingPathComponent(
       "roam-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: home)
   }
 
   @Test func searchListsTheTripsToADestinationInTheLanguageChosen() throws {
