@@ -43,6 +43,7 @@ LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 DIRECTIVE = re.compile(r"^\s*@[A-Za-z]+")
 BOLD_HEADING = re.compile(r"\*\*[^*]+\*\*:?")
+LINE_MARK = "\u0001"
 
 
 def documents():
@@ -65,7 +66,7 @@ def prose_blocks(text):
     def close():
         nonlocal current
         if current:
-            blocks.append((start, " ".join(current)))
+            blocks.append((start, "".join(current)))
         current = []
 
     for number, line in enumerate(text.split("\n"), start=1):
@@ -95,6 +96,8 @@ def prose_blocks(text):
             stripped = LIST_ITEM.sub("", stripped)
         if not current:
             start = number
+        # Each line after the first is marked with its number, so a sentence knows where it starts.
+        current.append(f" {LINE_MARK}{number} " if current else "")
         current.append(stripped)
     close()
     return blocks
@@ -128,18 +131,26 @@ def ends_sentence(token, following):
 
 
 def sentences(blocks):
-    """Each sentence as (line, word count, its first words)."""
+    """Each sentence as (the line it starts on, word count, its text)."""
     found = []
     for line, text in blocks:
-        tokens = words_of(text)
-        sentence = []
+        tokens, lines = [], []
+        for token in words_of(text):
+            if token.startswith(LINE_MARK):
+                line = int(token[1:])
+            else:
+                tokens.append(token)
+                lines.append(line)
+        sentence, started = [], None
         for index, token in enumerate(tokens):
+            if not sentence:
+                started = lines[index]
             sentence.append(token)
             following = tokens[index + 1] if index + 1 < len(tokens) else None
             if following is None or ends_sentence(token, following):
                 words = [t for t in sentence if is_word(t)]
                 if words:
-                    found.append((line, len(words), " ".join(sentence)))
+                    found.append((started, len(words), " ".join(sentence)))
                 sentence = []
     return found
 
