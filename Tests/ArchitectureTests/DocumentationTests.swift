@@ -414,4 +414,21 @@ struct DocumentationTests {
       "figures without the command and date that produced them:\n\(undated.joined(separator: "\n"))"
     )
   }
+
+  /// The guides are read by people with ten minutes: across the README, the articles and the
+  /// migration examples' READMEs, the median sentence is at most 20 words and at most 5% of
+  /// sentences run past 40. `Workshop/Scripts/measure-sentences.py` measures them (its header says
+  /// what counts as prose and where a sentence ends); run it without `--check` for each document,
+  /// and with `--over 40` for the sentences to split.
+  @Test func theGuidesSentencesAreShortEnoughToRead() async throws {
+    let measured = try await Subprocess.run(
+      "python3",
+      [
+        repositoryRoot.appendingPathComponent("Workshop/Scripts/measure-sentences.py").path,
+        "--check",
+      ])
+    #expect(
+      measured.status == 0,
+      "\(measured.error.trimmingCharacters(in: .whitespacesAndNewlines))\n\(measured.output)")
+  }
 }
