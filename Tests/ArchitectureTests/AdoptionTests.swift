@@ -40,13 +40,17 @@ struct AdoptionTests {
         try Data("public enum Marker {}\n".utf8).write(
           to: folder.appendingPathComponent("Marker.swift"))
       }
+      // The guide's command, run from the team's package: `Tools` is read from there.
       let bundle = try await Subprocess.run(
         "nice",
         [
           "-n", "19", linterPackage.appendingPathComponent("Scripts/build-artifact-bundle.sh").path,
-          "--output", consumer.appendingPathComponent("Tools").path,
-        ])
+          "--output", "Tools",
+        ], in: consumer)
       #expect(bundle.status == 0, "\(bundle.error.suffix(2_000))")
+      #expect(
+        bundle.output.trimmingCharacters(in: .newlines)
+          == consumer.appendingPathComponent("Tools/check-architecture.artifactbundle").path)
       let plugin = try await Subprocess.run(
         "swift",
         [
@@ -58,6 +62,132 @@ struct AdoptionTests {
       #expect(
         !plugin.error.contains("Compiling"), "the vendored binary was not used: \(plugin.error)")
       #expect(plugin.output == "architecture: \(names.count) targets clean (0 baselined)\n")
+      try await Self.runTheGuidesWorkflow(
+        bundle: consumer.appendingPathComponent("Tools/check-architecture.artifactbundle"),
+        in: consumer.appendingPathComponent("workflow"))
     }
+  }
+
+  /// The guide's CI job, run as its checkout step says: a team's repository takes the linter as
+  /// a submodule, a pull request's branch is checked out the way `actions/checkout` does with
+  /// the job's `fetch-depth` and `submodules`, and each `run:` line must pass. The checkout a
+  /// job gets by default (one commit, no submodules) fails as the guide says it does.
+  static func runTheGuidesWorkflow(bundle: URL, in folder: URL) async throws {
+    let guide = try String(
+      contentsOf: repositoryRoot.appendingPathComponent(
+        "docs/Voyage.docc/UseTheLinterInYourPackage.md"), encoding: .utf8)
+    let job = try #require(
+      guide.components(separatedBy: "<!-- workflow:begin -->").dropFirst().first?
+        .components(separatedBy: "<!-- workflow:end -->").first)
+    func value(of key: String) -> String? {
+      job.split(separator: "\n").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+        .first { $0.hasPrefix(key + ": ") }.map { String($0.dropFirst(key.count + 2)) }
+    }
+    let commands = job.split(separator: "\n").compactMap { line -> String? in
+      var trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("- ") { trimmed.removeFirst(2) }
+      return trimmed.hasPrefix("run: ") ? String(trimmed.dropFirst(5)) : nil
+    }
+    try #require(commands.count == 2, "\(job)")
+    let fetchDepth = Int(value(of: "fetch-depth") ?? "1") ?? 1
+    let submodules = value(of: "submodules") == "recursive" || value(of: "submodules") == "true"
+
+    // The linter's repository (its package only, as committed) and the team's, which adds it as
+    // a submodule on main; the pull request's branch changes a file.
+    let fileProtocol = ["-c", "protocol.file.allow=always"]
+    func git(_ arguments: [String], in directory: URL) async throws {
+      let outcome = try await Subprocess.run(
+        "git",
+        ["-c", "user.name=Voyage", "-c", "user.email=voyage@example.com"] + fileProtocol
+          + arguments, in: directory)
+      #expect(outcome.status == 0, "git \(arguments): \(outcome.error)")
+    }
+    let linter = folder.appendingPathComponent("voyage")
+    let team = folder.appendingPathComponent("team")
+    let listed = try await Subprocess.run(
+      "git", ["ls-files", "-z", "Workshop/ArchitectureLinter"], in: repositoryRoot)
+    for path in listed.output.split(separator: "\0").map(String.init) {
+      let copy = linter.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(path), to: copy)
+    }
+    try await git(["init", "--quiet", "--initial-branch", "main"], in: linter)
+    try await git(["add", "."], in: linter)
+    try await git(["commit", "--quiet", "-m", "the linter"], in: linter)
+    try FileManager.default.createDirectory(
+      at: team.appendingPathComponent("Sources/Orders"), withIntermediateDirectories: true)
+    try Data(
+      """
+      // swift-tools-version: 6.2
+      import PackageDescription
+
+      let package = Package(
+        name: "Team",
+        dependencies: [.package(path: "Vendor/voyage/Workshop/ArchitectureLinter")],
+        targets: [
+          .target(name: "Orders"),
+          .binaryTarget(name: "CheckArchitectureBinary", path: "Tools/check-architecture.artifactbundle"),
+        ]
+      )
+
+      """.utf8
+    ).write(to: team.appendingPathComponent("Package.swift"))
+    try Data("public struct Order {}\n".utf8).write(
+      to: team.appendingPathComponent("Sources/Orders/Order.swift"))
+    try FileManager.default.createDirectory(
+      at: team.appendingPathComponent("Tools"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: bundle, to: team.appendingPathComponent("Tools/check-architecture.artifactbundle"))
+    try await git(["init", "--quiet", "--initial-branch", "main"], in: team)
+    try await git(["submodule", "--quiet", "add", linter.path, "Vendor/voyage"], in: team)
+    try await git(["add", "."], in: team)
+    try await git(["commit", "--quiet", "-m", "the team's package"], in: team)
+    try await git(["checkout", "--quiet", "-b", "feature"], in: team)
+    try Data("public struct Order { public init() {} }\n".utf8).write(
+      to: team.appendingPathComponent("Sources/Orders/Order.swift"))
+    try await git(["commit", "--quiet", "-am", "a change to review"], in: team)
+
+    // A pull request's checkout: its branch alone, this deep, with or without submodules.
+    func checkout(depth: Int, submodules: Bool, into name: String) async throws -> URL {
+      let clone = folder.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: clone, withIntermediateDirectories: true)
+      try await git(["init", "--quiet"], in: clone)
+      try await git(["remote", "add", "origin", "file://\(team.path)"], in: clone)
+      try await git(
+        depth == 0
+          ? ["fetch", "--quiet", "origin", "+refs/heads/*:refs/remotes/origin/*"]
+          : [
+            "fetch", "--quiet", "--depth", "\(depth)", "origin",
+            "+feature:refs/remotes/origin/feature",
+          ],
+        in: clone)
+      try await git(["checkout", "--quiet", "--detach", "origin/feature"], in: clone)
+      if submodules {
+        try await git(["submodule", "--quiet", "update", "--init", "--recursive"], in: clone)
+      }
+      return clone
+    }
+    func run(_ command: String, in clone: URL) async throws -> Subprocess.Outcome {
+      var environment = ProcessInfo.processInfo.environment
+      environment["BASE"] = "main"
+      return try await Subprocess.run(
+        "bash", ["-c", command], environment: environment, in: clone)
+    }
+    let asWritten = try await checkout(
+      depth: fetchDepth, submodules: submodules, into: "as-the-job-says")
+    for command in commands {
+      let outcome = try await run(command, in: asWritten)
+      #expect(outcome.status == 0, "\(command): \(outcome.output)\(outcome.error.suffix(2_000))")
+    }
+    let byDefault = try await checkout(depth: 1, submodules: false, into: "by-default")
+    let unloaded = try await run(commands[0], in: byDefault)
+    #expect(unloaded.status != 0)
+    #expect(unloaded.error.contains("cannot be accessed"), "\(unloaded.error)")
+    try await git(["submodule", "--quiet", "update", "--init"], in: byDefault)
+    let shallow = try await run(commands[1], in: byDefault)
+    #expect(shallow.status != 0)
+    #expect(
+      shallow.error.contains("'origin/main' is not in this shallow clone"), "\(shallow.error)")
   }
 }

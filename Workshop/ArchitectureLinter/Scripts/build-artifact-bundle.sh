@@ -9,19 +9,27 @@
 # The binary links the Swift runtime and Foundation statically (it runs on a machine of the same
 # architecture and C library whatever its toolchain) and is stripped.
 #
-#   Scripts/build-artifact-bundle.sh                  # into .build/check-architecture.artifactbundle
+#   Scripts/build-artifact-bundle.sh                  # into the linter's .build/check-architecture.artifactbundle
 #   Scripts/build-artifact-bundle.sh --output DIR     # into DIR/check-architecture.artifactbundle
+#
+# DIR is read from the folder the script is run in, as every path on a command line is.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 
-output=.build
+output=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --output) [ $# -ge 2 ] || { echo "Error: --output needs a folder (see --help)" >&2; exit 64; }; output=$2; shift 2 ;;
-    -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --output) [ $# -ge 2 ] && [ -n "$2" ] || { echo "Error: --output needs a folder (see --help)" >&2; exit 64; }; output=$2; shift 2 ;;
+    -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "Error: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
+# The folder the caller named, made absolute before the script moves to the linter's package.
+case "$output" in
+  "" | /*) ;;
+  *) output="$PWD/$output" ;;
+esac
+cd "$(dirname "$0")/.."
+output=${output:-.build}
 
 version=$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' Sources/ArchitectureLinter/Command/Invocation.swift)
 [ -n "$version" ] || { echo "Error: no version in Sources/ArchitectureLinter/Command/Invocation.swift" >&2; exit 1; }

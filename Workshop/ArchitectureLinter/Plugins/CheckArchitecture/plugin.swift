@@ -76,7 +76,7 @@ struct CheckArchitecture: CommandPlugin {
   }
 
   /// The `check-architecture` executable of an artifact bundle in the package graph that has a
-  /// variant for this machine, or `nil` (a bundle without one is said, then passed over).
+  /// variant for this machine, or `nil` (a bundle without one is a warning, then passed over).
   static func vendoredLinter(in package: Package) throws -> URL? {
     for target in allTargets(in: package) {
       guard let artifact = target as? BinaryArtifactTarget, artifact.kind == .artifactsArchive,
@@ -93,8 +93,11 @@ struct CheckArchitecture: CommandPlugin {
         return triples.contains { triple in host.contains { triple.hasPrefix($0) } }
       }
       guard let path = variant?["path"] as? String else {
-        Diagnostics.remark(
-          "the artifact bundle of '\(artifact.name)' has no check-architecture for \(host.first ?? "this machine"); compiling the linter instead"
+        // A warning, not a remark: SwiftPM shows remarks only with `--verbose`, and a team whose
+        // bundle lacks this machine pays the compile on every run until someone is told.
+        let offered = variants.flatMap { ($0["supportedTriples"] as? [String]) ?? [] }
+        Diagnostics.warning(
+          "the artifact bundle of '\(artifact.name)' has no check-architecture for \(host.first ?? "this machine") (it has: \(offered.isEmpty ? "none" : offered.joined(separator: ", "))); compiling the linter instead"
         )
         continue
       }

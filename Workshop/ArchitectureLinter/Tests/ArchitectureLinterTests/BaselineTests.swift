@@ -123,6 +123,21 @@ struct BaselineTests {
     let unknown = try await lint(["--baseline-may-not-grow", "no-such-ref"])
     #expect(unknown.status == 2)
     #expect(unknown.error.contains("'no-such-ref' is not a commit"))
+    // CI's default checkout is one commit deep: the parent is missing there, and the message
+    // says what to fetch instead of calling the reference wrong.
+    try await git("commit", "--quiet", "--allow-empty", "-m", "a child")
+    let clone = package.deletingLastPathComponent().appendingPathComponent("shallow")
+    let cloned = try await Subprocess.run(
+      "git", ["clone", "--quiet", "--depth", "1", "file://\(package.path)", clone.path])
+    #expect(cloned.status == 0, "\(cloned.error)")
+    let shallow = try await Linter.run(
+      ["--config", config, "--baseline-may-not-grow", "HEAD~1"],
+      description: try await Linter.describe(package: clone), in: clone)
+    #expect(shallow.status == 2)
+    #expect(
+      shallow.error.contains(
+        "'HEAD~1' is not in this shallow clone at \(clone.path); fetch the history it needs (git fetch --unshallow, or actions/checkout with fetch-depth: 0)"
+      ), "\(shallow.error)")
   }
 
   @Test func aSuppressionAddedSinceTheReferenceIsGrowthUntilReviewersOwningTheExceptionsAcceptIt()

@@ -129,6 +129,51 @@ struct FolderLayerTests {
     #expect(outcome.error.contains(message))
   }
 
+  /// A rule's `layers` and `allowedLayers` may name a folder layer: its files are judged by
+  /// their folder, as a team with one target and folder layers means them.
+  @Test func aRuleThatNamesAFolderLayerJudgesTheFilesInThatFolder() async throws {
+    let package = try ArchitectureLinterTests.copy(ofFixture: "FolderLayers")
+    defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
+    let sources = package.appendingPathComponent("Sources/App")
+    try Data("import Foundation\n\nlet session = URLSession.shared\n".utf8).write(
+      to: sources.appendingPathComponent("UI/Download.swift"))
+    try Data("import SwiftUI\n\nstruct Badge {}\n".utf8).write(
+      to: sources.appendingPathComponent("UI/Badge.swift"))
+    try Data("import SwiftUI\n\nstruct Spinner {}\n".utf8).write(
+      to: sources.appendingPathComponent("Networking/Spinner.swift"))
+    let configuration = package.appendingPathComponent("rules.json")
+    try Data(
+      #"""
+      {
+        "layers": [
+          { "name": "Kernel", "folders": ["Sources/App/Models"], "mayUse": [] },
+          { "name": "Infrastructure", "folders": ["Sources/App/Networking"], "mayUse": ["Kernel"] },
+          { "name": "Features", "folders": ["Sources/App/UI"], "mayUse": ["Kernel"] },
+          { "name": "App", "names": ["App"], "mayUse": ["Kernel", "Infrastructure", "Features"] }
+        ],
+        "rules": {
+          "folder-dependency": {},
+          "feature-network": { "layers": ["Features"], "names": ["URLSession"] },
+          "ui-framework": { "modules": ["SwiftUI"], "allowedLayers": ["Features"] }
+        }
+      }
+      """#.utf8
+    ).write(to: configuration)
+    let outcome = try await Linter.run(
+      ["--config", configuration.path], description: try await Linter.describe(package: package),
+      in: package)
+    #expect(outcome.status == 1, "\(outcome.error)")
+    #expect(
+      outcome.output.contains(
+        "Sources/App/UI/Download.swift:3:15: error: [feature-network] Features target 'App' uses URLSession"
+      ), "\(outcome.output)")
+    #expect(
+      outcome.output.contains(
+        "Sources/App/Networking/Spinner.swift:1:1: error: [ui-framework] 'App' imports the UI framework 'SwiftUI'; only Features may"
+      ), "\(outcome.output)")
+    #expect(!outcome.output.contains("Badge.swift"), "\(outcome.output)")
+  }
+
   @Test func aFolderPatternThatMatchesNoFolderIsBadInputNotAPass() async throws {
     let folder = try makeTemporaryFolder("folders")
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -71,11 +71,32 @@ struct PluginTests {
   }
 
   @Test func thePluginFindsWhatTheLibraryFindsAndKeepsBadInputOffStandardOutput() async throws {
-    let consumer = try Self.makeConsumer()
+    // A vendored bundle built for another machine only: passed over, with a warning that shows
+    // without --verbose, and the linter compiled instead.
+    let foreign = "check-architecture-1.0.0-riscv64-unknown-freebsd/bin/check-architecture"
+    let consumer = try Self.makeConsumer(
+      extraTargets: """
+
+            .binaryTarget(name: "CheckArchitectureBinary", path: "Tools/check-architecture.artifactbundle"),
+        """,
+      files: [
+        "Tools/check-architecture.artifactbundle/info.json": """
+        {"schemaVersion": "1.0", "artifacts": {"check-architecture": {"type": "executable",
+          "version": "1.0.0", "variants": [{"path": "\(foreign)",
+          "supportedTriples": ["riscv64-unknown-freebsd"]}]}}}
+        """,
+        "Tools/check-architecture.artifactbundle/\(foreign)": "#!/bin/sh\nexit 0\n",
+      ])
     defer { try? FileManager.default.removeItem(at: consumer) }
     let plugin = try await Self.plugin(in: consumer)
     #expect(plugin.status == 1, "\(plugin.error.suffix(2_000))")
     #expect(plugin.error.contains("Compiling the architecture linter with -O"))
+    #expect(
+      plugin.error.contains(
+        "warning: the artifact bundle of 'CheckArchitectureBinary' has no check-architecture for "),
+      "\(plugin.error)")
+    #expect(
+      plugin.error.contains("(it has: riscv64-unknown-freebsd); compiling the linter instead"))
     // The linter is compiled once per version of its script, never on every run.
     let again = try await Self.plugin(in: consumer)
     #expect(again.status == 1 && again.output == plugin.output)

@@ -85,8 +85,15 @@ struct Baseline {
     guard
       Self.git(["-C", folder, "rev-parse", "--verify", "--quiet", reference + "^{commit}"]) != nil
     else {
+      // CI checks out one commit by default; the reference is then missing, not wrong.
+      let shallow =
+        Self.git(["-C", folder, "rev-parse", "--is-shallow-repository"])?
+        .trimmingCharacters(in: .whitespacesAndNewlines) == "true"
       throw BadInput(
-        "--baseline-may-not-grow: '\(reference)' is not a commit of the repository at \(folder)")
+        shallow
+          ? "--baseline-may-not-grow: '\(reference)' is not in this shallow clone at \(folder); fetch the history it needs (git fetch --unshallow, or actions/checkout with fetch-depth: 0)"
+          : "--baseline-may-not-grow: '\(reference)' is not a commit of the repository at \(folder)"
+      )
     }
     guard
       let text = Self.git(["-C", folder, "show", "\(reference):./\(path.lastPathComponent)"])

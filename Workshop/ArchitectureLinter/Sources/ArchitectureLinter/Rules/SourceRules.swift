@@ -71,7 +71,8 @@ extension Linter {
             key: "testable-import|\(target.name) -> \(found.module)|\(file)"))
       }
       if let options = fileRules.uiFramework, options.modules.contains(found.module),
-        !target.isTestCode, !options.allowedLayers.contains(target.layer?.name ?? ""),
+        !target.isTestCode,
+        !layerNames(of: file, in: target).contains(where: options.allowedLayers.contains),
         !options.allowedTargets.contains(target.name)
       {
         violations.append(
@@ -90,7 +91,9 @@ extension Linter {
     -> [Violation]
   {
     var scan = TokenScan(
-      linter: self, rules: TokenRules(fileRules, target: target), tokens: tokens, source: source,
+      linter: self,
+      rules: TokenRules(fileRules, target: target, layers: layerNames(of: file, in: target)),
+      tokens: tokens, source: source,
       target: target, file: file)
     for index in tokens.indices {
       let token = tokens[index]
@@ -103,6 +106,12 @@ extension Linter {
       }
     }
     return scan.violations
+  }
+
+  /// The layers a file belongs to: its folder's layer, if a folder layer claims it, and its
+  /// target's. A rule's `layers` or `allowedLayers` that names either one applies to the file.
+  func layerNames(of file: String, in target: Target) -> [String] {
+    [folderLayer(of: file)?.name, target.layer?.name].compactMap { $0 }
   }
 
   func enumHasCases(_ tokens: [Token], openingBraceAt start: Int) -> Bool {
@@ -129,8 +138,9 @@ func relativePath(to path: String, from root: String) -> String {
   return parts.isEmpty ? "." : parts.joined(separator: "/")
 }
 
-/// The options of the token rules as they apply to one target, decided once per file.
+/// The options of the token rules as they apply to one file of a target, decided once per file.
 struct TokenRules {
+  /// The layer named in findings: the first of the file's layers that a rule names.
   let layerName: String
   let networkNames: [[UInt8]]
   let outputNames: [[UInt8]]
@@ -142,16 +152,23 @@ struct TokenRules {
   let rawEscapeAllowedTargets: [String]
   let receiptAllowedTargets: [String]
 
-  init(_ rules: FileRules, target: Target) {
-    let layerName = target.layer?.name ?? ""
-    self.layerName = layerName
+  /// `layers` are the file's: its folder's layer first, then its target's.
+  init(_ rules: FileRules, target: Target, layers: [String]) {
+    let named = Set(
+      [
+        rules.featureNetwork?.layers, rules.directOutput?.layers,
+        rules.publicImplementation?.layers,
+      ]
+      .compactMap { $0 }.joined())
+    layerName = layers.first(where: named.contains) ?? layers.first ?? ""
+    let applies = { (ruleLayers: [String]) in layers.contains(where: ruleLayers.contains) }
     networkNames =
       rules.featureNetwork.map {
-        $0.layers.contains(layerName) ? $0.names.map { Array($0.utf8) } : []
+        applies($0.layers) ? $0.names.map { Array($0.utf8) } : []
       } ?? []
     outputNames =
       rules.directOutput.map {
-        $0.layers.contains(layerName) && !$0.allowedTargets.contains(target.name)
+        applies($0.layers) && !$0.allowedTargets.contains(target.name)
           ? $0.names.map { Array($0.utf8) } : []
       } ?? []
     receiptType = rules.receiptMinting.flatMap { options in
@@ -161,7 +178,7 @@ struct TokenRules {
     escapesAllowed = rules.rawEscapeCode.map { $0.allowedTargets.contains(target.name) }
     viewModelSuffix = rules.viewModelFinal.map { $0.suffix ?? "ViewModel" }
     implementationSuffixes =
-      rules.publicImplementation.map { $0.layers.contains(layerName) ? $0.suffixes : [] } ?? []
+      rules.publicImplementation.map { applies($0.layers) ? $0.suffixes : [] } ?? []
     rawEscapeAllowedTargets = rules.rawEscapeCode?.allowedTargets ?? []
     receiptAllowedTargets = rules.receiptMinting?.allowedTargets ?? []
   }
