@@ -5,23 +5,30 @@
 # .build/shipping, so the check suite's build stays as it is.
 #
 #   Scripts/check-shipping-binary.sh    (after the check suite's build: swift build --traits FaultPoints)
+#   Scripts/check-shipping-binary.sh --build-system swiftbuild   (both builds on that engine)
 source "$(dirname "$0")/lib/script-help.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
+engine=()
 case "${1:-}" in
   "") ;;
+  --build-system)
+    case "${2:-}" in
+      native | swiftbuild) engine=(--build-system "$2") ;;
+      *) script_usage ;;
+    esac ;;
   -h | --help) script_help; exit 0 ;;
   *) script_usage ;;
 esac
 
 hook=VOYAGE_TEST_
-tested=$(swift build --show-bin-path)/voyage
+tested=$(swift build "${engine[@]}" --show-bin-path)/voyage
 [ -x "$tested" ] || { echo "no $tested: build first (swift build --traits FaultPoints)" >&2; exit 1; }
 if ! grep -q -a "$hook" "$tested"; then
   echo "the check suite's voyage has no $hook string: was it built with --traits FaultPoints?" >&2
   exit 1
 fi
-shipping=(-c release --product voyage --scratch-path .build/shipping)
+shipping=(-c release --product voyage --scratch-path .build/shipping "${engine[@]}")
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 swift build "${shipping[@]}" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }

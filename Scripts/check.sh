@@ -9,6 +9,8 @@
 #   Scripts/check.sh --without-tool-tests # all but the tests of the tools that fork, scaffold, measure
 #                                         # and adopt (the repository's own, not the app's), and the
 #                                         # build of the scaffolding tool's package (Workshop/Scaffolding/)
+#   Scripts/check.sh --build-system swiftbuild  # every build and test on SwiftPM's Swift Build engine
+#                                         # (native, the default engine of Swift 6.3, unless given)
 source "$(dirname "$0")/lib/script-help.sh"
 source "$(dirname "$0")/lib/strict-build.sh"
 source "$(dirname "$0")/lib/generated-documents.sh"
@@ -19,20 +21,31 @@ sanitizer=1
 migration=1
 linter_package_tests=1
 tool_tests=1
-for argument in "$@"; do
-  case "$argument" in
+engine=()
+while [ $# -gt 0 ]; do
+  case "$1" in
     --without-sanitizer) sanitizer=0 ;;
     --without-migration) migration=0 ;;
     --without-linter-package) linter_package_tests=0 ;;
     --without-tool-tests) tool_tests=0 ;;
+    --build-system)
+      case "${2:-}" in
+        native | swiftbuild) engine=(--build-system "$2"); shift ;;
+        *) echo "Error: --build-system takes native or swiftbuild (see --help)" >&2; exit 64 ;;
+      esac ;;
     -h | --help) script_help; exit 0 ;;
-    *) echo "Error: unknown argument '$argument' (see --help)" >&2; exit 64 ;;
+    *) echo "Error: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
+  shift
 done
 
 # The flags the build and the tests share, so `swift test --skip-build` reuses the checked build:
-# Voyage's with its fault points, the linter's and the scaffolding tool's packages without.
-build_flags=("${voyage_build_flags[@]}")
+# Voyage's with its fault points, the linter's and the scaffolding tool's packages without; all
+# on the engine asked for. (Swift Build ignores the import check's flag: there the build-tool
+# plugin that every target applies refuses an undeclared import.)
+strict_build_flags+=("${engine[@]}")
+build_flags=("${voyage_build_flags[@]}" "${engine[@]}")
+test_flags=("${voyage_traits[@]}" "${engine[@]}")
 # Swift code that is formatted and linted (Voyage's and the architecture linter's package);
 # Workshop/ArchitectureLinter/Tests/Fixtures holds deliberately odd fixture packages.
 swift_paths=(Package.swift Sources Scripts Benchmarks Tests/*Tests Tests/Support
@@ -125,7 +138,7 @@ step "Format (fix with: swift format -i --recursive ${swift_paths[*]})" \
 step "Build with undeclared-import check and warnings as errors" \
   swift build --build-tests "${build_flags[@]}"
 step "The shipping binary has no fault point (a default release build of voyage)" \
-  Scripts/check-shipping-binary.sh
+  Scripts/check-shipping-binary.sh "${engine[@]}"
 if [ "$linter_package_tests" -eq 1 ]; then
   step "Build the architecture linter's package, warnings as errors" \
     swift build "${linter_package[@]}" --build-tests "${strict_build_flags[@]}"
@@ -143,8 +156,8 @@ step "Documentation builds with warnings as errors" \
 # their own (canaries, scaffolding, forks, adoption, measurements), and beside them the modules'
 # tests that hold a deadline would wait for the cores.
 step "Tests of every module" \
-  tests_that_run timeout 1200 swift test --skip-build "${voyage_traits[@]}" --skip ArchitectureTests
-architecture_test_options=(--skip-build "${voyage_traits[@]}" --filter ArchitectureTests)
+  tests_that_run timeout 1200 swift test --skip-build "${test_flags[@]}" --skip ArchitectureTests
+architecture_test_options=(--skip-build "${test_flags[@]}" --filter ArchitectureTests)
 [ "$migration" -eq 0 ] && architecture_test_options+=(--skip MigrationReplayTests)
 [ "$tool_tests" -eq 0 ] && architecture_test_options+=(
   --skip "ForkingTests|ScaffoldingTests|AdoptionTests|BuildMeasurementTests|MeasurementScriptTests")
@@ -152,11 +165,11 @@ step "Architecture tests (canaries, docs, scaffolding, forks, adoption, measurem
   tests_that_run timeout 1200 swift test "${architecture_test_options[@]}"
 if [ "$tool_tests" -eq 1 ]; then
   step "The scaffolding tool's tests (its requests, names, owners' lines, and undo at every step of each command)" \
-    tests_that_run timeout 300 swift test "${scaffolding_package[@]}" --skip-build
+    tests_that_run timeout 300 swift test "${scaffolding_package[@]}" "${engine[@]}" --skip-build
 fi
 if [ "$linter_package_tests" -eq 1 ]; then
   step "The architecture linter's tests (in-process, on its fixture packages; the plugin and the script)" \
-    tests_that_run timeout 600 swift test "${linter_package[@]}" --skip-build
+    tests_that_run timeout 600 swift test "${linter_package[@]}" "${engine[@]}" --skip-build
 fi
 # The migration examples (Workshop/Migration, cut by kind; Workshop/OneTarget, one target), each
 # replayed step by step in a scratch folder: each step builds strictly, its behaviour tests pass
@@ -165,7 +178,7 @@ fi
 # canary pull requests are refused. The linter is the executable the linter package's build above
 # compiled. The two replay side by side: a replay keeps about one core busy (one small module's
 # compile after another), so two share the machine's cores where one after the other leaves one idle.
-linter_for_replays=(CHECK_ARCHITECTURE=Workshop/ArchitectureLinter/.build/debug/check-architecture)
+linter_for_replays=(CHECK_ARCHITECTURE="$(swift build "${linter_package[@]}" "${engine[@]}" --show-bin-path)/check-architecture")
 replays_side_by_side() { # examples…
   local examples=("$@") logs=() pids=() failed=0 index
   for index in "${!examples[@]}"; do
@@ -207,7 +220,7 @@ sanitized_tests=$(swift package describe --type json | swift Scripts/check-archi
   | awk -F '\t' '$2 == "library" && ($3 == "Infrastructure" || $3 == "Features") { want[$1 "Tests"] = 1 }
       $2 == "test" && want[$1] { found = found (found ? "|" : "") $1 } END { print found }')
 step "Concurrency tests under Thread Sanitizer" \
-  tests_that_run timeout 1200 swift test --sanitize=thread --scratch-path .build/thread-sanitizer \
+  tests_that_run timeout 1200 swift test "${engine[@]}" --sanitize=thread --scratch-path .build/thread-sanitizer \
   --filter "${sanitized_tests:-no-test-target-found}"
 
 printf '\nAll %d checks passed.\n' "$steps_run"
