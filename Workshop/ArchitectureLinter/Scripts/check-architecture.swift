@@ -315,6 +315,20 @@ extension Field {
     because,
   ]
 
+  static let reads: [Field] = [
+    Field(
+      name: "targets", kind: .strings,
+      summary:
+        "The targets that read the files: a change to one reaches them and their dependents.",
+      required: true),
+    Field(
+      name: "files", kind: .strings,
+      summary:
+        "Globs on paths from the package's root (docs, Scripts/*.sh); a folder stands for every file under it.",
+      required: true),
+    because,
+  ]
+
   static let configuration: [Field] = [
     Field(
       name: "$schema", kind: .string, summary: "The JSON Schema that editors check this file with."),
@@ -328,6 +342,11 @@ extension Field {
     Field(
       name: "defines", kind: .strings,
       summary: "Custom compilation conditions that count as set in #if."),
+    Field(
+      name: "reads", kind: .objects(reads),
+      summary:
+        "Files outside a target's own folder that targets read (documents, scripts, fixtures, an executable a test runs): for --affected."
+    ),
   ]
 }
 
@@ -763,9 +782,28 @@ struct Configuration {
     var because: String?
   }
 
+  /// Files that targets read outside their own folders, which no manifest declares: a change
+  /// to one of them reaches these targets (`--affected`).
+  struct Reads {
+    var targets: [String] = []
+    var files: [String] = []
+    var because: String?
+
+    /// Whether `file` (a path from the package's root) is one of these files: a pattern
+    /// matches the path itself or a folder that holds it.
+    func matches(_ file: String) -> Bool {
+      files.contains { pattern in
+        let folder = pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern
+        return glob(folder, matches: file)
+          || enclosingFolders(of: file).contains { glob(folder, matches: $0) }
+      }
+    }
+  }
+
   var layers: [Layer] = []
   var rules: [String: Options] = [:]
   var defines: [String] = []
+  var reads: [Reads] = []
 
   /// What a package without a configuration gets: the rules that need no layers.
   static let withoutFile: Configuration = {
@@ -887,6 +925,7 @@ struct ConfigurationReader {
     var configuration = Configuration()
     configuration.defines = try strings(top["defines"], at: "defines")
     configuration.layers = try objects(top["layers"], at: "layers").map(layer)
+    configuration.reads = try objects(top["reads"], at: "reads").map(reads)
     guard let rules = top["rules"] else { return configuration }
     guard case .object(let table) = rules else {
       try refuse("rules", "expected an object, found \(rules.kindName)")
@@ -945,6 +984,38 @@ struct ConfigurationReader {
         "a layer with roles takes mayUse from each role; move it into the roles")
     }
     return layer
+  }
+
+  func reads(_ here: String, _ value: JSONValue) throws -> Configuration.Reads {
+    let fields = try members(value, at: here, fields: Field.reads)
+    var reads = Configuration.Reads()
+    reads.targets = try strings(fields["targets"], at: place(here, "targets"))
+    reads.files = try strings(fields["files"], at: place(here, "files"))
+    reads.because = try string(fields["because"], at: place(here, "because"))
+    for (key, names) in [("targets", reads.targets), ("files", reads.files)] where names.isEmpty {
+      try refuse(place(here, key), "must name at least one; an empty list maps nothing")
+    }
+    for (index, pattern) in reads.files.enumerated()
+    where pattern.isEmpty || pattern.hasPrefix("/") || pattern.split(separator: "/").contains("..")
+    {
+      try refuse(
+        "\(place(here, "files"))[\(index)]",
+        "'\(pattern)' is not a path inside the package; write it from the package's root (docs, Scripts/*.sh)"
+      )
+    }
+    return reads
+  }
+
+  /// The targets `reads` names, against every target of the package, test targets included
+  /// (they are what reads most files outside their folders).
+  func check(reads: [Configuration.Reads], targetNames names: [String]) throws {
+    for (index, entry) in reads.enumerated() {
+      for name in entry.targets where !names.contains(name) {
+        try refuse(
+          "reads[\(index)].targets",
+          "'\(name)' is not a target of the package\(suggestion(for: name, among: names))")
+      }
+    }
   }
 
   func options(_ value: JSONValue, of rule: Rule, at here: String) throws -> Configuration.Options {
@@ -5439,6 +5510,277 @@ enum LayerTable {
   }
 }
 
+/// A target that a change can reach, and why: what `--affected` lists, one per target.
+struct AffectedTarget: Equatable, Sendable {
+  /// Why a change reaches a target.
+  enum Reason: Equatable, Sendable {
+    /// One of its own files changed (the first, in path order).
+    case changed(file: String)
+    /// A file outside its folder that `architecture.json`'s `reads` says it reads changed.
+    case reads(file: String)
+    /// A target it depends on, directly, is reached.
+    case dependsOn(target: String)
+    /// A change no target owns reaches every target.
+    case everything(UnattributedChange)
+  }
+
+  let name: String
+  /// Its kind as `describe` says it (`library`, `executable`, `test`, …).
+  let kind: String
+  let reason: Reason
+
+  /// The reason as a person reads it (`changed: Sources/X/Y.swift`, `depends on X`).
+  var reasonText: String {
+    switch reason {
+    case .changed(let file): "changed: \(file)"
+    case .reads(let file): "reads: \(file)"
+    case .dependsOn(let target): "depends on \(target)"
+    case .everything(let change): "every target: \(change.description)"
+    }
+  }
+}
+
+/// A changed file that no target owns and no `reads` entry maps: it may change the build or the
+/// tests of any target, so it reaches them all.
+struct UnattributedChange: Equatable, Sendable {
+  /// What kind of file it is.
+  enum Kind: Equatable, Sendable {
+    /// `Package.swift` (or a version-specific manifest): the graph itself.
+    case manifest
+    /// `Package.resolved`: the versions of every dependency.
+    case resolvedVersions
+    /// The architecture configuration, which every target's build checks.
+    case configuration
+    /// A file of a package this one depends on by path.
+    case pathDependency(identity: String)
+    /// A file in no target's folder that `reads` does not map.
+    case outsideEveryTarget
+  }
+
+  /// The path from the package's root.
+  let file: String
+  let kind: Kind
+
+  /// `Package.swift changed (the manifest)`, as the note on standard error says it.
+  var description: String { "\(file) changed (\(what))" }
+
+  /// What kind of file it is, in words.
+  var what: String {
+    switch kind {
+    case .manifest: "the manifest"
+    case .resolvedVersions: "the dependencies' resolved versions"
+    case .configuration: "the architecture configuration"
+    case .pathDependency(let identity): "a file of '\(identity)', a path dependency"
+    case .outsideEveryTarget:
+      "in no target's folder, and architecture.json's \"reads\" names no target for it"
+    }
+  }
+}
+
+/// The files that changed since a revision, as git sees them from the package's folder: the
+/// difference between the revision and the working tree (staged and unstaged changes), the
+/// untracked files git does not ignore, and both sides of a rename.
+struct ChangedFiles: Equatable, Sendable {
+  /// Paths from the package's root.
+  let inPackage: [String]
+  /// Paths from the repository's root of files outside the package's folder.
+  let outsidePackage: [String]
+
+  /// What changed since `revision` in the repository that holds the folder `package`; bad input
+  /// (no git, no repository, a revision the clone lacks) throws one line that says what to do.
+  static func since(_ revision: String, package: String) throws -> ChangedFiles {
+    let git = Git(folder: package)
+    let root = try git.repositoryRoot()
+    guard git.run(["rev-parse", "--verify", "--quiet", revision + "^{commit}"]) != nil else {
+      throw BadInput(git.missing(revision, repository: root))
+    }
+    // Both lists from the repository's root, so their paths are alike; `--no-renames` keeps
+    // the path a file left as well as the one it took.
+    let toRoot = Git(folder: root)
+    guard
+      let changed = toRoot.run(["diff", "--name-only", "--no-renames", "-z", revision, "--"]),
+      let untracked = toRoot.run(["ls-files", "--others", "--exclude-standard", "-z"])
+    else {
+      throw BadInput(
+        "--affected: git cannot compare the working tree of \(root) with '\(revision)'")
+    }
+    let paths = Set((changed + untracked).split(separator: "\0").map(String.init))
+    let prefix = try git.packagePrefix()
+    var inPackage: [String] = []
+    var outsidePackage: [String] = []
+    for path in paths.sorted() {
+      if prefix.isEmpty {
+        inPackage.append(path)
+      } else if path.hasPrefix(prefix) {
+        inPackage.append(String(path.dropFirst(prefix.count)))
+      } else {
+        outsidePackage.append(path)
+      }
+    }
+    return ChangedFiles(inPackage: inPackage, outsidePackage: outsidePackage)
+  }
+}
+
+/// `git` run in one folder, for what `--affected` asks of the repository.
+struct Git {
+  let folder: String
+
+  /// The repository's root folder, or why there is none to read.
+  func repositoryRoot() throws -> String {
+    guard let root = run(["rev-parse", "--show-toplevel"]) else {
+      guard run(["--version"]) != nil else {
+        throw BadInput("--affected needs git, and there is none on the PATH; install git")
+      }
+      throw BadInput(
+        "--affected: \(folder) is in no git repository; run it in a clone of the package's repository"
+      )
+    }
+    return root.trimmingCharacters(in: .newlines)
+  }
+
+  /// The package's folder from the repository's root, with a trailing `/` (empty at the root).
+  func packagePrefix() throws -> String {
+    guard let prefix = run(["rev-parse", "--show-prefix"]) else {
+      throw BadInput("--affected: git cannot place \(folder) in its repository")
+    }
+    return prefix.trimmingCharacters(in: .newlines)
+  }
+
+  /// The line that says what to fetch when `revision` is no commit of the clone.
+  func missing(_ revision: String, repository root: String) -> String {
+    let shallow = run(["rev-parse", "--is-shallow-repository"])?.hasPrefix("true") == true
+    if shallow {
+      return
+        "--affected: '\(revision)' is not in this shallow clone of \(root); fetch the history (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)"
+    }
+    let remoteBranch = revision.split(separator: "/", maxSplits: 1)
+    let fetch =
+      remoteBranch.count == 2
+        && run(["remote"])?.split(separator: "\n").contains(remoteBranch[0])
+          == true
+      ? "git fetch \(remoteBranch[0]) \(remoteBranch[1])" : "git fetch origin \(revision)"
+    return
+      "--affected: '\(revision)' is no commit of the repository at \(root); fetch it (\(fetch))"
+  }
+
+  /// What `git arguments` printed, or `nil` when git is missing or failed.
+  func run(_ arguments: [String]) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-C", folder] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      return nil
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// The targets a set of changed files can reach: those whose folders hold a changed file,
+/// those that `architecture.json`'s `reads` says read one, and every target that depends on
+/// them, transitively, test targets included. A change no target owns reaches them all.
+struct AffectedTargets: Equatable, Sendable {
+  /// Each reached target once, sorted by name.
+  let targets: [AffectedTarget]
+  /// The changes that reached every target, in path order.
+  let unattributed: [UnattributedChange]
+  /// Changed files outside the package's folder (paths from the repository's root), which
+  /// reach none of its targets.
+  let outsidePackage: [String]
+
+  /// The targets `files` (paths from the package's root) reach in a package of `targets`.
+  /// `configuration` is the configuration's path from the package's root, if it has one;
+  /// `pathDependencies` the folders, from the package's root, of the packages it depends on by
+  /// path that lie inside it.
+  init(
+    changing files: [String], in targets: [Target], reads: [Configuration.Reads],
+    configuration: String?, pathDependencies: [(identity: String, folder: String)],
+    outsidePackage: [String] = []
+  ) {
+    self.outsidePackage = outsidePackage
+    var unattributed: [UnattributedChange] = []
+    // The first reason found for each target: its own file before a file it reads.
+    var reached: [String: AffectedTarget.Reason] = [:]
+    // Deepest folder first, so a file of a target nested in another's folder is the inner one's.
+    let owners = targets.filter { !$0.path.isEmpty }.sorted { $0.path.count > $1.path.count }
+    for file in files.sorted() {
+      if let change = Self.unattributedChange(
+        file, configuration: configuration, pathDependencies: pathDependencies)
+      {
+        unattributed.append(change)
+        continue
+      }
+      let owner = owners.first { file.hasPrefix($0.path + "/") }
+      if let owner, reached[owner.name] == nil {
+        reached[owner.name] = .changed(file: file)
+      }
+      let readers = reads.filter { $0.matches(file) }.flatMap(\.targets)
+      for reader in readers where reached[reader] == nil {
+        reached[reader] = .reads(file: file)
+      }
+      if owner == nil && readers.isEmpty {
+        unattributed.append(UnattributedChange(file: file, kind: .outsideEveryTarget))
+      }
+    }
+    // What depends on each target, so the reached set grows outwards, nearest first: each
+    // dependent names the dependency it was reached through.
+    var dependents: [String: [String]] = [:]
+    for target in targets {
+      for dependency in target.dependencies {
+        dependents[dependency, default: []].append(target.name)
+      }
+    }
+    var frontier = reached.keys.sorted()
+    while !frontier.isEmpty {
+      var next: [String] = []
+      for name in frontier {
+        for dependent in (dependents[name] ?? []).sorted() where reached[dependent] == nil {
+          reached[dependent] = .dependsOn(target: name)
+          next.append(dependent)
+        }
+      }
+      frontier = next.sorted()
+    }
+    if let first = unattributed.first {
+      for target in targets where reached[target.name] == nil {
+        reached[target.name] = .everything(first)
+      }
+    }
+    let kinds = Dictionary(
+      targets.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
+    self.targets = reached.map { name, reason in
+      AffectedTarget(name: name, kind: kinds[name] ?? "", reason: reason)
+    }.sorted { $0.name < $1.name }
+    self.unattributed = unattributed
+  }
+
+  /// Why `file` reaches every target, or `nil` when a target may own it.
+  static func unattributedChange(
+    _ file: String, configuration: String?, pathDependencies: [(identity: String, folder: String)]
+  ) -> UnattributedChange? {
+    if let dependency = pathDependencies.first(where: { file.hasPrefix($0.folder + "/") }) {
+      return UnattributedChange(file: file, kind: .pathDependency(identity: dependency.identity))
+    }
+    if file == "Package.swift" || (file.hasPrefix("Package@swift-") && file.hasSuffix(".swift")) {
+      return UnattributedChange(file: file, kind: .manifest)
+    }
+    if file == "Package.resolved" {
+      return UnattributedChange(file: file, kind: .resolvedVersions)
+    }
+    if file == configuration {
+      return UnattributedChange(file: file, kind: .configuration)
+    }
+    return nil
+  }
+}
+
 /// What one run was asked to do, as the command line said it.
 struct CommandLineOptions {
   var input: String?
@@ -5452,6 +5794,7 @@ struct CommandLineOptions {
   var splitPreview: String?
   var target: String?
   var stamp: String?
+  var affected: String?
   var listImports: [String] = []
   var updateGraph: [String] = []
   var checkGraph: [String] = []
@@ -5594,6 +5937,10 @@ struct OptionSpec: Sendable {
       ["--stamp"], "FILE",
       "run as a build step: print findings with absolute paths, as a compiler does, and write FILE (an empty Swift file) when nothing fails; the build-tool plugin's output"
     ) { $0.stamp = $1 },
+    value(
+      ["--affected"], "REV",
+      "print the targets the changes since the git revision REV can reach (uncommitted and untracked files included): those whose files changed, those architecture.json's \"reads\" says read a changed file, and every target that depends on them, test targets included; one name a line, or with --format json each with its reason. A change no target owns (the manifest, Package.resolved, the configuration, a file in no target's folder) reaches every target, said on standard error"
+    ) { $0.affected = $1 },
     value(["--explain"], "RULE", "print why RULE exists and how to fix a violation") {
       $0.explain = $1
     },
@@ -5674,6 +6021,18 @@ extension CommandLineOptions {
     }
     if options.noConfig && options.configPath != nil {
       throw BadInput.usage("--config and --no-config exclude each other")
+    }
+    if options.affected != nil {
+      let checks: [(Bool, String)] = [
+        (options.updateBaseline, "--update-baseline"), (options.reportOnly, "--report-only"),
+        (options.target != nil, "--target"), (options.stamp != nil, "--stamp"),
+        (!options.updateGraph.isEmpty, "--update-graph"),
+        (options.updateModuleReadmes, "--update-module-readmes"),
+        (options.format == .sarif || options.format == .github, "--format \(options.format)"),
+      ]
+      if let (_, other) = checks.first(where: \.0) {
+        throw BadInput.usage("--affected lists targets and checks nothing: drop \(other)")
+      }
     }
     if options.reportOnly && options.updateBaseline {
       throw BadInput.usage(
@@ -5923,6 +6282,12 @@ struct LinterRun {
       return 0
     }
     try check(configPath, of: package, with: linter, transcript: &transcript)
+    if let revision = options.affected {
+      let affected = try affectedTargets(since: revision, package, linter, configPath: configPath)
+      AffectedListing(affected: affected, since: revision).write(
+        as: options.format, to: &transcript)
+      return 0
+    }
     let (violations, accepted) = try await lint(linter)
     let baselineURL = URL(
       fileURLWithPath: options.baselinePath.map(invocation.resolve)
@@ -6155,8 +6520,10 @@ struct LinterRun {
       let products = Set((package.dependencies ?? []).map(\.identity))
         .union(package.targets.flatMap { $0.productDependencies ?? [] })
         .union(linter.products.modulesOfProduct.keys)
-      try ConfigurationReader(file: configPath).check(
+      let reader = ConfigurationReader(file: configPath)
+      try reader.check(
         linter.configuration, against: linter.targets.filter { !$0.isTest }, products: products)
+      try reader.check(reads: linter.configuration.reads, targetNames: linter.targets.map(\.name))
     }
     let missing = linter.missingTargetFolders()
     if let first = missing.first {
@@ -6167,6 +6534,29 @@ struct LinterRun {
       transcript.error +=
         "note: the products of '\(identity)' are assumed to be modules of the same name: its manifest cannot be read (run `swift package resolve`)\n"
     }
+  }
+
+  // MARK: - What a change reaches
+
+  /// `--affected REV`: the targets the changes since `revision` reach, from the package's
+  /// folder, with the configuration and the path dependencies placed in it.
+  func affectedTargets(
+    since revision: String, _ package: PackageDescription, _ linter: Linter, configPath: String?
+  ) throws -> AffectedTargets {
+    let root = URL(fileURLWithPath: package.path).resolvingSymlinksInPath().path
+    /// `path` from the package's root, or `nil` outside it.
+    func inPackage(_ path: String) -> String? {
+      let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+      return resolved.hasPrefix(root + "/") ? String(resolved.dropFirst(root.count + 1)) : nil
+    }
+    let changes = try ChangedFiles.since(revision, package: package.path)
+    let pathDependencies = (package.dependencies ?? []).compactMap { dependency in
+      dependency.path.flatMap(inPackage).map { (identity: dependency.identity, folder: $0) }
+    }
+    return AffectedTargets(
+      changing: changes.inPackage, in: linter.targets, reads: linter.configuration.reads,
+      configuration: configPath.map(invocation.resolve).flatMap(inPackage),
+      pathDependencies: pathDependencies, outsidePackage: changes.outsidePackage)
   }
 
   // MARK: - The rules and the baseline
@@ -6360,6 +6750,67 @@ struct LinterRun {
     }
     return count
       + "\nExplain a rule with --explain RULE. To accept the current violations as known, run:\n  \(baselineCommand())"
+  }
+}
+
+/// `--affected`'s output: the reached targets' names, one a line, or a JSON document with each
+/// target's kind and reason; and on standard error, what reached every target and what lay
+/// outside the package.
+struct AffectedListing {
+  let affected: AffectedTargets
+  /// The revision the changes are counted from, as it was given.
+  let since: String
+
+  /// The JSON document: `{"since", "exit_status", "targets": [{"name", "kind", "reason"}],
+  /// "every_target_because": […], "outside_package": […]}`.
+  struct Document: Encodable {
+    struct Entry: Encodable {
+      let name: String
+      let kind: String
+      let reason: String
+    }
+    let since: String
+    let exitStatus: Int32
+    let targets: [Entry]
+    let everyTargetBecause: [String]
+    let outsidePackage: [String]
+  }
+
+  func write(as format: ReportFormat, to transcript: inout Transcript) {
+    // One line for each file, but one for each path dependency: a change there is often many
+    // files, and the dependency is the reason.
+    var namedDependencies: Set<String> = []
+    for change in affected.unattributed {
+      if case .pathDependency(let identity) = change.kind {
+        guard namedDependencies.insert(identity).inserted else { continue }
+        let count = affected.unattributed.filter { $0.kind == change.kind }.count
+        let others = count > 1 ? " and \(count - 1) more of its files" : ""
+        transcript.error +=
+          "note: every target is affected: \(change.file)\(others) changed (\(change.what))\n"
+        continue
+      }
+      transcript.error += "note: every target is affected: \(change.description)\n"
+    }
+    if let first = affected.outsidePackage.first {
+      let count = affected.outsidePackage.count
+      let others = count > 1 ? " and \(count - 1) more" : ""
+      transcript.error +=
+        "note: \(first)\(others) changed outside the package's folder: no target of the package is affected by \(count == 1 ? "it" : "them")\n"
+    }
+    switch format {
+    case .json:
+      transcript.print(
+        Report.encoded(
+          Document(
+            since: since, exitStatus: 0,
+            targets: affected.targets.map {
+              Document.Entry(name: $0.name, kind: $0.kind, reason: $0.reasonText)
+            },
+            everyTargetBecause: affected.unattributed.map(\.description),
+            outsidePackage: affected.outsidePackage)))
+    case .text, .sarif, .github:
+      for target in affected.targets { transcript.print(target.name) }
+    }
   }
 }
 

@@ -26,7 +26,8 @@ script=Scripts/check-architecture.swift
 # (what a rule, an option, a finding and bad input are); the package and its configuration;
 # reading Swift (tokens, #if, imports, the manifest's positions); editing the manifest by its
 # tokens; the linter and its rules; what
-# it prints and keeps (reports, the baseline, the module graphs); the command line.
+# it prints and keeps (reports, the baseline, the module graphs); what a change since a revision
+# reaches (--affected); the command line.
 order=(
   Catalog/RuleCatalog Catalog/Field Catalog/Violation Catalog/BadInput Catalog/TextLines
   Configuration/StrictJSON Configuration/Configuration Configuration/ConfigurationReader
@@ -36,7 +37,8 @@ order=(
   Editing/Edit Editing/ManifestDeclarations Editing/EditableSource Editing/ManifestEditor
   Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/FolderRules Rules/OwnershipRules
   Output/Report Output/Baseline Output/ReviewedExceptions Output/ModuleGraphs Output/LayerTable
-  Command/CommandLineOptions Command/Invocation Command/LinterRun Command/EditingAction Command/ManifestCommand Command/SourceCommand
+  Affected/AffectedTarget Affected/ChangedFiles Affected/AffectedTargets
+  Command/CommandLineOptions Command/Invocation Command/LinterRun Command/AffectedListing Command/EditingAction Command/ManifestCommand Command/SourceCommand
 )
 
 while IFS= read -r file; do

@@ -250,7 +250,11 @@ struct ArchitectureLinterTests {
     let role = try #require(
       (((layer["roles"] as? [String: Any])?["items"] as? [String: Any])?["properties"]
         as? [String: Any]))
-    #expect(Set(properties.keys) == ["$schema", "about", "layers", "rules", "defines"])
+    let reads = try #require(
+      ((properties["reads"] as? [String: Any])?["items"] as? [String: Any])?["properties"]
+        as? [String: Any])
+    #expect(Set(properties.keys) == ["$schema", "about", "layers", "rules", "defines", "reads"])
+    #expect(Set(reads.keys) == ["targets", "files", "because"])
     #expect(
       Set(layer.keys) == [
         "name", "paths", "names", "folders", "mayUse", "mayUseProducts", "testSupport", "optional",

@@ -139,6 +139,20 @@ struct SchemaAndParserTests {
         #"{"layers": [{"name": "A", "paths": ["Sources/*/*"]}, {"name": "B", "paths": ["Source/*"]}], "rules": {"outside-layer": {}}}"#,
       message: "the layer matches no target of the package",
       schemaCannotSay: "the targets are in the package, not in the document"),
+    Case(
+      name: "reads with no files",
+      configuration: #"{"reads": [{"targets": ["SearchFeature"], "files": []}]}"#,
+      message: "reads[0].files: must name at least one"),
+    Case(
+      name: "reads with a misspelt key",
+      configuration: #"{"reads": [{"targets": ["SearchFeature"], "file": ["docs"]}]}"#,
+      message: "reads[0].file: unknown key; did you mean 'files'?"),
+    Case(
+      name: "reads by a target the package lacks",
+      configuration: #"{"reads": [{"targets": ["SearchFeatur"], "files": ["docs"]}]}"#,
+      message:
+        "reads[0].targets: 'SearchFeatur' is not a target of the package; did you mean 'SearchFeature'?",
+      schemaCannotSay: "the targets are in the package, not in the document"),
   ]
 
   /// Every case refused by the reader, with its message on standard error and nothing on

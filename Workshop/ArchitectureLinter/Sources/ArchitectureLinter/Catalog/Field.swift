@@ -68,6 +68,20 @@ extension Field {
     because,
   ]
 
+  static let reads: [Field] = [
+    Field(
+      name: "targets", kind: .strings,
+      summary:
+        "The targets that read the files: a change to one reaches them and their dependents.",
+      required: true),
+    Field(
+      name: "files", kind: .strings,
+      summary:
+        "Globs on paths from the package's root (docs, Scripts/*.sh); a folder stands for every file under it.",
+      required: true),
+    because,
+  ]
+
   static let configuration: [Field] = [
     Field(
       name: "$schema", kind: .string, summary: "The JSON Schema that editors check this file with."),
@@ -81,5 +95,10 @@ extension Field {
     Field(
       name: "defines", kind: .strings,
       summary: "Custom compilation conditions that count as set in #if."),
+    Field(
+      name: "reads", kind: .objects(reads),
+      summary:
+        "Files outside a target's own folder that targets read (documents, scripts, fixtures, an executable a test runs): for --affected."
+    ),
   ]
 }

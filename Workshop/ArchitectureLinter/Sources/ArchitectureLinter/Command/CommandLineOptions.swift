@@ -13,6 +13,7 @@ struct CommandLineOptions {
   var splitPreview: String?
   var target: String?
   var stamp: String?
+  var affected: String?
   var listImports: [String] = []
   var updateGraph: [String] = []
   var checkGraph: [String] = []
@@ -155,6 +156,10 @@ struct OptionSpec: Sendable {
       ["--stamp"], "FILE",
       "run as a build step: print findings with absolute paths, as a compiler does, and write FILE (an empty Swift file) when nothing fails; the build-tool plugin's output"
     ) { $0.stamp = $1 },
+    value(
+      ["--affected"], "REV",
+      "print the targets the changes since the git revision REV can reach (uncommitted and untracked files included): those whose files changed, those architecture.json's \"reads\" says read a changed file, and every target that depends on them, test targets included; one name a line, or with --format json each with its reason. A change no target owns (the manifest, Package.resolved, the configuration, a file in no target's folder) reaches every target, said on standard error"
+    ) { $0.affected = $1 },
     value(["--explain"], "RULE", "print why RULE exists and how to fix a violation") {
       $0.explain = $1
     },
@@ -235,6 +240,18 @@ extension CommandLineOptions {
     }
     if options.noConfig && options.configPath != nil {
       throw BadInput.usage("--config and --no-config exclude each other")
+    }
+    if options.affected != nil {
+      let checks: [(Bool, String)] = [
+        (options.updateBaseline, "--update-baseline"), (options.reportOnly, "--report-only"),
+        (options.target != nil, "--target"), (options.stamp != nil, "--stamp"),
+        (!options.updateGraph.isEmpty, "--update-graph"),
+        (options.updateModuleReadmes, "--update-module-readmes"),
+        (options.format == .sarif || options.format == .github, "--format \(options.format)"),
+      ]
+      if let (_, other) = checks.first(where: \.0) {
+        throw BadInput.usage("--affected lists targets and checks nothing: drop \(other)")
+      }
     }
     if options.reportOnly && options.updateBaseline {
       throw BadInput.usage(

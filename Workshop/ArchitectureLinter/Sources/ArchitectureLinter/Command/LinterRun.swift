@@ -52,6 +52,12 @@ struct LinterRun {
       return 0
     }
     try check(configPath, of: package, with: linter, transcript: &transcript)
+    if let revision = options.affected {
+      let affected = try affectedTargets(since: revision, package, linter, configPath: configPath)
+      AffectedListing(affected: affected, since: revision).write(
+        as: options.format, to: &transcript)
+      return 0
+    }
     let (violations, accepted) = try await lint(linter)
     let baselineURL = URL(
       fileURLWithPath: options.baselinePath.map(invocation.resolve)
@@ -284,8 +290,10 @@ struct LinterRun {
       let products = Set((package.dependencies ?? []).map(\.identity))
         .union(package.targets.flatMap { $0.productDependencies ?? [] })
         .union(linter.products.modulesOfProduct.keys)
-      try ConfigurationReader(file: configPath).check(
+      let reader = ConfigurationReader(file: configPath)
+      try reader.check(
         linter.configuration, against: linter.targets.filter { !$0.isTest }, products: products)
+      try reader.check(reads: linter.configuration.reads, targetNames: linter.targets.map(\.name))
     }
     let missing = linter.missingTargetFolders()
     if let first = missing.first {
@@ -296,6 +304,29 @@ struct LinterRun {
       transcript.error +=
         "note: the products of '\(identity)' are assumed to be modules of the same name: its manifest cannot be read (run `swift package resolve`)\n"
     }
+  }
+
+  // MARK: - What a change reaches
+
+  /// `--affected REV`: the targets the changes since `revision` reach, from the package's
+  /// folder, with the configuration and the path dependencies placed in it.
+  func affectedTargets(
+    since revision: String, _ package: PackageDescription, _ linter: Linter, configPath: String?
+  ) throws -> AffectedTargets {
+    let root = URL(fileURLWithPath: package.path).resolvingSymlinksInPath().path
+    /// `path` from the package's root, or `nil` outside it.
+    func inPackage(_ path: String) -> String? {
+      let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+      return resolved.hasPrefix(root + "/") ? String(resolved.dropFirst(root.count + 1)) : nil
+    }
+    let changes = try ChangedFiles.since(revision, package: package.path)
+    let pathDependencies = (package.dependencies ?? []).compactMap { dependency in
+      dependency.path.flatMap(inPackage).map { (identity: dependency.identity, folder: $0) }
+    }
+    return AffectedTargets(
+      changing: changes.inPackage, in: linter.targets, reads: linter.configuration.reads,
+      configuration: configPath.map(invocation.resolve).flatMap(inPackage),
+      pathDependencies: pathDependencies, outsidePackage: changes.outsidePackage)
   }
 
   // MARK: - The rules and the baseline

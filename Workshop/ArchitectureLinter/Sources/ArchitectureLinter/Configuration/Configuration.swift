@@ -56,9 +56,28 @@ struct Configuration {
     var because: String?
   }
 
+  /// Files that targets read outside their own folders, which no manifest declares: a change
+  /// to one of them reaches these targets (`--affected`).
+  struct Reads {
+    var targets: [String] = []
+    var files: [String] = []
+    var because: String?
+
+    /// Whether `file` (a path from the package's root) is one of these files: a pattern
+    /// matches the path itself or a folder that holds it.
+    func matches(_ file: String) -> Bool {
+      files.contains { pattern in
+        let folder = pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern
+        return glob(folder, matches: file)
+          || enclosingFolders(of: file).contains { glob(folder, matches: $0) }
+      }
+    }
+  }
+
   var layers: [Layer] = []
   var rules: [String: Options] = [:]
   var defines: [String] = []
+  var reads: [Reads] = []
 
   /// What a package without a configuration gets: the rules that need no layers.
   static let withoutFile: Configuration = {

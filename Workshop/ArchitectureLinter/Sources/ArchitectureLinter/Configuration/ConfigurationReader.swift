@@ -79,6 +79,7 @@ struct ConfigurationReader {
     var configuration = Configuration()
     configuration.defines = try strings(top["defines"], at: "defines")
     configuration.layers = try objects(top["layers"], at: "layers").map(layer)
+    configuration.reads = try objects(top["reads"], at: "reads").map(reads)
     guard let rules = top["rules"] else { return configuration }
     guard case .object(let table) = rules else {
       try refuse("rules", "expected an object, found \(rules.kindName)")
@@ -137,6 +138,38 @@ struct ConfigurationReader {
         "a layer with roles takes mayUse from each role; move it into the roles")
     }
     return layer
+  }
+
+  func reads(_ here: String, _ value: JSONValue) throws -> Configuration.Reads {
+    let fields = try members(value, at: here, fields: Field.reads)
+    var reads = Configuration.Reads()
+    reads.targets = try strings(fields["targets"], at: place(here, "targets"))
+    reads.files = try strings(fields["files"], at: place(here, "files"))
+    reads.because = try string(fields["because"], at: place(here, "because"))
+    for (key, names) in [("targets", reads.targets), ("files", reads.files)] where names.isEmpty {
+      try refuse(place(here, key), "must name at least one; an empty list maps nothing")
+    }
+    for (index, pattern) in reads.files.enumerated()
+    where pattern.isEmpty || pattern.hasPrefix("/") || pattern.split(separator: "/").contains("..")
+    {
+      try refuse(
+        "\(place(here, "files"))[\(index)]",
+        "'\(pattern)' is not a path inside the package; write it from the package's root (docs, Scripts/*.sh)"
+      )
+    }
+    return reads
+  }
+
+  /// The targets `reads` names, against every target of the package, test targets included
+  /// (they are what reads most files outside their folders).
+  func check(reads: [Configuration.Reads], targetNames names: [String]) throws {
+    for (index, entry) in reads.enumerated() {
+      for name in entry.targets where !names.contains(name) {
+        try refuse(
+          "reads[\(index)].targets",
+          "'\(name)' is not a target of the package\(suggestion(for: name, among: names))")
+      }
+    }
   }
 
   func options(_ value: JSONValue, of rule: Rule, at here: String) throws -> Configuration.Options {
