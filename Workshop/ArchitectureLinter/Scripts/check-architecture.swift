@@ -199,7 +199,9 @@ let allRules: [Rule] = [
     rationale: """
       Every module has an owner who reviews changes to it, so CODEOWNERS names each module's
       folder and its test folder explicitly; the catch-all `*` line does not count. Checked
-      when the package has a CODEOWNERS file.
+      when the repository has a CODEOWNERS file where the hosting service reads one: at the
+      repository's root (`.github/`, the root, `docs/`), with paths from there, whatever folder
+      the package is in. A CODEOWNERS in a package's subfolder is never read, so it is a finding.
       Fix: add a line such as `/Sources/<Layer>/<Module>/  @team` (and one for its tests).
       """, runsWithoutConfiguration: false),
   Rule(
@@ -3737,11 +3739,13 @@ final class Linter: Sendable {
   /// The options of the rules that read every file's imports and tokens, looked up once: a
   /// lookup by rule name for each file and import cost a twentieth of a large run in hashing.
   let fileRules: FileRules
+  /// CODEOWNERS where the hosting service reads it: the repository's root.
+  let codeOwners: CodeOwners
 
   init(
     package: PackageDescription, configuration: Configuration,
     enabled: [String: Configuration.Options], setting: BuildSetting, products: ProductModules,
-    splitFolder: String? = nil, focus: String? = nil
+    splitFolder: String? = nil, focus: String? = nil, repositoryRoot: URL? = nil
   ) {
     self.package = package
     self.splitFolder = splitFolder
@@ -3813,6 +3817,9 @@ final class Linter: Sendable {
     checksUndeclaredImports = enabled["undeclared-import"] != nil
     checksTestableImports = enabled["testable-import"] != nil
     fileRules = FileRules(enabled)
+    codeOwners = CodeOwners(
+      packageRoot: root,
+      repositoryRoot: repositoryRoot ?? CodeOwners.repositoryRoot(holding: root))
   }
 
   func isEnabled(_ rule: String) -> Bool { enabled[rule] != nil }
@@ -4625,41 +4632,105 @@ extension Linter {
   }
 }
 
-/// `missing-owner`: every target's folder has a line in CODEOWNERS.
+/// `missing-owner`: every target's folder has a line in CODEOWNERS, the one the hosting service
+/// reads, and no CODEOWNERS it ignores stands in for it.
 extension Linter {
-  /// The folders CODEOWNERS names explicitly (without slashes at either end), or `nil` when the
-  /// package has no CODEOWNERS file.
-  func ownedFolders() -> Set<String>? {
-    let candidates = ["CODEOWNERS", ".github/CODEOWNERS", "docs/CODEOWNERS"]
-    for candidate in candidates {
-      guard
-        let text = try? String(contentsOf: root.appendingPathComponent(candidate), encoding: .utf8)
-      else { continue }
-      var folders: Set<String> = []
-      for line in textLines(text) where !line.isEmpty {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.hasPrefix("#"), let pattern = trimmed.split(separator: " ").first,
-          trimmed.split(separator: " ").count > 1
-        else { continue }
-        folders.insert(pattern.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
-      }
-      return folders
-    }
-    return nil
-  }
+  /// The folders CODEOWNERS names explicitly (from the package's root, without slashes at
+  /// either end), or `nil` when the repository has no CODEOWNERS where the service reads it.
+  func ownedFolders() -> Set<String>? { codeOwners.owned }
 
   func ownershipViolations() -> [Violation] {
-    guard let owned = ownedFolders() else { return [] }
-    return targets.filter { isChecked($0) && !owned.contains($0.path) }.sorted {
-      $0.name < $1.name
+    // Whole-package findings: a run of one target (`--target`) leaves them to the full run.
+    let misplaced: [Violation] =
+      focus != nil
+      ? []
+      : codeOwners.ignored.map { file in
+        let folder = codeOwners.packageFolder
+        return Violation(
+          rule: "missing-owner", file: file, line: 1, column: 1,
+          message:
+            "the hosting service never reads this CODEOWNERS: it reads one at the repository's root (\(CodeOwners.places.joined(separator: ", "))), and this package is in '\(folder)'; move its lines there, each path starting with '\(folder)/'",
+          key: "missing-owner|\(file)")
+      }
+    guard let owned = ownedFolders() else { return misplaced }
+    return misplaced
+      + targets.filter { isChecked($0) && !owned.contains($0.path) }.sorted {
+        $0.name < $1.name
+      }
+      .map { target in
+        let (file, line, column) = manifestLocation(of: target)
+        return Violation(
+          rule: "missing-owner", file: file, line: line, column: column,
+          message:
+            "'\(target.path)' has no line in CODEOWNERS; add one naming the team that owns '\(target.name)'",
+          key: "missing-owner|\(target.name)")
+      }
+  }
+}
+
+/// CODEOWNERS as the hosting service reads it: at the root of the repository, whatever folder
+/// the package sits in, with paths written from that root. A file elsewhere is never read, so it
+/// must not count: an owner line there protects nothing.
+struct CodeOwners {
+  /// Where the hosting service looks, in the order it looks, from the repository's root.
+  static let places = [".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS"]
+
+  /// The folders and files it names explicitly, as paths from the package's root (lines for
+  /// paths outside the package are left out), or `nil` when the repository has no CODEOWNERS.
+  let owned: Set<String>?
+  /// The CODEOWNERS files inside the package's folder that the service never reads (the package
+  /// is in a subfolder of its repository), as paths from the package's root.
+  let ignored: [String]
+  /// The path from the repository's root to the package's (empty when they are one folder).
+  let packageFolder: String
+
+  /// Reads CODEOWNERS at `repositoryRoot` for the package at `packageRoot`.
+  init(packageRoot: URL, repositoryRoot: URL) {
+    let package = packageRoot.standardizedFileURL.resolvingSymlinksInPath().path
+    let repository = repositoryRoot.standardizedFileURL.resolvingSymlinksInPath().path
+    packageFolder =
+      package.hasPrefix(repository + "/") ? String(package.dropFirst(repository.count + 1)) : ""
+    let prefix = packageFolder.isEmpty ? "" : packageFolder + "/"
+    ignored =
+      prefix.isEmpty
+      ? []
+      : Self.places.filter {
+        FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent($0).path)
+      }
+    var owned: Set<String>?
+    for place in Self.places {
+      guard
+        let text = try? String(
+          contentsOf: repositoryRoot.appendingPathComponent(place), encoding: .utf8)
+      else { continue }
+      var paths: Set<String> = []
+      for line in textLines(text) {
+        let fields = line.trimmingCharacters(in: .whitespaces).split(separator: " ")
+        guard fields.count > 1, !fields[0].hasPrefix("#") else { continue }
+        let path = fields[0].trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        if prefix.isEmpty {
+          paths.insert(path)
+        } else if path.hasPrefix(prefix) {
+          paths.insert(String(path.dropFirst(prefix.count)))
+        }
+      }
+      owned = paths
+      break
     }
-    .map { target in
-      let (file, line, column) = manifestLocation(of: target)
-      return Violation(
-        rule: "missing-owner", file: file, line: line, column: column,
-        message:
-          "'\(target.path)' has no line in CODEOWNERS; add one naming the team that owns '\(target.name)'",
-        key: "missing-owner|\(target.name)")
+    self.owned = owned
+  }
+
+  /// The root of the git repository that holds `folder`: the nearest folder at or above it with
+  /// a `.git` (a folder, or a file in a worktree or submodule), or `folder` itself outside git.
+  static func repositoryRoot(holding folder: URL) -> URL {
+    var candidate = folder.standardizedFileURL
+    while true {
+      if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) {
+        return candidate
+      }
+      let parent = candidate.deletingLastPathComponent()
+      if parent.path == candidate.path { return folder }
+      candidate = parent
     }
   }
 }
@@ -5795,6 +5866,7 @@ struct CommandLineOptions {
   var target: String?
   var stamp: String?
   var affected: String?
+  var repositoryRoot: String?
   var listImports: [String] = []
   var updateGraph: [String] = []
   var checkGraph: [String] = []
@@ -5933,6 +6005,10 @@ struct OptionSpec: Sendable {
       ["--target"], "NAME",
       "check one target only: its entries in Package.swift and its files (a build checks the target it builds)"
     ) { $0.target = $1 },
+    value(
+      ["--repository-root"], "FOLDER",
+      "where the hosting service reads CODEOWNERS (.github/, the root, docs/); default: the git repository that holds the package"
+    ) { $0.repositoryRoot = $1 },
     value(
       ["--stamp"], "FILE",
       "run as a build step: print findings with absolute paths, as a compiler does, and write FILE (an empty Swift file) when nothing fails; the build-tool plugin's output"
@@ -6475,11 +6551,21 @@ struct LinterRun {
       package: package, configuration: configuration, enabled: enabled,
       setting: BuildSetting(defined: Set(configuration.defines), platform: options.platform),
       products: ProductModules.load(for: package, root: root), splitFolder: options.splitPreview,
-      focus: options.target)
+      focus: options.target, repositoryRoot: try repositoryRoot())
     if let name = options.target, !linter.targets.contains(where: { $0.name == name }) {
       throw BadInput.usage("the package has no target '\(name)' for --target")
     }
     return (linter, configPath)
+  }
+
+  /// The folder `--repository-root` names, or `nil` to find the repository that holds the package.
+  func repositoryRoot() throws -> URL? {
+    guard let given = options.repositoryRoot else { return nil }
+    var isFolder: ObjCBool = false
+    let path = invocation.resolve(given)
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
+    else { throw BadInput.usage("--repository-root: '\(given)' is not a folder") }
+    return URL(fileURLWithPath: path)
   }
 
   /// The rules to run: the configuration's, narrowed by `--only` and `--skip`. A rule named by

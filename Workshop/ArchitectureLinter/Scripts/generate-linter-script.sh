@@ -35,7 +35,7 @@ order=(
   Package/PackageModel
   Reading/Lexer Reading/ConditionalCompilation Reading/ScannedSources Reading/ManifestReading Reading/ManifestLocations
   Editing/Edit Editing/ManifestDeclarations Editing/EditableSource Editing/ManifestEditor
-  Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/FolderRules Rules/OwnershipRules
+  Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/FolderRules Rules/OwnershipRules Rules/CodeOwners
   Output/Report Output/Baseline Output/ReviewedExceptions Output/ModuleGraphs Output/LayerTable
   Affected/AffectedTarget Affected/ChangedFiles Affected/AffectedTargets
   Command/CommandLineOptions Command/Invocation Command/LinterRun Command/AffectedListing Command/EditingAction Command/ManifestCommand Command/SourceCommand

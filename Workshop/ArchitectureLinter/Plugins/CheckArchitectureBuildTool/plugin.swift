@@ -24,9 +24,16 @@ struct CheckArchitectureBuildTool: BuildToolPlugin {
     try Self.write(
       PackageGraphDescription.of(context.package, listingFilesOf: target.name), to: description)
     let root = context.package.directoryURL
-    let configuration = ["architecture.json", "architecture-baseline.txt", "CODEOWNERS"].map {
-      root.appendingPathComponent($0)
-    }.filter { FileManager.default.fileExists(atPath: $0.path) }
+    // CODEOWNERS is read at the repository's root (see the linter's CodeOwners), which may be
+    // above the package: a change there runs the check again too.
+    let repository = Self.repositoryRoot(holding: root)
+    let configuration =
+      (["architecture.json", "architecture-baseline.txt"].map {
+        root.appendingPathComponent($0)
+      }
+      + [".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS"].map {
+        repository.appendingPathComponent($0)
+      }).filter { FileManager.default.fileExists(atPath: $0.path) }
     let stamp = folder.appendingPathComponent("\(module.moduleName)+ArchitectureChecked.swift")
     return [
       .buildCommand(
@@ -43,6 +50,17 @@ struct CheckArchitectureBuildTool: BuildToolPlugin {
   /// Writes `data` to `file` unless the file already holds it: SwiftPM asks the plugin for its
   /// commands at every build, and a description rewritten with the same bytes would be a changed
   /// input, running the step again for nothing.
+  /// The nearest folder at or above `folder` with a `.git`, or `folder` outside git.
+  static func repositoryRoot(holding folder: URL) -> URL {
+    var candidate = folder.standardizedFileURL
+    while !FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) {
+      let parent = candidate.deletingLastPathComponent()
+      if parent.path == candidate.path { return folder }
+      candidate = parent
+    }
+    return candidate
+  }
+
   static func write(_ data: Data, to file: URL) throws {
     if FileManager.default.contents(atPath: file.path) == data { return }
     try FileManager.default.createDirectory(

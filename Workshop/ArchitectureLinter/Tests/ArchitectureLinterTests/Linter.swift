@@ -49,12 +49,21 @@ enum Linter {
   /// Runs the linter in-process with `arguments`, `description` on its standard input, in
   /// `directory` (by default `Tests/Fixtures`, where `--config architecture.json` names the
   /// fixtures' shared configuration), as the script: the commands it prints read the same on
-  /// every machine.
+  /// every machine. A fixture in this repository stands for a repository of its own: the
+  /// CODEOWNERS the linter reads is the fixture's, not this repository's.
   static func run(
     _ arguments: [String] = [], description: Data? = nil, environment: [String: String] = [:],
     in directory: URL = packageRoot.appendingPathComponent("Tests/Fixtures")
   ) async throws -> Outcome {
-    await CheckArchitecture.run(
+    var arguments = arguments
+    let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures").path + "/"
+    if !arguments.contains("--repository-root"), let description,
+      let package = (try? JSONSerialization.jsonObject(with: description) as? [String: Any])?[
+        "path"] as? String, package.hasPrefix(fixtures)
+    {
+      arguments += ["--repository-root", package]
+    }
+    return await CheckArchitecture.run(
       Invocation(
         arguments: arguments, program: "Scripts/check-architecture.swift",
         environment: environment, workingDirectory: directory.path,

@@ -179,7 +179,9 @@ let allRules: [Rule] = [
     rationale: """
       Every module has an owner who reviews changes to it, so CODEOWNERS names each module's
       folder and its test folder explicitly; the catch-all `*` line does not count. Checked
-      when the package has a CODEOWNERS file.
+      when the repository has a CODEOWNERS file where the hosting service reads one: at the
+      repository's root (`.github/`, the root, `docs/`), with paths from there, whatever folder
+      the package is in. A CODEOWNERS in a package's subfolder is never read, so it is a finding.
       Fix: add a line such as `/Sources/<Layer>/<Module>/  @team` (and one for its tests).
       """, runsWithoutConfiguration: false),
   Rule(

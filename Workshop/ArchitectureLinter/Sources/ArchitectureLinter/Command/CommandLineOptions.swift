@@ -14,6 +14,7 @@ struct CommandLineOptions {
   var target: String?
   var stamp: String?
   var affected: String?
+  var repositoryRoot: String?
   var listImports: [String] = []
   var updateGraph: [String] = []
   var checkGraph: [String] = []
@@ -152,6 +153,10 @@ struct OptionSpec: Sendable {
       ["--target"], "NAME",
       "check one target only: its entries in Package.swift and its files (a build checks the target it builds)"
     ) { $0.target = $1 },
+    value(
+      ["--repository-root"], "FOLDER",
+      "where the hosting service reads CODEOWNERS (.github/, the root, docs/); default: the git repository that holds the package"
+    ) { $0.repositoryRoot = $1 },
     value(
       ["--stamp"], "FILE",
       "run as a build step: print findings with absolute paths, as a compiler does, and write FILE (an empty Swift file) when nothing fails; the build-tool plugin's output"

@@ -245,11 +245,21 @@ struct LinterRun {
       package: package, configuration: configuration, enabled: enabled,
       setting: BuildSetting(defined: Set(configuration.defines), platform: options.platform),
       products: ProductModules.load(for: package, root: root), splitFolder: options.splitPreview,
-      focus: options.target)
+      focus: options.target, repositoryRoot: try repositoryRoot())
     if let name = options.target, !linter.targets.contains(where: { $0.name == name }) {
       throw BadInput.usage("the package has no target '\(name)' for --target")
     }
     return (linter, configPath)
+  }
+
+  /// The folder `--repository-root` names, or `nil` to find the repository that holds the package.
+  func repositoryRoot() throws -> URL? {
+    guard let given = options.repositoryRoot else { return nil }
+    var isFolder: ObjCBool = false
+    let path = invocation.resolve(given)
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
+    else { throw BadInput.usage("--repository-root: '\(given)' is not a folder") }
+    return URL(fileURLWithPath: path)
   }
 
   /// The rules to run: the configuration's, narrowed by `--only` and `--skip`. A rule named by

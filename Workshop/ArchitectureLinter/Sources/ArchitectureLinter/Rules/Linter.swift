@@ -34,11 +34,13 @@ final class Linter: Sendable {
   /// The options of the rules that read every file's imports and tokens, looked up once: a
   /// lookup by rule name for each file and import cost a twentieth of a large run in hashing.
   let fileRules: FileRules
+  /// CODEOWNERS where the hosting service reads it: the repository's root.
+  let codeOwners: CodeOwners
 
   init(
     package: PackageDescription, configuration: Configuration,
     enabled: [String: Configuration.Options], setting: BuildSetting, products: ProductModules,
-    splitFolder: String? = nil, focus: String? = nil
+    splitFolder: String? = nil, focus: String? = nil, repositoryRoot: URL? = nil
   ) {
     self.package = package
     self.splitFolder = splitFolder
@@ -110,6 +112,9 @@ final class Linter: Sendable {
     checksUndeclaredImports = enabled["undeclared-import"] != nil
     checksTestableImports = enabled["testable-import"] != nil
     fileRules = FileRules(enabled)
+    codeOwners = CodeOwners(
+      packageRoot: root,
+      repositoryRoot: repositoryRoot ?? CodeOwners.repositoryRoot(holding: root))
   }
 
   func isEnabled(_ rule: String) -> Bool { enabled[rule] != nil }
