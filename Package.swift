@@ -29,6 +29,9 @@ let package = Package(
     .trait(
       name: "FaultPoints",
       description: "Stop the process at a named point of the checkout saga (tests only)."),
+    // The strict build on Swift Build (see EveryTarget.swiftSettings).
+    .trait(
+      name: "WarningsAsErrors", description: "Fail the build of Voyage's targets on any warning."),
     .default(enabledTraits: []),
   ],
   // The architecture linter, a package of its own in the workshop (so adding it to another
@@ -685,6 +688,9 @@ enum EveryTarget {
     .enableUpcomingFeature("ExistentialAny"),
     // SE-0444: a member of a module is visible only in files that import that module.
     .enableUpcomingFeature("MemberImportVisibility"),
+    // Voyage's own targets only: Swift Build compiles a dependency package (the linter's) with
+    // -suppress-warnings, which `-Xswiftc -warnings-as-errors` would reach and conflict with.
+    .treatAllWarnings(as: .error, .when(traits: ["WarningsAsErrors"])),
   ]
 
   /// Features hold UI state; SE-0466 makes the main actor their default isolation.

@@ -11,9 +11,13 @@
 #                                         # build of the scaffolding tool's package (Workshop/Scaffolding/)
 #   Scripts/check.sh --build-system swiftbuild  # every build and test on SwiftPM's Swift Build engine
 #                                         # (native, the default engine of Swift 6.3, unless given)
+#   Scripts/check.sh --affected origin/main  # only the tests and steps the changes since that
+#                                         # revision can reach (uncommitted ones included); each
+#                                         # step left out is said, with why
 source "$(dirname "$0")/lib/script-help.sh"
 source "$(dirname "$0")/lib/strict-build.sh"
 source "$(dirname "$0")/lib/generated-documents.sh"
+source "$(dirname "$0")/lib/affected-steps.sh"
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +26,7 @@ migration=1
 linter_package_tests=1
 tool_tests=1
 engine=()
+affected_since=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --without-sanitizer) sanitizer=0 ;;
@@ -30,22 +35,36 @@ while [ $# -gt 0 ]; do
     --without-tool-tests) tool_tests=0 ;;
     --build-system)
       case "${2:-}" in
-        native | swiftbuild) engine=(--build-system "$2"); shift ;;
+        native | swiftbuild) use_build_engine "$2"; shift ;;
         *) echo "Error: --build-system takes native or swiftbuild (see --help)" >&2; exit 64 ;;
       esac ;;
+    --affected)
+      [ -n "${2:-}" ] || { echo "Error: --affected takes a revision, such as origin/main (see --help)" >&2; exit 64; }
+      affected_since=$2
+      shift ;;
     -h | --help) script_help; exit 0 ;;
     *) echo "Error: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
   shift
 done
+if [ -n "$affected_since" ]; then
+  affected_plan "$affected_since" || exit 2
+  if [ -n "$affected_everything" ]; then
+    printf 'check: every step runs: %s\n' "$affected_everything"
+  else
+    printf 'check: the changes since %s reach %d test targets: %s\n' "$affected_since" \
+      "${#affected_tests[@]}" "${affected_tests[*]:-none}"
+  fi
+fi
 
 # The flags the build and the tests share, so `swift test --skip-build` reuses the checked build:
 # Voyage's with its fault points, the linter's and the scaffolding tool's packages without; all
-# on the engine asked for. (Swift Build ignores the import check's flag: there the build-tool
-# plugin that every target applies refuses an undeclared import.)
-strict_build_flags+=("${engine[@]}")
-build_flags=("${voyage_build_flags[@]}" "${engine[@]}")
-test_flags=("${voyage_traits[@]}" "${engine[@]}")
+# on the engine asked for (use_build_engine in lib/strict-build.sh). Swift Build ignores the
+# import check's flag: there the build-tool plugin that every target applies refuses an
+# undeclared import.
+[ ${#engine[@]} -gt 0 ] || scaffolding_build_flags=("${strict_build_flags[@]}")
+build_flags=("${voyage_build_flags[@]}")
+test_flags=("${voyage_traits[@]}")
 # Swift code that is formatted and linted (Voyage's and the architecture linter's package);
 # Workshop/ArchitectureLinter/Tests/Fixtures holds deliberately odd fixture packages.
 swift_paths=(Package.swift Sources Scripts Benchmarks Tests/*Tests Tests/Support
@@ -75,6 +94,19 @@ step() {
   fi
   steps_run=$((steps_run + 1))
   printf '    [%d] passed in %d s\n' "$steps_run" "$((SECONDS - started))"
+}
+
+# A step whose inputs are under PATHS (prefixes from the repository's root, space-separated):
+# with --affected and none of them changed, it is left out, and said so.
+step_when() { # "PATHS" NAME COMMAND…
+  local paths=$1
+  shift
+  # shellcheck disable=SC2086
+  if affected_touches $paths; then
+    step "$@"
+  else
+    printf '\n==> left out: %s\n    (nothing under %s changed since %s)\n' "$1" "$paths" "$affected_since"
+  fi
 }
 
 # Runs `swift test` with its arguments and fails when it ran no test at all: SwiftPM only warns when a
@@ -120,14 +152,14 @@ done < <(generated_documents)
 baseline_reference=$(git merge-base HEAD origin/main 2>/dev/null || git rev-parse --verify --quiet HEAD 2>/dev/null || true)
 [ -n "$baseline_reference" ] && architecture_options+=(--baseline-may-not-grow "$baseline_reference")
 # The one-file linter the next step runs is the linter package's sources joined.
-step "Linter script is its sources joined (regenerate with: Workshop/ArchitectureLinter/Scripts/generate-linter-script.sh)" \
+step_when "Workshop/ArchitectureLinter/" "Linter script is its sources joined (regenerate with: Workshop/ArchitectureLinter/Scripts/generate-linter-script.sh)" \
   Workshop/ArchitectureLinter/Scripts/generate-linter-script.sh --check
 step "Architecture (explain a rule with: swift Scripts/check-architecture.swift --explain RULE)" \
   bash -c 'set -o pipefail; swift package describe --type json | swift Scripts/check-architecture.swift "$@"' \
   architecture "${architecture_options[@]}"
 # The linter holds its own package to its own folder layers, and every configuration in the
 # repository to the schema editors check it with (a JSON Schema validator, jsonschema from PyPI).
-step "The linter's own architecture" \
+step_when "Workshop/ArchitectureLinter/" "The linter's own architecture" \
   bash -c 'set -o pipefail; swift package --package-path Workshop/ArchitectureLinter describe --type json | swift Scripts/check-architecture.swift'
 step "Every architecture.json in the repository is valid against the schema" \
   Workshop/ArchitectureLinter/Scripts/validate-configurations.py
@@ -137,38 +169,51 @@ step "Format (fix with: swift format -i --recursive ${swift_paths[*]})" \
   swift format lint --strict --recursive "${swift_paths[@]}"
 step "Build with undeclared-import check and warnings as errors" \
   swift build --build-tests "${build_flags[@]}"
-step "The shipping binary has no fault point (a default release build of voyage)" \
+step_when "Sources/ Package.swift Scripts/check-shipping-binary.sh" "The shipping binary has no fault point (a default release build of voyage)" \
   Scripts/check-shipping-binary.sh "${engine[@]}"
 if [ "$linter_package_tests" -eq 1 ]; then
-  step "Build the architecture linter's package, warnings as errors" \
+  step_when "Workshop/ArchitectureLinter/" "Build the architecture linter's package, warnings as errors" \
     swift build "${linter_package[@]}" --build-tests "${strict_build_flags[@]}"
 fi
 if [ "$tool_tests" -eq 1 ]; then
-  step "Build the scaffolding tool's package, warnings as errors" \
-    swift build "${scaffolding_package[@]}" --build-tests "${strict_build_flags[@]}"
+  step_when "Workshop/Scaffolding/ Workshop/ArchitectureLinter/" "Build the scaffolding tool's package, warnings as errors" \
+    swift build "${scaffolding_package[@]}" --build-tests "${scaffolding_build_flags[@]}"
 fi
 # The documentation site, every symbol link resolving: a renamed type that an article or a catalog
 # names fails here (the same build flags, so the build above is reused).
-step "Documentation builds with warnings as errors" \
+step_when "docs/ Sources/ Scripts/build-docs.sh" "Documentation builds with warnings as errors" \
   Scripts/build-docs.sh -- "${build_flags[@]}"
 # A hung test fails the run after 20 minutes instead of eating CI's whole budget.
 # The modules' tests first, then the architecture tests apart: these build and run packages of
 # their own (canaries, scaffolding, forks, adoption, measurements), and beside them the modules'
 # tests that hold a deadline would wait for the cores.
-step "Tests of every module" \
-  tests_that_run timeout 1200 swift test --skip-build "${test_flags[@]}" --skip ArchitectureTests
+module_tests=(--skip ArchitectureTests)
+if [ -n "$affected_since" ] && [ -z "$affected_everything" ]; then
+  reached=$(affected_among "${affected_tests[@]}" | tr '|' '\n' | grep -vx ArchitectureTests | paste -sd '|' -)
+  module_tests=(--filter "^(${reached:-no-module-is-reached})\.")
+fi
+if [[ "${module_tests[*]}" == *no-module-is-reached* ]]; then
+  printf '\n==> left out: Tests of every module\n    (the changes since %s reach no module test target)\n' "$affected_since"
+else
+  step "Tests of every module" \
+    tests_that_run timeout 1200 swift test --skip-build "${test_flags[@]}" "${module_tests[@]}"
+fi
 architecture_test_options=(--skip-build "${test_flags[@]}" --filter ArchitectureTests)
 [ "$migration" -eq 0 ] && architecture_test_options+=(--skip MigrationReplayTests)
 [ "$tool_tests" -eq 0 ] && architecture_test_options+=(
   --skip "ForkingTests|ScaffoldingTests|AdoptionTests|BuildMeasurementTests|MeasurementScriptTests")
-step "Architecture tests (canaries, docs, scaffolding, forks, adoption, measurement scripts)" \
-  tests_that_run timeout 1200 swift test "${architecture_test_options[@]}"
+if affected_reaches ArchitectureTests; then
+  step "Architecture tests (canaries, docs, scaffolding, forks, adoption, measurement scripts)" \
+    tests_that_run timeout 1200 swift test "${architecture_test_options[@]}"
+else
+  printf '\n==> left out: Architecture tests\n    (the changes since %s do not reach ArchitectureTests)\n' "$affected_since"
+fi
 if [ "$tool_tests" -eq 1 ]; then
-  step "The scaffolding tool's tests (its requests, names, owners' lines, and undo at every step of each command)" \
-    tests_that_run timeout 300 swift test "${scaffolding_package[@]}" "${engine[@]}" --skip-build
+  step_when "Workshop/Scaffolding/ Workshop/ArchitectureLinter/" "The scaffolding tool's tests (its requests, names, owners' lines, and undo at every step of each command)" \
+    tests_that_run timeout 300 swift test "${scaffolding_package[@]}" "${scaffolding_build_flags[@]}" --skip-build
 fi
 if [ "$linter_package_tests" -eq 1 ]; then
-  step "The architecture linter's tests (in-process, on its fixture packages; the plugin and the script)" \
+  step_when "Workshop/ArchitectureLinter/" "The architecture linter's tests (in-process, on its fixture packages; the plugin and the script)" \
     tests_that_run timeout 600 swift test "${linter_package[@]}" "${engine[@]}" --skip-build
 fi
 # The migration examples (Workshop/Migration, cut by kind; Workshop/OneTarget, one target), each
@@ -206,7 +251,7 @@ done
 if [ "$migration" -eq 1 ] && [ ${#examples[@]} -eq 0 ]; then
   printf '\n==> The migration examples: neither is in this repository, nothing to replay\n'
 elif [ "$migration" -eq 1 ]; then
-  step "Migration examples, every step checked by Workshop/Scripts/replay-migration.sh (${examples[*]}, side by side)" \
+  step_when "Workshop/Migration/ Workshop/OneTarget/ Workshop/Scripts/replay-migration.sh Workshop/ArchitectureLinter/" "Migration examples, every step checked by Workshop/Scripts/replay-migration.sh (${examples[*]}, side by side)" \
     replays_side_by_side "${examples[@]}"
 fi
 # The concurrency code runs again under Thread Sanitizer, in its own build folder so the sanitized
@@ -219,8 +264,15 @@ fi
 sanitized_tests=$(swift package describe --type json | swift Scripts/check-architecture.swift --list-targets \
   | awk -F '\t' '$2 == "library" && ($3 == "Infrastructure" || $3 == "Features") { want[$1 "Tests"] = 1 }
       $2 == "test" && want[$1] { found = found (found ? "|" : "") $1 } END { print found }')
-step "Concurrency tests under Thread Sanitizer" \
-  tests_that_run timeout 1200 swift test "${engine[@]}" --sanitize=thread --scratch-path .build/thread-sanitizer \
-  --filter "${sanitized_tests:-no-test-target-found}"
+# With --affected, only the reached ones.
+IFS='|' read -r -a sanitized <<<"$sanitized_tests"
+sanitized_tests=$(affected_among "${sanitized[@]}")
+if [ -n "$affected_since" ] && [ -z "$sanitized_tests" ]; then
+  printf '\n==> left out: Concurrency tests under Thread Sanitizer\n    (the changes since %s reach none of them)\n' "$affected_since"
+else
+  step "Concurrency tests under Thread Sanitizer" \
+    tests_that_run timeout 1200 swift test "${engine[@]}" --sanitize=thread --scratch-path .build/thread-sanitizer \
+    --filter "${sanitized_tests:-no-test-target-found}"
+fi
 
 printf '\nAll %d checks passed.\n' "$steps_run"

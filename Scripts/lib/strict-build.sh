@@ -9,3 +9,24 @@ strict_build_flags=(--explicit-target-dependency-import-check error -Xswiftc -wa
 # packages have no such trait. A default build (the shipping binary) has none.
 voyage_traits=(--traits FaultPoints)
 voyage_build_flags=("${strict_build_flags[@]}" "${voyage_traits[@]}")
+
+# The same strictness on SwiftPM's Swift Build engine (`--build-system swiftbuild`). There
+# `-Xswiftc` reaches the compiles of a dependency package too, which Swift Build gives
+# -suppress-warnings, and the two conflict ("error: conflicting options '-warnings-as-errors' and
+# '-suppress-warnings'"). So the packages that depend on the linter's (Voyage and the scaffolding
+# tool) ask for warnings as errors through their WarningsAsErrors trait, which sets
+# `.treatAllWarnings(as: .error)` on their own targets only. The linter's package depends on
+# nothing and keeps the flag. Sets `engine`, and these flags, for ENGINE.
+use_build_engine() { # native|swiftbuild
+  engine=(--build-system "$1")
+  if [ "$1" = swiftbuild ]; then
+    voyage_traits=(--traits FaultPoints,WarningsAsErrors)
+    voyage_build_flags=(--explicit-target-dependency-import-check error "${voyage_traits[@]}" "${engine[@]}")
+    scaffolding_build_flags=(--explicit-target-dependency-import-check error --traits WarningsAsErrors "${engine[@]}")
+  else
+    voyage_build_flags+=("${engine[@]}")
+    scaffolding_build_flags=("${strict_build_flags[@]}" "${engine[@]}")
+  fi
+  voyage_traits+=("${engine[@]}")
+  strict_build_flags+=("${engine[@]}")
+}

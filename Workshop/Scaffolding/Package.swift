@@ -17,6 +17,9 @@ let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   // SE-0444: a member of a module is visible only in files that import that module.
   .enableUpcomingFeature("MemberImportVisibility"),
+  // The strict build on Swift Build: `-Xswiftc -warnings-as-errors` would also reach the linter's
+  // package, which Swift Build compiles with -suppress-warnings, and the two conflict.
+  .treatAllWarnings(as: .error, .when(traits: ["WarningsAsErrors"])),
 ]
 
 let package = Package(
@@ -27,6 +30,11 @@ let package = Package(
     // `swift run --package-path Workshop/Scaffolding scaffold …`; Scripts/new-module.sh, remove-module.sh
     // and fork.sh run it.
     .executable(name: "scaffold", targets: ["scaffold"])
+  ],
+  traits: [
+    .trait(
+      name: "WarningsAsErrors", description: "Fail the build of the tool's targets on any warning."),
+    .default(enabledTraits: []),
   ],
   dependencies: [
     .package(name: "ArchitectureLinter", path: "../ArchitectureLinter")
