@@ -108,3 +108,14 @@ extension VoyageCommandLineTests {
     #expect(try await bashCompletes("voyage open voyage://trips/LIS-001 --j") == ["--json"])
   }
 }
+
+extension VoyageCommandLineTests {
+  /// The report that found the trap: a search written to a full disk or a closed stdout.
+  @Test(arguments: UnwritableOutput.allCases)
+  func aSearchWhoseOutputCannotBeWrittenIsOneLineOnStderrAndStatus74(_ output: UnwritableOutput)
+    async throws
+  {
+    expectOneLineAndStatus74(try await run(["search", "Lisbon"], writingTo: output))
+    expectOneLineAndStatus74(try await run(["search", "Lisbon", "--json"], writingTo: output))
+  }
+}

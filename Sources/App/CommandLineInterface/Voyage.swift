@@ -11,9 +11,11 @@ public enum Voyage {
   public static func main() async -> Int32 {
     unblockTerminationSignals()
     let environment = ProcessInfo.processInfo.environment
-    return await run(
+    let terminal = StandardTerminal(environment: environment)
+    let status = await run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
-      terminal: StandardTerminal(environment: environment))
+      terminal: terminal)
+    return terminal.finish(status)
   }
 
   /// Runs one invocation of `voyage` and returns its exit status.
