@@ -88,6 +88,14 @@ extension VoyageCommandLineTests {
       ["checkout", "LIS-001", "--card", "4242424242424242", "--expiry", "13/30", "--name", "A"],
       "--expiry must be MM/YY"
     ),
+    (
+      ["checkout", "LIS-001", "--card", "4242424242424242", "--expiry", "01/20", "--name", "A"],
+      "the card expired in 01/2020"
+    ),
+    (
+      ["checkout", "LIS-001", "--card", "4242424242424242", "--expiry", "06/2025", "--name", "A"],
+      "the card expired in 06/2025"
+    ),
   ])
   func badCheckoutInputExitsSixtyFourWithOneErrorLineAndTheUsage(
     arguments: [String], message: String

@@ -198,6 +198,12 @@ struct VoyageCommandLineTests {
       ["completions", "powershell"], "no completions for 'powershell'; choose bash, zsh, fish")
   }
 
+  /// `--version` takes nothing after it, as `manual` takes nothing: the same usage error.
+  @Test func anArgumentAfterVersionIsAUsageErrorAsAfterAnyCommandThatTakesNone() async throws {
+    try await expectUsageError(["manual", "now"], "unexpected argument 'now'")
+    try await expectUsageError(["--version", "extra"], "unexpected argument 'extra'")
+  }
+
   @Test func everyListedCommandHasHelpThatHelpAlsoPrints() async throws {
     let commands = try await listedCommands()
     #expect(commands.contains("completions") && commands.contains("manual"))

@@ -112,6 +112,10 @@ enum CheckoutFeatureCommands: CommandGroup {
     } catch {
       throw UsageError(error.description)
     }
+    // Refused before an order is recorded or a place held: the provider would refuse it after.
+    guard !card.hasExpired(on: CalendarDate(containing: Date())) else {
+      throw UsageError("the card expired in \(card.shownExpiry); give a card that has not expired")
+    }
     let email = try parsed.value(Checkout.email)
     do {
       traveller = try Traveller(name: name, email: email)

@@ -21,6 +21,12 @@ struct VoyageCommandLine {
       return .success
     }
     if let option = GlobalOption.allCases.first(where: { $0.names.contains(name) }) {
+      // `--version` takes nothing after it, as a command that takes no argument does.
+      if option == .version, let extra = arguments.dropFirst().first {
+        return usageFailure(
+          UsageError("unexpected argument '\(extra.prefix(40))'"), command: nil,
+          json: Self.asksForJSON(arguments))
+      }
       switch option {
       case .help: terminal.line(VoyageCommands.overview(width: terminal.width(of: .output)))
       case .version: terminal.line(VoyageCommands.version)
