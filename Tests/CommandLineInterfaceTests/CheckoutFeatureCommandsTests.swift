@@ -163,4 +163,24 @@ extension VoyageCommandLineTests {
       "\(outcome.output)")
     #expect(lines.last?.hasSuffix("issued") == true)
   }
+
+  /// Whatever was typed, however long, is echoed cut to a bound that ends in an ellipsis.
+  @Test func whatWasTypedIsEchoedCutShortWithAnEllipsis() async throws {
+    let long = String(repeating: "A", count: 100_000)
+    let runs: [[String]] = [
+      ["checkout", "LIS-001", "--name", "Ada", "--email", "a@" + long] + Self.card,
+      ["checkout", "LIS-001", "--name", "Ada", "--guests", "1" + long] + Self.card,
+      ["checkout", "LIS-001", "--name", "Ada", "--idempotency-key", "k " + long] + Self.card,
+      ["checkout", "LIS-" + long, "--name", "Ada"] + Self.card,
+      ["cancel", "TKT " + long],
+      ["search", "Lisbon", "--sort", long],
+      ["frobnicate" + long],
+    ]
+    for arguments in runs {
+      let outcome = try await run(arguments)
+      #expect(outcome.status == 64, "\(outcome.error.prefix(300))")
+      let first = try #require(outcome.error.split(separator: "\n").first)
+      #expect(first.count < 200 && first.contains("AAA…"), "\(first.prefix(300))")
+    }
+  }
 }

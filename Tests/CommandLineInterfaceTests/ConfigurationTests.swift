@@ -55,4 +55,17 @@ extension VoyageCommandLineTests {
     #expect(
       !FileManager.default.fileExists(atPath: home.appendingPathComponent("ledger.sqlite").path))
   }
+
+  /// A database host no server can have (100,000 characters) is refused as the setting it is,
+  /// in a line that quotes nothing of it.
+  @Test func aDatabaseHostLongerThanAnyHostIsRefusedInOneShortLine() async throws {
+    let long = String(repeating: "A", count: 100_000)
+    for url in ["host=/tmp/\(long) dbname=voyage", "postgresql://ada@\(long)/voyage"] {
+      let outcome = try await run(["orders"], environment: ["VOYAGE_DATABASE_URL": url])
+      #expect(outcome.status == 64, "\(outcome.error.prefix(300))")
+      let lines = outcome.error.split(separator: "\n")
+      #expect(lines.allSatisfy { $0.count < 200 }, "\(outcome.error.prefix(300))")
+      #expect(lines.first?.hasPrefix("Error: VOYAGE_DATABASE_URL ") == true)
+    }
+  }
 }

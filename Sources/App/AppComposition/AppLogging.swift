@@ -73,7 +73,7 @@ public struct AppLogging: Sendable {
     if let named {
       guard let chosen = LogLevel(rawValue: named.lowercased()) else {
         throw .badSetting(
-          "VOYAGE_LOG must be debug, info, warning or error, not '\(String(named.prefix(20)).escapingControlCharacters)'"
+          "VOYAGE_LOG must be debug, info, warning or error, not '\(named.echoed)'"
         )
       }
       level = chosen
@@ -83,7 +83,7 @@ public struct AppLogging: Sendable {
     let formatName = environment[EnvironmentVariable.logFormat.rawValue] ?? "text"
     guard let format = LogFormat(rawValue: formatName.lowercased()) else {
       throw .badSetting(
-        "VOYAGE_LOG_FORMAT must be text or json, not '\(String(formatName.prefix(20)).escapingControlCharacters)'"
+        "VOYAGE_LOG_FORMAT must be text or json, not '\(formatName.echoed)'"
       )
     }
     let file = environment[EnvironmentVariable.logFile.rawValue]

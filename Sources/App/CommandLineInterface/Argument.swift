@@ -1,3 +1,5 @@
+import DesignSystem
+
 /// A positional argument as a handler reads it: its declaration for help and completions, and
 /// the one conversion from what was typed.
 struct Argument<Value: Sendable>: Sendable {
@@ -22,7 +24,7 @@ struct Argument<Value: Sendable>: Sendable {
   ) -> Argument<Value> {
     Argument(spec: ArgumentSpec(name: name, help: help, completion: .none, isOptional: false)) {
       text throws(UsageError) in
-      guard let value = make(text) else { throw UsageError(refusal(String(text.prefix(70)))) }
+      guard let value = make(text) else { throw UsageError(refusal(text.echoed)) }
       return value
     }
   }

@@ -120,7 +120,10 @@ enum CheckoutFeatureCommands: CommandGroup {
     do {
       traveller = try Traveller(name: name, email: email)
     } catch {
-      throw UsageError(error.description)
+      guard case .malformedEmail(let email) = error else { throw UsageError(error.description) }
+      throw UsageError(
+        "\(Checkout.email.spec.name) must be an address like ada@example.com, not '\(email.echoed)'"
+      )
     }
     let guests = try parsed.value(Checkout.guests)
     let json = parsed.isSet(Flag.json)
@@ -177,7 +180,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     let ticket = TicketID(text)
     guard ticket != nil || OrderID(text) != nil else {
       throw UsageError(
-        "'\(text.prefix(70))' is neither a ticket identifier (like TKT-6EBD95C0BAF9) nor an order's key"
+        "'\(text.echoed)' is neither a ticket identifier (like TKT-6EBD95C0BAF9) nor an order's key"
       )
     }
     let feature: CheckoutFeature
