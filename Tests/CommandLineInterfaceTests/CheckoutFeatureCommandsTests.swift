@@ -164,6 +164,30 @@ extension VoyageCommandLineTests {
     #expect(lines.last?.hasSuffix("issued") == true)
   }
 
+  /// The key is printed so a checkout stopped dead can be finished; where no order was ever
+  /// recorded (the trip is unknown or sold out, the home cannot be written) there is nothing to
+  /// finish, and the line would send the traveller after an order that does not exist.
+  @Test func theGeneratedKeyIsPrintedOnlyOnceItsOrderIsRecorded() async throws {
+    let file = home.appendingPathComponent("not-a-folder")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    try Data("x".utf8).write(to: file)
+    let refused: [([String], URL?, Int32)] = [
+      (["checkout", "XYZ-999", "--name", "Ada"] + Self.card, nil, 1),
+      (["checkout", "LIS-022", "--name", "Ada"] + Self.card, nil, 1),
+      (["checkout", "LIS-001", "--name", "Ada"] + Self.card, file, 74),
+    ]
+    for (arguments, otherHome, status) in refused {
+      let outcome = try await run(arguments, home: otherHome)
+      #expect(outcome.status == status, "\(printed(outcome))")
+      #expect(!outcome.error.contains("retry with --idempotency-key"), "\(outcome.error)")
+    }
+    let bought = try await run(
+      ["checkout", try await bookableTrip(), "--name", "Ada"] + Self.card)
+    #expect(bought.status == 0, "\(printed(bought))")
+    let line = try #require(bought.error.split(separator: "\n").first)
+    #expect(line.hasPrefix("Order ord-") && line.contains("(retry with --idempotency-key ord-"))
+  }
+
   /// Whatever was typed, however long, is echoed cut to a bound that ends in an ellipsis.
   @Test func whatWasTypedIsEchoedCutShortWithAnEllipsis() async throws {
     let long = String(repeating: "A", count: 100_000)

@@ -127,17 +127,17 @@ enum CheckoutFeatureCommands: CommandGroup {
     }
     let guests = try parsed.value(Checkout.guests)
     let json = parsed.isSet(Flag.json)
-    let key: OrderID
-    if let given = try parsed.value(Checkout.idempotencyKey) {
-      key = given
-    } else {
-      key = VoyageCommandLine.newOrderID()
-      if !json {
-        commandLine.terminal.line(
-          commandLine.errorTheme.paint(
-            "Order \(key) (retry with \(Checkout.idempotencyKey.spec.name) \(key))", .muted),
-          to: .error)
-      }
+    let given = try parsed.value(Checkout.idempotencyKey)
+    let key = given ?? VoyageCommandLine.newOrderID()
+    // A generated key is said once its order is recorded, before any outside call, so a
+    // checkout stopped dead after that can be finished; before, there is nothing to finish.
+    let sayKey = given == nil && !json
+    let announce = { (order: OrderID, state: OrderState) in
+      guard sayKey, order == key, state == .drafted else { return }
+      commandLine.terminal.line(
+        commandLine.errorTheme.paint(
+          "Order \(key) (retry with \(Checkout.idempotencyKey.spec.name) \(key))", .muted),
+        to: .error)
     }
     // The ledger is opened (connected, migrated) where a signal can end the wait too.
     let graph = commandLine.graph
@@ -155,7 +155,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     let feature: CheckoutFeature
     do throws(TicketingError) {
       if let error = opening.value { throw error }
-      feature = try await graph.checkout()
+      feature = try await graph.checkout(recorded: announce)
     } catch {
       return commandLine.storageFailure(error, json: json)
     }
