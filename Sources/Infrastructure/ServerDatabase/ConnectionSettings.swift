@@ -18,6 +18,8 @@ struct ConnectionSettings: Sendable {
   let log: Logger
   /// What must never appear in a message: the passwords given, and libpq's `PGPASSWORD`.
   private let secrets: [String]
+  /// Where the password libpq sends comes from, so a refused one is blamed on the right place.
+  let passwordSource: PasswordSource
 
   init(connectionString: String, deadline: Duration, schema: String?, log: Logger = .disabled)
     throws(ServerDatabaseError)
@@ -36,6 +38,17 @@ struct ConnectionSettings: Sendable {
     secrets = (parsed.secrets + [environment["PGPASSWORD"] ?? ""]).filter { !$0.isEmpty }
       .sorted { $0.count > $1.count }
     server = Self.name(of: parsed, environment: environment)
+    passwordSource = Self.passwordSource(of: parsed, environment: environment)
+  }
+
+  /// Where libpq takes the password from: the string's `password`, else `PGPASSWORD`, else the
+  /// password file.
+  static func passwordSource(of parsed: ConnectionString, environment: [String: String])
+    -> PasswordSource
+  {
+    if parsed["password"]?.isEmpty == false { return .connectionString }
+    if environment["PGPASSWORD"]?.isEmpty == false { return .environment }
+    return .passwordFile
   }
 
   /// "the PostgreSQL database 'voyage' at db.example:5432", "… at [::1]:5432", "… at the

@@ -7,8 +7,8 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
   case invalidConnectionString(reason: String)
   /// No server answered (stopped, wrong host or port, no such socket, network down).
   case unreachable(server: String, reason: String)
-  /// The server refused the password (SQLSTATE 28P01).
-  case passwordRefused(server: String)
+  /// The server refused the password (SQLSTATE 28P01) that `source` gave.
+  case passwordRefused(server: String, source: PasswordSource)
   /// The server refused the user: no such role, or no `pg_hba.conf` entry lets it in (28000).
   case authenticationRefused(server: String)
   /// The server has no connection to spare (SQLSTATE 53300): all of its `max_connections`, the
@@ -57,8 +57,12 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
       "the database connection string cannot be read (\(reason))"
     case .unreachable(let server, let reason):
       "cannot reach \(server) (\(reason)); is the server running?"
-    case .passwordRefused(let server):
+    case .passwordRefused(let server, .connectionString):
       "\(server) refused the password; check the connection string's password"
+    case .passwordRefused(let server, .environment):
+      "\(server) refused the password; check PGPASSWORD (the connection string gives none)"
+    case .passwordRefused(let server, .passwordFile):
+      "\(server) refused the password; check the password file (PGPASSFILE, or ~/.pgpass): neither the connection string nor PGPASSWORD gives one"
     case .authenticationRefused(let server):
       "\(server) refused the user (no such role, or its pg_hba.conf does not let it in); check the connection string's user"
     case .connectionLimitReached(let server, .server):
@@ -98,6 +102,17 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
   }
 }
 
+/// Where the password a server refused came from, in libpq's order: the connection string's
+/// `password`, else `PGPASSWORD`, else the password file.
+package enum PasswordSource: Sendable, Equatable {
+  /// The connection string's `password` (in a URL, its user information or its query).
+  case connectionString
+  /// The `PGPASSWORD` variable of the environment.
+  case environment
+  /// The password file: `PGPASSFILE`, or `~/.pgpass`.
+  case passwordFile
+}
+
 /// Whose connection limit a server reached.
 package enum ConnectionLimit: Sendable, Equatable {
   /// The server's `max_connections` (and the slots it keeps for superusers).
@@ -112,13 +127,14 @@ extension ServerDatabaseError {
   /// What a failed statement means, from its SQLSTATE (`timeout` is the call's deadline, which
   /// the server's `statement_timeout` holds too).
   static func statementFailure(
-    sqlState: String, message: String, server: String, timeout: Duration
+    sqlState: String, message: String, server: String, timeout: Duration,
+    password: PasswordSource = .connectionString
   ) -> ServerDatabaseError {
     switch sqlState {
     case "57014": .timedOut(server: server, after: timeout)
     case "53100": .diskFull(server: server)
     case "3D000": .databaseMissing(server: server)
-    case "28P01": .passwordRefused(server: server)
+    case "28P01": .passwordRefused(server: server, source: password)
     case _ where sqlState.hasPrefix("28"): .authenticationRefused(server: server)
     // The session ended under the statement (an administrator, a crash, a shutdown): whether
     // a write committed is unknown, as for a cut connection.
@@ -132,9 +148,11 @@ extension ServerDatabaseError {
   /// for verbose (`PQERRORS_VERBOSE`): the server's refusal then reads `FATAL:  28P01: …`, and
   /// its SQLSTATE tells the cases apart whatever language the server speaks. Without one (no
   /// server answered), the first line says why.
-  static func connectionFailure(_ message: String, server: String) -> ServerDatabaseError {
+  static func connectionFailure(
+    _ message: String, server: String, password: PasswordSource = .connectionString
+  ) -> ServerDatabaseError {
     switch sqlState(in: message) {
-    case "28P01": return .passwordRefused(server: server)
+    case "28P01": return .passwordRefused(server: server, source: password)
     case let state? where state.hasPrefix("28"): return .authenticationRefused(server: server)
     case "3D000": return .databaseMissing(server: server)
     case "53300":
