@@ -164,7 +164,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     let signal = await TerminationSignals.cancelling { await feature.checkout(request) }.signal
     await commandLine.graph.settled()
     return commandLine.present(
-      feature.failure.map { signal == SIGTERM ? .terminated : status($0) },
+      feature.failure.map { status($0, signal: signal) },
       json: json, jsonBody: feature.json()
     ) {
       feature.screen(theme: $0)
@@ -202,7 +202,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     }.signal
     await commandLine.graph.settled()
     return commandLine.present(
-      feature.failure.map { signal == SIGTERM ? .terminated : status($0) },
+      feature.failure.map { status($0, signal: signal) },
       json: json, jsonBody: feature.json()
     ) {
       feature.screen(theme: $0)
@@ -227,6 +227,17 @@ enum CheckoutFeatureCommands: CommandGroup {
           "\(commandLine.errorTheme.symbol(.failure)) \(message)", .danger), to: .error)
     }
     return signal == SIGTERM ? .terminated : .interrupted
+  }
+
+  /// A failed command's status: the signal's when one ended it (130 for SIGINT, 143 for
+  /// SIGTERM, whatever the failure it stopped in, a refused card's note included), else the
+  /// failure's.
+  private static func status(_ failure: CheckoutFailure, signal: Int32?) -> ExitStatus {
+    switch signal {
+    case SIGINT?: .interrupted
+    case SIGTERM?: .terminated
+    default: status(failure)
+    }
   }
 
   private static func status(_ failure: CheckoutFailure) -> ExitStatus {
