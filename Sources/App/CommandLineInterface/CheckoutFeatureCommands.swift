@@ -14,9 +14,7 @@ enum CheckoutFeatureCommands: CommandGroup {
 
   /// `checkout`'s arguments, each read as the type it is.
   enum Checkout {
-    static let trip = Argument<TripID>.parsed(
-      "trip", "the trip to buy places on", TripID.init
-    ) { "'\($0)' is not a trip identifier (like LIS-001)" }
+    static let trip = Argument<TripID>.trip("the trip to buy places on")
     static let card = Option.required("--card", .text("NUMBER"), "card number (spaces allowed)")
     static let expiry = Option.required(
       "--expiry", .parsed("MM/YY", accepting: "MM/YY, like 12/30") { PaymentCard.parseExpiry($0) },
