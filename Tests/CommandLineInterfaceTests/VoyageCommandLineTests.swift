@@ -204,6 +204,14 @@ struct VoyageCommandLineTests {
     try await expectUsageError(["--version", "extra"], "unexpected argument 'extra'")
   }
 
+  /// The manual's help reads the man page through a pipe: following it leaves no `voyage.1`
+  /// in the folder it was typed in (the repository's root, where it blocked `Scripts/fork.sh`).
+  @Test func theManualsHelpReadsItWithoutWritingAFile() async throws {
+    let help = try await voyage("manual", "--help").output
+    #expect(help.contains("voyage manual | man -l -"))
+    #expect(!help.contains("> voyage.1"))
+  }
+
   @Test func everyListedCommandHasHelpThatHelpAlsoPrints() async throws {
     let commands = try await listedCommands()
     #expect(commands.contains("completions") && commands.contains("manual"))

@@ -41,7 +41,7 @@ enum CommandLineCommands: CommandGroup {
       CommandSpec(
         "manual", abstract: "print the man page",
         discussion: """
-          Print voyage's man page (roff). Read it with: voyage manual > voyage.1 && man ./voyage.1
+          Print voyage's man page (roff). Read it, without writing a file: voyage manual | man -l -
           """)
     case .help:
       CommandSpec(
