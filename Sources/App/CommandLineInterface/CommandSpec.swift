@@ -17,10 +17,14 @@ struct CommandSpec: Sendable {
   let options: [OptionSpec]
   /// Text after the options in `--help` (test cards, deadlines), if any.
   let epilogue: String?
+  /// Whether the command runs on the settings of the environment (`VOYAGE_HOME`, the ledger,
+  /// the log, …); a command that keeps its own (the demo) reads none of them, so none of them
+  /// can stop it or be touched by it.
+  let readsSettings: Bool
 
   init(
     _ name: String, abstract: String, discussion: String, arguments: [ArgumentSpec] = [],
-    options: [any OptionDeclaration] = [], epilogue: String? = nil
+    options: [any OptionDeclaration] = [], epilogue: String? = nil, readsSettings: Bool = true
   ) {
     self.name = name
     self.abstract = abstract
@@ -28,6 +32,7 @@ struct CommandSpec: Sendable {
     self.arguments = arguments
     self.options = options.map(\.spec)
     self.epilogue = epilogue
+    self.readsSettings = readsSettings
   }
 
   /// `voyage search <destination> [--from DATE] …`: required options bare, the others in brackets.

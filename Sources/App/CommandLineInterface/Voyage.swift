@@ -25,6 +25,12 @@ public enum Voyage {
   {
     let (arguments, verbose) = Self.takingVerbose(from: arguments)
     let json = VoyageCommandLine.asksForJSON(arguments)
+    // A command that keeps its own settings (the demo) is handed none of Voyage's variables:
+    // a log file it would create, a database URL it would refuse, never reach it.
+    var environment = environment
+    if let command = arguments.first.flatMap(VoyageCommands.named), !command.spec.readsSettings {
+      for variable in EnvironmentVariable.allCases { environment[variable.rawValue] = nil }
+    }
     let logging: AppLogging
     do {
       logging = try AppLogging(environment: environment, verbose: verbose, terminal: terminal)
