@@ -161,7 +161,8 @@ extension VoyageCommandLineTests {
           #"draft [0-9.]+ ms → hold [0-9.]+ ms → charge [0-9.]+ ms → confirm [0-9.]+ ms → ticket [0-9.]+ ms$"#,
         options: .regularExpression) != nil, "\(narrated)")
     #expect(narrated.dropFirst().first?.hasSuffix("found ticketed in the ledger") == true)
-    #expect(narrated.last?.hasSuffix("→ release → charge failed: card_declined") == true)
+    // The release follows the refusal that caused it.
+    #expect(narrated.last?.hasSuffix("→ charge failed: card_declined → release") == true)
   }
 
   /// The demo keeps a home, sandboxes, ledger and log of its own, so it reads none of Voyage's
