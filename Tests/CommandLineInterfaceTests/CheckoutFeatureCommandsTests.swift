@@ -127,6 +127,18 @@ extension VoyageCommandLineTests {
     }
   }
 
+  /// At 40 columns the test cards and the deadline's paragraph are broken between words, as
+  /// the rest of the help is, instead of running off the page.
+  @Test func theTestCardsAndTheDeadlineFitANarrowTerminal() async throws {
+    let help = try await run(["checkout", "--help"], environment: ["COLUMNS": "40"])
+    #expect(help.status == 0)
+    let epilogue = try #require(help.output.components(separatedBy: "\nTest cards").last)
+    let tooLong = epilogue.split(separator: "\n").filter { $0.count > 40 }
+    #expect(tooLong.isEmpty, "\(tooLong)")
+    #expect(
+      epilogue.contains("4000 0000 0000 0119") && epilogue.contains("VOYAGE_DEADLINE_SECONDS"))
+  }
+
   @Test func bashCompletesCheckoutsOptions() async throws {
     #expect(try await bashCompletes("voyage checkout LIS-001 --idem") == ["--idempotency-key"])
   }

@@ -66,22 +66,30 @@ enum CheckoutFeatureCommands: CommandGroup {
     }
   }
 
-  private static let checkoutEpilogue = """
-    Test cards (the embedded payment sandbox):
-      4242 4242 4242 4242   succeeds
-      4000 0000 0000 0002   declined
-      4000 0000 0000 9995   insufficient funds
-      4000 0000 0000 0119   fails transiently (retried, then reported; the order
-                            stays open: retry it, or 'voyage cancel <order key>')
-      4000 0000 0000 0069   expired
-      Any other valid card number with a future expiry succeeds.
-
-    Each call to the supplier or the payment provider waits at most 10 seconds, retries
-    included (VOYAGE_DEADLINE_SECONDS changes it). A call that is never answered, or whose
-    answer cannot be read, leaves its outcome unknown: the error says so, and the same
-    command, run again, finds out. "Nothing was charged" is said only when the provider could
-    not be reached at all.
-    """
+  private static let checkoutEpilogue = HelpEpilogue(blocks: [
+    .table(
+      title: "Test cards (the embedded payment sandbox):",
+      rows: [
+        .init(name: "4242 4242 4242 4242", meaning: "succeeds"),
+        .init(name: "4000 0000 0000 0002", meaning: "declined"),
+        .init(name: "4000 0000 0000 9995", meaning: "insufficient funds"),
+        .init(
+          name: "4000 0000 0000 0119",
+          meaning:
+            "fails transiently (retried, then reported; the order stays open: retry it, or 'voyage cancel <order key>')"
+        ),
+        .init(name: "4000 0000 0000 0069", meaning: "expired"),
+      ],
+      footer: "Any other valid card number with a future expiry succeeds."),
+    .paragraph(
+      """
+      Each call to the supplier or the payment provider waits at most 10 seconds, retries \
+      included (VOYAGE_DEADLINE_SECONDS changes it). A call that is never answered, or whose \
+      answer cannot be read, leaves its outcome unknown: the error says so, and the same \
+      command, run again, finds out. "Nothing was charged" is said only when the provider \
+      could not be reached at all.
+      """),
+  ])
 
   @MainActor
   static func run(_ command: Command, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
