@@ -26,8 +26,12 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
   /// (SQLSTATE 57014). Whether a write in flight committed is unknown unless it was a read.
   case timedOut(server: String, after: Duration)
   /// The calling task was cancelled (Ctrl-C, SIGTERM) while the call waited for the server; the
-  /// statement in flight was cancelled and the connection dropped, as at a deadline.
+  /// statement in flight was cancelled and the connection dropped, as at a deadline. (A call
+  /// still queued for a connection was never sent.)
   case interrupted(server: String)
+  /// Every connection of the pool stayed busy with other calls until the call's deadline: the
+  /// call was never sent, so nothing of it reached the server.
+  case noConnectionFree(server: String, after: Duration)
   /// The server's disk is full (SQLSTATE 53100).
   case diskFull(server: String)
   /// The schema was written by newer code, with migrations this one does not know; it was
@@ -81,6 +85,8 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
       "\(server) did not answer within \(Self.shown(after))"
     case .interrupted(let server):
       "the call to \(server) was interrupted before it answered"
+    case .noConnectionFree(let server, let after):
+      "every connection to \(server) was busy with other calls for \(Self.shown(after)); the call was never sent"
     case .diskFull(let server):
       "the disk of \(server) is full"
     case .newerSchema(let server, let version, let supported):
