@@ -5,6 +5,7 @@ import DesignSystem
 import EventLog
 import Foundation
 import LedgerData
+import Locking
 import LogSinks
 import PaymentData
 import PaymentInterface
@@ -17,8 +18,9 @@ import SupplierSandbox
 
 /// The checkout saga end to end, as the app composes it: the supplier sandbox's durable
 /// inventory, the payment sandbox and a ledger, all in one temporary Voyage home. Each scenario
-/// runs on the SQLite ledger and, when `VOYAGE_DATABASE_URL` names a server, on the PostgreSQL
-/// ledger (in a schema of its own), one row beside the other.
+/// runs on the SQLite ledger and, when `VOYAGE_BENCH_DATABASE_URL` names a server, on the
+/// PostgreSQL ledger (in a schema of its own, dropped at the end), one row beside the other.
+/// `VOYAGE_DATABASE_URL`, the ledger production uses, is never written to.
 enum CheckoutBenchmark {
   /// The ledger a scenario runs on.
   enum Ledger {
@@ -34,14 +36,20 @@ enum CheckoutBenchmark {
   }
 
   static func run() async {
+    var ledgers = [Ledger.sqlite]
     do {
       print("Checkout benchmark (release build expected): the saga against both sandboxes")
-      var ledgers = [Ledger.sqlite]
-      if let url = ProcessInfo.processInfo.environment["VOYAGE_DATABASE_URL"], !url.isEmpty {
+      let environment = ProcessInfo.processInfo.environment
+      if let url = environment[databaseVariable], !url.isEmpty {
         ledgers.append(.postgreSQL(url: url))
         print("PostgreSQL: \(try await settings(of: url))")
+      } else if environment["VOYAGE_DATABASE_URL"]?.isEmpty == false {
+        print(
+          "PostgreSQL rows skipped: VOYAGE_DATABASE_URL is production's ledger, which the benchmark never writes to; name a database of its own with \(databaseVariable)"
+        )
       } else {
-        print("PostgreSQL rows skipped: set VOYAGE_DATABASE_URL (Scripts/start-postgres.sh)")
+        print(
+          "PostgreSQL rows skipped: set \(databaseVariable) (Scripts/start-postgres.sh starts one)")
       }
       print()
       print(
@@ -79,6 +87,38 @@ enum CheckoutBenchmark {
       try await costOfTheLog()
     } catch {
       print("benchmark failed: \(error)")
+    }
+    for case .postgreSQL(let url) in ledgers { await dropSchemas(url: url) }
+  }
+
+  /// The variable that names the server database the benchmark may fill, and empties again.
+  static let databaseVariable = "VOYAGE_BENCH_DATABASE_URL"
+
+  /// The schemas this run made, dropped when it ends.
+  static let schemas = LockedValue<[String]>([])
+
+  /// A schema name no other run uses, kept to be dropped at the end.
+  static func freshSchema() -> String {
+    let schema = "bench_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    schemas.withLock { $0.append(schema) }
+    return schema
+  }
+
+  /// Drops every schema this run made, so a run leaves the database as it found it.
+  static func dropSchemas(url: String) async {
+    let made = schemas.withLock { $0 }
+    do {
+      let database = try await ServerDatabase(
+        connectionString: url, migrations: [], versionTable: "unused", connections: 1)
+      for schema in made {
+        try await database.autocommit { connection throws(ServerDatabaseError) in
+          try connection.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE")
+        }
+      }
+      print("   Dropped the \(made.count) schemas this run made.")
+    } catch {
+      print(
+        "   Could not drop the schemas this run made (\(made.joined(separator: ", "))): \(error)")
     }
   }
 
@@ -146,7 +186,7 @@ enum CheckoutBenchmark {
     case .postgreSQL(let url):
       return try await ServerLedgerDataAssembly.ledger(
         connectionString: url,
-        schema: "bench_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""),
+        schema: freshSchema(),
         deadline: .seconds(30), connections: connections)
     }
   }

@@ -134,9 +134,7 @@ enum LedgerFloor {
     )
   }
 
-  static func freshSchema() -> String {
-    "bench_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-  }
+  static func freshSchema() -> String { CheckoutBenchmark.freshSchema() }
 
   struct FloorFailure: Error, CustomStringConvertible {
     let reason: String

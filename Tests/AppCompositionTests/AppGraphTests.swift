@@ -27,13 +27,20 @@ struct AppGraphTests {
   }
 
   @Test(arguments: [
-    ("0", Duration.milliseconds(100)), ("2.5", .milliseconds(2_500)), ("100000", .seconds(300)),
+    ("0.1", Duration.milliseconds(100)), ("2.5", .milliseconds(2_500)), ("300", .seconds(300)),
   ])
-  func theDeadlineIsReadInSecondsAndKeptBetweenATenthAndFiveMinutes(
-    text: String, deadline: Duration
-  ) throws {
+  func theDeadlineIsReadInSeconds(text: String, deadline: Duration) throws {
     #expect(
       try AppConfiguration(environment: ["VOYAGE_DEADLINE_SECONDS": text]).deadline == deadline)
+  }
+
+  /// A deadline outside a tenth of a second to five minutes is refused, never made into one
+  /// inside: 0 or less, not finite, or absurdly long.
+  @Test(arguments: ["0", "0.05", "-1", "nan", "inf", "-inf", "1e300", "300.5", "100000"])
+  func aDeadlineOutsideATenthOfASecondToFiveMinutesIsRefused(text: String) {
+    #expect(throws: ConfigurationError.self) {
+      try AppConfiguration(environment: ["VOYAGE_DEADLINE_SECONDS": text])
+    }
   }
 
   /// A variable that is set must mean something: set but empty is never the default in

@@ -392,10 +392,12 @@ struct CheckoutFeatureTests {
     #expect(await gateway.refunds.count == 1)
     #expect(await ledger.records[key]?.state == .cancelled)
     #expect(checkout.screen(theme: .plain).hasPrefix("ok Ticket TKT-1 cancelled"))
-    // Cancelling again changes nothing and is not an error.
+    // Cancelling again changes nothing and is not an error, and it says the ticket was
+    // cancelled already instead of telling the cancellation again.
     await checkout.cancel(ticket)
     #expect(checkout.failure == nil)
     #expect(await gateway.refunds.count == 1)
+    #expect(checkout.screen(theme: .plain).hasPrefix("ok Ticket TKT-1 was already cancelled"))
   }
 
   /// A write that fails at each of the cancellation's steps (a full disk, or a crash right

@@ -88,6 +88,14 @@ extension VoyageCommandLineTests {
       ["checkout", "LIS-001", "--card", "4242424242424242", "--expiry", "13/30", "--name", "A"],
       "--expiry must be MM/YY"
     ),
+    (
+      ["checkout", "LIS-001", "--card", "4242424242424242", "--expiry", "01/20", "--name", "A"],
+      "the card expired in 01/2020"
+    ),
+    (
+      ["checkout", "LIS-001", "--card", "4242424242424242", "--expiry", "06/2025", "--name", "A"],
+      "the card expired in 06/2025"
+    ),
   ])
   func badCheckoutInputExitsSixtyFourWithOneErrorLineAndTheUsage(
     arguments: [String], message: String
@@ -117,6 +125,18 @@ extension VoyageCommandLineTests {
     ] {
       #expect(checkout.contains(card))
     }
+  }
+
+  /// At 40 columns the test cards and the deadline's paragraph are broken between words, as
+  /// the rest of the help is, instead of running off the page.
+  @Test func theTestCardsAndTheDeadlineFitANarrowTerminal() async throws {
+    let help = try await run(["checkout", "--help"], environment: ["COLUMNS": "40"])
+    #expect(help.status == 0)
+    let epilogue = try #require(help.output.components(separatedBy: "\nTest cards").last)
+    let tooLong = epilogue.split(separator: "\n").filter { $0.count > 40 }
+    #expect(tooLong.isEmpty, "\(tooLong)")
+    #expect(
+      epilogue.contains("4000 0000 0000 0119") && epilogue.contains("VOYAGE_DEADLINE_SECONDS"))
   }
 
   @Test func bashCompletesCheckoutsOptions() async throws {
@@ -154,5 +174,49 @@ extension VoyageCommandLineTests {
       lines.allSatisfy { $0.count <= 40 && $0.unicodeScalars.allSatisfy { $0.isASCII } },
       "\(outcome.output)")
     #expect(lines.last?.hasSuffix("issued") == true)
+  }
+
+  /// The key is printed so a checkout stopped dead can be finished; where no order was ever
+  /// recorded (the trip is unknown or sold out, the home cannot be written) there is nothing to
+  /// finish, and the line would send the traveller after an order that does not exist.
+  @Test func theGeneratedKeyIsPrintedOnlyOnceItsOrderIsRecorded() async throws {
+    let file = home.appendingPathComponent("not-a-folder")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    try Data("x".utf8).write(to: file)
+    let refused: [([String], URL?, Int32)] = [
+      (["checkout", "XYZ-999", "--name", "Ada"] + Self.card, nil, 1),
+      (["checkout", "LIS-022", "--name", "Ada"] + Self.card, nil, 1),
+      (["checkout", "LIS-001", "--name", "Ada"] + Self.card, file, 74),
+    ]
+    for (arguments, otherHome, status) in refused {
+      let outcome = try await run(arguments, home: otherHome)
+      #expect(outcome.status == status, "\(printed(outcome))")
+      #expect(!outcome.error.contains("retry with --idempotency-key"), "\(outcome.error)")
+    }
+    let bought = try await run(
+      ["checkout", try await bookableTrip(), "--name", "Ada"] + Self.card)
+    #expect(bought.status == 0, "\(printed(bought))")
+    let line = try #require(bought.error.split(separator: "\n").first)
+    #expect(line.hasPrefix("Order ord-") && line.contains("(retry with --idempotency-key ord-"))
+  }
+
+  /// Whatever was typed, however long, is echoed cut to a bound that ends in an ellipsis.
+  @Test func whatWasTypedIsEchoedCutShortWithAnEllipsis() async throws {
+    let long = String(repeating: "A", count: 100_000)
+    let runs: [[String]] = [
+      ["checkout", "LIS-001", "--name", "Ada", "--email", "a@" + long] + Self.card,
+      ["checkout", "LIS-001", "--name", "Ada", "--guests", "1" + long] + Self.card,
+      ["checkout", "LIS-001", "--name", "Ada", "--idempotency-key", "k " + long] + Self.card,
+      ["checkout", "LIS-" + long, "--name", "Ada"] + Self.card,
+      ["cancel", "TKT " + long],
+      ["search", "Lisbon", "--sort", long],
+      ["frobnicate" + long],
+    ]
+    for arguments in runs {
+      let outcome = try await run(arguments)
+      #expect(outcome.status == 64, "\(outcome.error.prefix(300))")
+      let first = try #require(outcome.error.split(separator: "\n").first)
+      #expect(first.count < 200 && first.contains("AAA…"), "\(first.prefix(300))")
+    }
   }
 }

@@ -40,4 +40,32 @@ extension VoyageCommandLineTests {
       !FileManager.default.fileExists(atPath: home.appendingPathComponent("ledger.sqlite").path))
     #expect(try await PaymentSandbox(home: home).chargeCount() == 0)
   }
+
+  /// A deadline is a number of seconds more than 0 and at most 300: 0, a negative number, or one
+  /// that is not finite or out of all proportion is refused, never quietly made into another.
+  @Test(arguments: ["0", "-1", "-0.5", "nan", "inf", "-inf", "1e300", "301"])
+  func aDeadlineThatIsNotASensibleNumberOfSecondsIsAUsageError(value: String) async throws {
+    let outcome = try await run(
+      ["checkout", "LIS-004", "--name", "Ada", "--idempotency-key", "k-1"] + Self.card,
+      environment: ["VOYAGE_DEADLINE_SECONDS": value])
+    #expect(outcome.status == 64, "\(printed(outcome))")
+    let lines = outcome.error.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("Error: VOYAGE_DEADLINE_SECONDS ") == true, "\(lines)")
+    #expect(lines.count == 2, "\(lines)")
+    #expect(
+      !FileManager.default.fileExists(atPath: home.appendingPathComponent("ledger.sqlite").path))
+  }
+
+  /// A database host no server can have (100,000 characters) is refused as the setting it is,
+  /// in a line that quotes nothing of it.
+  @Test func aDatabaseHostLongerThanAnyHostIsRefusedInOneShortLine() async throws {
+    let long = String(repeating: "A", count: 100_000)
+    for url in ["host=/tmp/\(long) dbname=voyage", "postgresql://ada@\(long)/voyage"] {
+      let outcome = try await run(["orders"], environment: ["VOYAGE_DATABASE_URL": url])
+      #expect(outcome.status == 64, "\(outcome.error.prefix(300))")
+      let lines = outcome.error.split(separator: "\n")
+      #expect(lines.allSatisfy { $0.count < 200 }, "\(outcome.error.prefix(300))")
+      #expect(lines.first?.hasPrefix("Error: VOYAGE_DATABASE_URL ") == true)
+    }
+  }
 }

@@ -106,4 +106,35 @@ extension VoyageCommandLineTests {
       #expect(!printed(outcome).contains("\u{1B}"), "\(command): \(printed(outcome))")
     }
   }
+
+  /// A password of one letter, or a word that libpq's words hold, garbles no word of a message
+  /// (`PGPASSWORD=e` once printed `conn•••ction to s•••rv•••r`, which told the password), and
+  /// Voyage's own sentence, built from the parsed settings, is whole.
+  @Test(arguments: [
+    ("host=/nonexistent-voyage dbname=voyage password=e", [:]),
+    ("host=/nonexistent-voyage dbname=voyage", ["PGPASSWORD": "e"]),
+    ("host=/nonexistent-voyage dbname=voyage password=on", [:]),
+    ("postgresql://postgres:connect@/voyage?host=/nonexistent-voyage", [:]),
+    ("postgresql://postgres:socket@/voyage?host=/nonexistent-voyage", [:]),
+  ])
+  func aOneLetterOrDictionaryWordPasswordGarblesNoWord(url: String, environment: [String: String])
+    async throws
+  {
+    let outcome = try await run(
+      ["orders"], environment: environment.merging(["VOYAGE_DATABASE_URL": url]) { $1 })
+    #expect(outcome.status == 74, "\(printed(outcome))")
+    let glued = printed(outcome).unicodeScalars.indices.contains { index in
+      let text = printed(outcome).unicodeScalars
+      guard text[index] == "•" else { return false }
+      let neighbours = [
+        index > text.startIndex ? text[text.index(before: index)] : nil,
+        text.index(after: index) < text.endIndex ? text[text.index(after: index)] : nil,
+      ]
+      return neighbours.contains { $0?.properties.isAlphabetic == true }
+    }
+    #expect(!glued, "\(printed(outcome))")
+    #expect(
+      outcome.error.contains("the PostgreSQL database 'voyage' at the socket /nonexistent-voyage"),
+      "\(outcome.error)")
+  }
 }

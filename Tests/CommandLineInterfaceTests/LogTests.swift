@@ -161,6 +161,33 @@ extension VoyageCommandLineTests {
           #"draft [0-9.]+ ms → hold [0-9.]+ ms → charge [0-9.]+ ms → confirm [0-9.]+ ms → ticket [0-9.]+ ms$"#,
         options: .regularExpression) != nil, "\(narrated)")
     #expect(narrated.dropFirst().first?.hasSuffix("found ticketed in the ledger") == true)
-    #expect(narrated.last?.hasSuffix("→ release → charge failed: card_declined") == true)
+    // The release follows the refusal that caused it.
+    #expect(narrated.last?.hasSuffix("→ charge failed: card_declined → release") == true)
+  }
+
+  /// The demo keeps a home, sandboxes, ledger and log of its own, so it reads none of Voyage's
+  /// variables: a log file is not created, and a log file that cannot be opened or a database
+  /// URL that cannot be read does not stop it.
+  @Test func theDemoReadsNoneOfTheSettingsItSaysItIgnores() async throws {
+    let logFile = home.appendingPathComponent("never.log")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let settings: [[String: String?]] = [
+      ["VOYAGE_LOG_FILE": logFile.path], ["VOYAGE_LOG_FILE": "/nonexistent-voyage/voyage.log"],
+      ["VOYAGE_DATABASE_URL": "postgresql://ada:pw/x@db:5432/voyage"],
+      ["VOYAGE_DEADLINE_SECONDS": "soon", "VOYAGE_LOG": "loud"],
+    ]
+    for environment in settings {
+      let demo = try await run(["demo"], environment: environment)
+      #expect(demo.status == 0, "\(environment): \(demo.error)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: logFile.path))
+  }
+
+  /// A home the demo cannot write stops it before it narrates anything: one line, status 74.
+  @Test func aDemoHomeThatCannotBeWrittenStopsItBeforeItNarrates() async throws {
+    let demo = try await run(["demo", "--home", "/proc/voyage-demo"])
+    #expect(demo.status == 74, "\(printed(demo))")
+    #expect(demo.output.isEmpty, "\(demo.output)")
+    #expect(demo.error.split(separator: "\n").count == 1, "\(demo.error)")
   }
 }

@@ -37,6 +37,10 @@ extension VoyageCommandLineTests {
     (["search", "Lisbon", "--json=yes"], "'--json' takes no value"),
     (["search", "Lisbon", "--limit"], "'--limit' needs a value"),
     (["help", "serch"], "unknown command 'serch'; did you mean 'search'?"),
+    (
+      ["search", "Lisbon", "--currency", "usd"],
+      "--currency must be AUD, BRL, CHF, EUR, GBP, JPY, KRW, KWD, PLN, TRY or USD, not 'usd'; did you mean 'USD'?"
+    ),
   ])
   func aMistakeIsNamedWithWhatWasProbablyMeant(arguments: [String], message: String) async throws {
     try await expectMistake(arguments, message)
@@ -52,7 +56,8 @@ extension VoyageCommandLineTests {
 
   @Test func afterADoubleDashDashHIsATripNotAHelpRequest() async throws {
     let asValue = try await run(["show", "--", "-h"])
-    #expect(asValue.status == 1 && asValue.error.contains("No trip has the identifier -h"))
+    // A trip's identifier is read in capitals, as search folds case.
+    #expect(asValue.status == 1 && asValue.error.contains("No trip has the identifier -H"))
   }
 
   @Test func aUsageErrorUnderJSONIsAlsoOneJSONDocument() async throws {
@@ -106,5 +111,36 @@ extension VoyageCommandLineTests {
   @Test func bashCompletesOpenAndItsOptions() async throws {
     #expect(try await bashCompletes("voyage op") == ["open"])
     #expect(try await bashCompletes("voyage open voyage://trips/LIS-001 --j") == ["--json"])
+  }
+}
+
+extension VoyageCommandLineTests {
+  /// The report that found the trap: a search written to a full disk or a closed stdout.
+  @Test(arguments: UnwritableOutput.allCases)
+  func aSearchWhoseOutputCannotBeWrittenIsOneLineOnStderrAndStatus74(_ output: UnwritableOutput)
+    async throws
+  {
+    expectOneLineAndStatus74(try await run(["search", "Lisbon"], writingTo: output))
+    expectOneLineAndStatus74(try await run(["search", "Lisbon", "--json"], writingTo: output))
+  }
+
+  /// A trip's identifier folds case and spaces as search does: `lis-004` and ` LIS-004 ` show
+  /// LIS-004, the same screen.
+  @Test func aTripIdentifierIsReadWhateverItsCaseAndTheSpacesAroundIt() async throws {
+    let shown = try await voyage("show", "LIS-004")
+    #expect(shown.status == 0)
+    for typed in ["lis-004", " LIS-004 ", "Lis-004\t"] {
+      let outcome = try await voyage("show", typed)
+      #expect(outcome.status == 0, "\(typed): \(printed(outcome))")
+      #expect(outcome.output == shown.output)
+    }
+  }
+
+  /// `show` shows trips; given a ticket's identifier, it says how tickets open.
+  @Test func aTicketGivenToShowHintsAtItsLink() async throws {
+    let outcome = try await voyage("show", "TKT-15EAE45CC5EA")
+    #expect(outcome.status == 1)
+    #expect(
+      outcome.error.contains("voyage open voyage://tickets/TKT-15EAE45CC5EA"), "\(outcome.error)")
   }
 }

@@ -143,4 +143,63 @@ extension VoyageCommandLineTests {
       try await Task.sleep(for: .milliseconds(10))
     }
   }
+
+  /// A signal while a refused checkout notes its failure in the ledger (the note waits for an
+  /// advisory lock another session holds) ends it with the signal's status, as anywhere else:
+  /// 130 for SIGINT, 143 for SIGTERM, not the refusal's 1.
+  @Test(
+    .enabled(if: TestServer.runs, TestServer.skipped), .timeLimit(.minutes(1)),
+    arguments: [SIGINT, SIGTERM])
+  func aSignalDuringTheFailureNoteEndsWithTheSignalsStatus(signal: Int32) async throws {
+    let url = try await serverSchema()
+    let migrated = try await run(["orders"], environment: ["VOYAGE_DATABASE_URL": url])
+    #expect(migrated.status == 0, "\(printed(migrated))")
+    let schema = try #require(url.split(separator: "%3D").last.map(String.init))
+    let lock = Int64.random(in: 1_000_000...9_000_000)
+    let server = try await ServerDatabase(
+      connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
+      connections: 1)
+    try await server.autocommit { connection throws(ServerDatabaseError) in
+      try connection.execute(
+        """
+        CREATE FUNCTION \(schema).waits() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN PERFORM pg_advisory_xact_lock(\(lock)); RETURN NEW; END $$
+        """)
+      try connection.execute(
+        """
+        CREATE TRIGGER waits BEFORE INSERT ON \(schema).order_failures
+          FOR EACH ROW EXECUTE FUNCTION \(schema).waits()
+        """)
+      _ = try connection.query("SELECT pg_advisory_lock(\(lock))")
+    }
+    let launched = AsyncStream<Int32>.makeStream()
+    async let refused = run(
+      [
+        "checkout", try await bookableTrip(), "--name", "Ada", "--card", "4000 0000 0000 0002",
+        "--expiry", "12/30", "--json",
+      ], environment: ["VOYAGE_DATABASE_URL": url], started: { launched.continuation.yield($0) })
+    var process: Int32 = 0
+    for await pid in launched.stream {
+      process = pid
+      break
+    }
+    while true {
+      let waiting = try await server.autocommit { connection throws(ServerDatabaseError) in
+        try connection.query(
+          """
+          SELECT count(*)::int8 AS waiting FROM pg_locks
+          WHERE locktype = 'advisory' AND objid = \(lock) AND NOT granted
+          """)
+      }
+      if try waiting.first?.integer("waiting") ?? 0 > 0 { break }
+      try #require(kill(process, 0) == 0, "the checkout ended before it noted its failure")
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    kill(process, signal)
+    let outcome = try await refused
+    _ = try await server.autocommit { connection throws(ServerDatabaseError) in
+      try connection.query("SELECT pg_advisory_unlock(\(lock))")
+    }
+    #expect(outcome.status == (signal == SIGINT ? 130 : 143), "\(printed(outcome))")
+  }
 }

@@ -9,6 +9,12 @@ struct JSONDocumentTests {
     #expect(text == "{\n  \"a\" : {\n    \"c\" : \"x\",\n    \"d\" : true\n  },\n  \"b\" : 1\n}\n")
   }
 
+  /// A link reads in a document as on screen: `voyage://trips/GRU-023`, not `voyage:\/\/…`.
+  @Test func slashesAreNotEscaped() {
+    #expect(
+      JSONDocument.text(["link": "voyage://trips/GRU-023"]).contains(#""voyage://trips/GRU-023""#))
+  }
+
   @Test func aCardOnScreenFollowsTheTheme() {
     #expect(
       TerminalTheme(usesColor: false, usesUnicode: true).maskedCard(brand: "Visa", lastFour: "4242")

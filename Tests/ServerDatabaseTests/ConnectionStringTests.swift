@@ -118,4 +118,31 @@ struct ConnectionStringTests {
     }
     #expect(ConnectionString.secretKeywords.isSuperset(of: ["password", "sslpassword"]))
   }
+
+  /// libpq's and the server's text is scrubbed of whole secrets only: a password that is a
+  /// letter, or a word found inside libpq's words, leaves every word whole; a secret that stands
+  /// alone in the text is replaced.
+  @Test(arguments: [
+    ("e", "connection to server on socket \"/x/.s.PGSQL.5432\" failed: No such file or directory"),
+    ("on", "connection to server on socket \"/x/.s.PGSQL.5432\" failed"),
+    ("connect", "could not connection to server: connecting failed"),
+    ("Sup3rSecretPw9", "password authentication failed for user \"Sup3rSecretPw9x\""),
+  ])
+  func aSecretInsideAWordOrShorterThanFourIsNeverReplaced(password: String, text: String)
+    throws
+  {
+    let settings = try ConnectionSettings(
+      connectionString: "host=/x dbname=voyage password=\(password)", deadline: .seconds(1),
+      schema: nil)
+    #expect(settings.redacting(text) == text)
+  }
+
+  @Test func aSecretThatStandsAloneIsReplaced() throws {
+    let settings = try ConnectionSettings(
+      connectionString: "host=/x dbname=voyage password=Sup3rSecretPw9", deadline: .seconds(1),
+      schema: nil)
+    #expect(
+      settings.redacting(#"role "Sup3rSecretPw9" does not exist; Sup3rSecretPw9."#)
+        == #"role "•••" does not exist; •••."#)
+  }
 }

@@ -175,6 +175,53 @@ struct ServerDatabaseTests {
     }
   }
 
+  /// A call queued for the pool's one connection, which another call holds (waiting for an
+  /// advisory lock another session keeps), ends at once when its task is cancelled, as
+  /// interrupted, and at its deadline as never sent, not as a server that did not answer.
+  @Test(.timeLimit(.minutes(1)))
+  func aCallQueuedForAConnectionEndsWhenCancelledOrAtItsDeadlineAsNeverSent() async throws {
+    let lock = Int64.random(in: 1_000_000...9_000_000)
+    let holder = try await open(connections: 1)
+    _ = try await holder.autocommit { connection throws(ServerDatabaseError) in
+      try connection.query("SELECT pg_advisory_lock(\(lock))")
+    }
+    let database = try await open(connections: 1, deadline: .seconds(50))
+    let busy = Task {
+      try await database.autocommit { connection throws(ServerDatabaseError) in
+        try connection.query("SELECT pg_advisory_lock(\(lock)), pg_advisory_unlock(\(lock))")
+      }
+    }
+    func queued(_ count: Int) async throws {
+      while await database.queuedCalls != count { try await Task.sleep(for: .milliseconds(10)) }
+    }
+    let cancelled = Task {
+      try await database.autocommit { connection throws(ServerDatabaseError) in
+        try connection.query("SELECT 1")
+      }
+    }
+    try await queued(1)
+    cancelled.cancel()
+    await #expect {
+      try await cancelled.value
+    } throws: { error in
+      guard case .interrupted = error as? ServerDatabaseError else { return false }
+      return true
+    }
+    try await queued(0)
+    await #expect {
+      try await database.autocommit(until: .now + .milliseconds(500)) {
+        connection throws(ServerDatabaseError) in try connection.query("SELECT 1")
+      }
+    } throws: { error in
+      guard case .noConnectionFree = error as? ServerDatabaseError else { return false }
+      return !"\(error)".contains("did not answer")
+    }
+    _ = try await holder.autocommit { connection throws(ServerDatabaseError) in
+      try connection.query("SELECT pg_advisory_unlock(\(lock))")
+    }
+    _ = try await busy.value
+  }
+
   @Test func aLostConnectionIsReportedAndTheNextCallReconnects() async throws {
     let database = try await open(connections: 1)
     await #expect {

@@ -24,7 +24,7 @@ struct ServerRefusalTests {
     ),
     (
       #"…failed: FATAL:  28P01: password authentication failed for user "voy""#,
-      .passwordRefused(server: "S")
+      .passwordRefused(server: "S", source: .connectionString)
     ),
     (#"…failed: FATAL:  28000: role "nobody" does not exist"#, .authenticationRefused(server: "S")),
     (#"…failed: FATAL:  3D000: database "nowhere" does not exist"#, .databaseMissing(server: "S")),
@@ -46,6 +46,31 @@ struct ServerRefusalTests {
   ])
   func aRefusedConnectionIsToldByItsSQLState(message: String, error: ServerDatabaseError) {
     #expect(ServerDatabaseError.connectionFailure(message, server: "S") == error)
+  }
+
+  /// A refused password is blamed on where it came from: the connection string's, else
+  /// `PGPASSWORD`, else the password file, as libpq chooses it.
+  @Test func aRefusedPasswordIsBlamedOnWhereItCameFrom() throws {
+    let refusal = #"…failed: FATAL:  28P01: password authentication failed for user "voy""#
+    func told(_ source: PasswordSource) -> String {
+      ServerDatabaseError.connectionFailure(refusal, server: "S", password: source).description
+    }
+    #expect(told(.connectionString).contains("check the connection string's password"))
+    #expect(told(.environment).contains("check PGPASSWORD"))
+    #expect(!told(.environment).contains("connection string's password"))
+    #expect(told(.passwordFile).contains("~/.pgpass"))
+    #expect(!told(.passwordFile).contains("connection string's password"))
+    let environment = ["PGPASSWORD": "from-the-environment"]
+    func source(_ string: String) throws -> PasswordSource {
+      ConnectionSettings.passwordSource(
+        of: try ConnectionString(string), environment: environment)
+    }
+    #expect(try source("host=/tmp dbname=voyage") == .environment)
+    #expect(try source("host=/tmp dbname=voyage password=given") == .connectionString)
+    #expect(try source("postgresql://ada:given@/voyage?host=/tmp") == .connectionString)
+    #expect(
+      ConnectionSettings.passwordSource(of: try ConnectionString("host=/tmp"), environment: [:])
+        == .passwordFile)
   }
 
   @Test(arguments: [

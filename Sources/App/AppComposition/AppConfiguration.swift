@@ -18,7 +18,7 @@ public struct AppConfiguration: Sendable {
   /// trips for each of its 49 destinations), for benchmarks of larger catalogs.
   public let sandboxTripsPerDestination: Int
   /// `$VOYAGE_DEADLINE_SECONDS`: how long one call to the supplier or the payment provider may
-  /// take, retries included (default 10 seconds, at most 300).
+  /// take, retries included (default 10 seconds; 0.1 to 300, anything else is refused).
   public let deadline: Duration
   /// `$VOYAGE_DATABASE_URL`: a PostgreSQL database for the order ledger, shared by every
   /// instance that names it; the SQLite file in the home folder when unset.
@@ -62,12 +62,14 @@ public struct AppConfiguration: Sendable {
     let seconds = try value(.deadlineSeconds)
     deadline =
       try seconds.map { text throws(ConfigurationError) in
-        guard let seconds = Double(text), seconds.isFinite else {
+        // Refused, never clamped: 0 or less would end every call at once, and a value past
+        // 300 s (1e300, inf) is no deadline a person means.
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0.1, seconds <= 300 else {
           throw ConfigurationError(
             variable: EnvironmentVariable.deadlineSeconds.rawValue,
-            problem: "must be a number of seconds, like 10 or 2.5")
+            problem: "must be a number of seconds from 0.1 to 300, like 10 or 2.5")
         }
-        return .milliseconds(Int64(min(max(seconds, 0.1), 300) * 1_000))
+        return .milliseconds(Int64(seconds * 1_000))
       } ?? Self.defaultDeadline
     databaseURL = try value(.databaseURL).map { text throws(ConfigurationError) in
       if let problem = DatabaseURL.problem(with: text) {

@@ -1,13 +1,20 @@
 public import BookingInterface
 public import CheckoutFeature
+public import SharedKernel
 
 extension AppGraph {
   /// A checkout feature wired to this graph: its outputs become app events and move the router.
-  public func checkout() async throws(TicketingError) -> CheckoutFeature {
+  /// `recorded` hears each state of an order the ledger made durable, before anything else
+  /// does (a fault point may stop the process there): a front says an order's key only once
+  /// there is an order to finish with it.
+  public func checkout(
+    recorded: @escaping (OrderID, OrderState) -> Void = { _, _ in }
+  ) async throws(TicketingError) -> CheckoutFeature {
     let dependencies = CheckoutDependencies(
       trips: trips, reservations: reservations, payments: try payments(),
       ledger: try await ledger(), log: logging.logger("checkout"))
     return CheckoutFeature(dependencies: dependencies) { [weak self] output in
+      if case .orderRecorded(let order, let state) = output { recorded(order, state) }
       self?.route(output)
     }
   }

@@ -43,18 +43,31 @@ public struct AppLogging: Sendable {
       $0.label == "checkout" && $0.metadata["order"] == .text(key)
     }
     recorder.clear()
-    return events.compactMap { event in
+    // A compensation is logged inside the step that failed, before the step's failure; it is
+    // told after it, in the order a person reads cause and effect (`charge failed → release`).
+    var phrases: [String] = []
+    var compensations: [String] = []
+    for event in events {
       let step = event.metadata["step"]?.description ?? ""
       let milliseconds = event.metadata["duration_ms"]?.description ?? ""
       switch event.message {
       case "checkout started":
-        return event.metadata["resumed_from"].map { "found \($0) in the ledger" }
-      case "step finished": return "\(step) \(milliseconds) ms"
-      case "step failed": return "\(step) failed: \(event.metadata["error"]?.description ?? "")"
-      case "compensating": return event.metadata["compensation"]?.description
-      default: return nil
+        if let state = event.metadata["resumed_from"] {
+          phrases.append("found \(state) in the ledger")
+        }
+      case "step finished": phrases.append("\(step) \(milliseconds) ms")
+      case "step failed":
+        phrases.append("\(step) failed: \(event.metadata["error"]?.description ?? "")")
+        phrases += compensations
+        compensations = []
+      case "compensating":
+        if let compensation = event.metadata["compensation"] {
+          compensations.append(compensation.description)
+        }
+      default: break
       }
     }
+    return phrases + compensations
   }
 
   /// The log that `environment` and `verbose` ask for, written to `terminal`'s standard error
@@ -73,7 +86,7 @@ public struct AppLogging: Sendable {
     if let named {
       guard let chosen = LogLevel(rawValue: named.lowercased()) else {
         throw .badSetting(
-          "VOYAGE_LOG must be debug, info, warning or error, not '\(String(named.prefix(20)).escapingControlCharacters)'"
+          "VOYAGE_LOG must be debug, info, warning or error, not '\(named.echoed)'"
         )
       }
       level = chosen
@@ -83,7 +96,7 @@ public struct AppLogging: Sendable {
     let formatName = environment[EnvironmentVariable.logFormat.rawValue] ?? "text"
     guard let format = LogFormat(rawValue: formatName.lowercased()) else {
       throw .badSetting(
-        "VOYAGE_LOG_FORMAT must be text or json, not '\(String(formatName.prefix(20)).escapingControlCharacters)'"
+        "VOYAGE_LOG_FORMAT must be text or json, not '\(formatName.echoed)'"
       )
     }
     let file = environment[EnvironmentVariable.logFile.rawValue]

@@ -44,7 +44,7 @@ package final class DemoGraph {
   }
 
   /// What the saga's log says of the order `key` since the last call, one phrase a step:
-  /// `hold 1.2 ms`, `release`, `charge failed: card_declined`.
+  /// `hold 1.2 ms`, `charge failed: card_declined`, `release`.
   package func sagaSteps(of key: String) -> [String] {
     logging.sagaSteps(of: key)
   }

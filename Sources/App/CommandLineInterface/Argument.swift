@@ -1,3 +1,7 @@
+import DesignSystem
+import Foundation
+import SharedKernel
+
 /// A positional argument as a handler reads it: its declaration for help and completions, and
 /// the one conversion from what was typed.
 struct Argument<Value: Sendable>: Sendable {
@@ -22,7 +26,7 @@ struct Argument<Value: Sendable>: Sendable {
   ) -> Argument<Value> {
     Argument(spec: ArgumentSpec(name: name, help: help, completion: .none, isOptional: false)) {
       text throws(UsageError) in
-      guard let value = make(text) else { throw UsageError(refusal(String(text.prefix(70)))) }
+      guard let value = make(text) else { throw UsageError(refusal(text.echoed)) }
       return value
     }
   }
@@ -48,4 +52,15 @@ struct ArgumentSpec: Sendable {
   let completion: Completion
   /// Whether the command runs without it (`voyage help` and `voyage help search`).
   let isOptional: Bool
+}
+
+extension Argument where Value == TripID {
+  /// A trip's identifier as a person types it: spaces around it are dropped and its letters
+  /// read as capitals, as search folds case (`lis-004`, ` LIS-004 ` are `LIS-004`).
+  static func trip(_ help: String) -> Argument<TripID> {
+    parsed(
+      "trip", help,
+      { TripID($0.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()) },
+      refusal: { "'\($0)' is not a trip identifier (like LIS-001)" })
+  }
 }

@@ -14,9 +14,7 @@ enum CheckoutFeatureCommands: CommandGroup {
 
   /// `checkout`'s arguments, each read as the type it is.
   enum Checkout {
-    static let trip = Argument<TripID>.parsed(
-      "trip", "the trip to buy places on", TripID.init
-    ) { "'\($0)' is not a trip identifier (like LIS-001)" }
+    static let trip = Argument<TripID>.trip("the trip to buy places on")
     static let card = Option.required("--card", .text("NUMBER"), "card number (spaces allowed)")
     static let expiry = Option.required(
       "--expiry", .parsed("MM/YY", accepting: "MM/YY, like 12/30") { PaymentCard.parseExpiry($0) },
@@ -68,22 +66,30 @@ enum CheckoutFeatureCommands: CommandGroup {
     }
   }
 
-  private static let checkoutEpilogue = """
-    Test cards (the embedded payment sandbox):
-      4242 4242 4242 4242   succeeds
-      4000 0000 0000 0002   declined
-      4000 0000 0000 9995   insufficient funds
-      4000 0000 0000 0119   fails transiently (retried, then reported; the order
-                            stays open: retry it, or 'voyage cancel <order key>')
-      4000 0000 0000 0069   expired
-      Any other valid card number with a future expiry succeeds.
-
-    Each call to the supplier or the payment provider waits at most 10 seconds, retries
-    included (VOYAGE_DEADLINE_SECONDS changes it). A call that is never answered, or whose
-    answer cannot be read, leaves its outcome unknown: the error says so, and the same
-    command, run again, finds out. "Nothing was charged" is said only when the provider could
-    not be reached at all.
-    """
+  private static let checkoutEpilogue = HelpEpilogue(blocks: [
+    .table(
+      title: "Test cards (the embedded payment sandbox):",
+      rows: [
+        .init(name: "4242 4242 4242 4242", meaning: "succeeds"),
+        .init(name: "4000 0000 0000 0002", meaning: "declined"),
+        .init(name: "4000 0000 0000 9995", meaning: "insufficient funds"),
+        .init(
+          name: "4000 0000 0000 0119",
+          meaning:
+            "fails transiently (retried, then reported; the order stays open: retry it, or 'voyage cancel <order key>')"
+        ),
+        .init(name: "4000 0000 0000 0069", meaning: "expired"),
+      ],
+      footer: "Any other valid card number with a future expiry succeeds."),
+    .paragraph(
+      """
+      Each call to the supplier or the payment provider waits at most 10 seconds, retries \
+      included (VOYAGE_DEADLINE_SECONDS changes it). A call that is never answered, or whose \
+      answer cannot be read, leaves its outcome unknown: the error says so, and the same \
+      command, run again, finds out. "Nothing was charged" is said only when the provider \
+      could not be reached at all.
+      """),
+  ])
 
   @MainActor
   static func run(_ command: Command, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
@@ -112,25 +118,32 @@ enum CheckoutFeatureCommands: CommandGroup {
     } catch {
       throw UsageError(error.description)
     }
+    // Refused before an order is recorded or a place held: the provider would refuse it after.
+    guard !card.hasExpired(on: CalendarDate(containing: Date())) else {
+      throw UsageError("the card expired in \(card.shownExpiry); give a card that has not expired")
+    }
     let email = try parsed.value(Checkout.email)
     do {
       traveller = try Traveller(name: name, email: email)
     } catch {
-      throw UsageError(error.description)
+      guard case .malformedEmail(let email) = error else { throw UsageError(error.description) }
+      throw UsageError(
+        "\(Checkout.email.spec.name) must be an address like ada@example.com, not '\(email.echoed)'"
+      )
     }
     let guests = try parsed.value(Checkout.guests)
     let json = parsed.isSet(Flag.json)
-    let key: OrderID
-    if let given = try parsed.value(Checkout.idempotencyKey) {
-      key = given
-    } else {
-      key = VoyageCommandLine.newOrderID()
-      if !json {
-        commandLine.terminal.line(
-          commandLine.errorTheme.paint(
-            "Order \(key) (retry with \(Checkout.idempotencyKey.spec.name) \(key))", .muted),
-          to: .error)
-      }
+    let given = try parsed.value(Checkout.idempotencyKey)
+    let key = given ?? VoyageCommandLine.newOrderID()
+    // A generated key is said once its order is recorded, before any outside call, so a
+    // checkout stopped dead after that can be finished; before, there is nothing to finish.
+    let sayKey = given == nil && !json
+    let announce = { (order: OrderID, state: OrderState) in
+      guard sayKey, order == key, state == .drafted else { return }
+      commandLine.terminal.line(
+        commandLine.errorTheme.paint(
+          "Order \(key) (retry with \(Checkout.idempotencyKey.spec.name) \(key))", .muted),
+        to: .error)
     }
     // The ledger is opened (connected, migrated) where a signal can end the wait too.
     let graph = commandLine.graph
@@ -148,7 +161,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     let feature: CheckoutFeature
     do throws(TicketingError) {
       if let error = opening.value { throw error }
-      feature = try await graph.checkout()
+      feature = try await graph.checkout(recorded: announce)
     } catch {
       return commandLine.storageFailure(error, json: json)
     }
@@ -157,7 +170,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     let signal = await TerminationSignals.cancelling { await feature.checkout(request) }.signal
     await commandLine.graph.settled()
     return commandLine.present(
-      feature.failure.map { signal == SIGTERM ? .terminated : status($0) },
+      feature.failure.map { status($0, signal: signal) },
       json: json, jsonBody: feature.json()
     ) {
       feature.screen(theme: $0)
@@ -173,7 +186,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     let ticket = TicketID(text)
     guard ticket != nil || OrderID(text) != nil else {
       throw UsageError(
-        "'\(text.prefix(70))' is neither a ticket identifier (like TKT-6EBD95C0BAF9) nor an order's key"
+        "'\(text.echoed)' is neither a ticket identifier (like TKT-6EBD95C0BAF9) nor an order's key"
       )
     }
     let feature: CheckoutFeature
@@ -195,7 +208,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     }.signal
     await commandLine.graph.settled()
     return commandLine.present(
-      feature.failure.map { signal == SIGTERM ? .terminated : status($0) },
+      feature.failure.map { status($0, signal: signal) },
       json: json, jsonBody: feature.json()
     ) {
       feature.screen(theme: $0)
@@ -220,6 +233,17 @@ enum CheckoutFeatureCommands: CommandGroup {
           "\(commandLine.errorTheme.symbol(.failure)) \(message)", .danger), to: .error)
     }
     return signal == SIGTERM ? .terminated : .interrupted
+  }
+
+  /// A failed command's status: the signal's when one ended it (130 for SIGINT, 143 for
+  /// SIGTERM, whatever the failure it stopped in, a refused card's note included), else the
+  /// failure's.
+  private static func status(_ failure: CheckoutFailure, signal: Int32?) -> ExitStatus {
+    switch signal {
+    case SIGINT?: .interrupted
+    case SIGTERM?: .terminated
+    default: status(failure)
+    }
   }
 
   private static func status(_ failure: CheckoutFailure) -> ExitStatus {

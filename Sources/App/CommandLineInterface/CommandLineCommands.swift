@@ -41,7 +41,7 @@ enum CommandLineCommands: CommandGroup {
       CommandSpec(
         "manual", abstract: "print the man page",
         discussion: """
-          Print voyage's man page (roff). Read it with: voyage manual > voyage.1 && man ./voyage.1
+          Print voyage's man page (roff). Read it, without writing a file: voyage manual | man -l -
           """)
     case .help:
       CommandSpec(
@@ -62,7 +62,7 @@ enum CommandLineCommands: CommandGroup {
       let shell = try parsed.single(shell)
       guard let script = ShellCompletions.script(for: shell) else {
         throw UsageError(
-          "no completions for '\(shell.prefix(20))'; choose \(ShellCompletions.shells.joined(separator: ", "))"
+          "no completions for '\(shell.echoed)'; choose \(ShellCompletions.shells.joined(separator: ", "))"
         )
       }
       commandLine.terminal.write(script, to: .output)
@@ -79,7 +79,7 @@ enum CommandLineCommands: CommandGroup {
       }
       guard let command = VoyageCommands.named(topic) else {
         throw UsageError(
-          "unknown command '\(topic.prefix(40))'"
+          "unknown command '\(topic.echoed)'"
             + Spelling.suggestion(for: topic, among: VoyageCommands.all.map(\.spec.name)))
       }
       commandLine.terminal.line(
@@ -98,7 +98,7 @@ enum CommandLineCommands: CommandGroup {
     guard let route = AppRouter.route(for: link) else {
       let examples = AppRouter.exampleLinks.joined(separator: " or ")
       throw UsageError(
-        "'\(link.prefix(70))' is not a link voyage opens"
+        "'\(link.echoed)' is not a link voyage opens"
           + (examples.isEmpty ? "" : " (like \(examples))"))
     }
     let router = commandLine.graph.router
@@ -106,6 +106,6 @@ enum CommandLineCommands: CommandGroup {
     for group in VoyageCommands.groups {
       if let status = await group.open(router.route, parsed, in: commandLine) { return status }
     }
-    throw UsageError("'\(link.prefix(70))' names a screen this command line does not show")
+    throw UsageError("'\(link.echoed)' names a screen this command line does not show")
   }
 }

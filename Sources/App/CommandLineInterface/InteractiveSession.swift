@@ -165,6 +165,10 @@ struct InteractiveSession: Conversation {
           guard let expiry = PaymentCard.parseExpiry(text) else {
             throw Refusal("The expiry must be MM/YY, like 12/30.")
           }
+          let today = CalendarDate(containing: Date())
+          guard !PaymentCard.hasExpired(month: expiry.month, year: expiry.year, on: today) else {
+            throw Refusal("That card has expired; give a card that has not.")
+          }
           return expiry
         })
     else { return nil }

@@ -1,3 +1,4 @@
+import DesignSystem
 import Foundation
 import SharedKernel
 
@@ -56,7 +57,7 @@ struct OptionValue<Value: Sendable>: Sendable {
       parse: {
         text, name throws(UsageError) in
         guard let number = Int(text) else {
-          throw UsageError("\(name) must be a whole number, not '\(text.prefix(20))'")
+          throw UsageError("\(name) must be a whole number, not '\(text.echoed)'")
         }
         guard range.contains(number) else {
           throw UsageError("\(name) must be \(bounds), not \(number)")
@@ -72,7 +73,7 @@ struct OptionValue<Value: Sendable>: Sendable {
       parse: { text, name throws(UsageError) in
         guard let date = CalendarDate(iso8601: text) else {
           throw UsageError(
-            "\(name) must be a real date written YYYY-MM-DD, not '\(text.prefix(20))'")
+            "\(name) must be a real date written YYYY-MM-DD, not '\(text.echoed)'")
         }
         return date
       })
@@ -109,7 +110,7 @@ struct OptionValue<Value: Sendable>: Sendable {
       parse: { text, option throws(UsageError) in
         guard let index = names.firstIndex(of: text) else {
           throw UsageError(
-            "\(option) must be \(list), not '\(text.prefix(20))'"
+            "\(option) must be \(list), not '\(text.echoed)'"
               + Spelling.suggestion(for: text, among: names))
         }
         return values[index]
@@ -126,7 +127,7 @@ struct OptionValue<Value: Sendable>: Sendable {
       placeholder: placeholder, shown: { "\($0)" },
       parse: { text, name throws(UsageError) in
         guard let value = make(text) else {
-          throw UsageError("\(name) must be \(description), not '\(text.prefix(20))'")
+          throw UsageError("\(name) must be \(description), not '\(text.echoed)'")
         }
         return value
       })

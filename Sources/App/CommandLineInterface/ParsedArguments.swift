@@ -1,3 +1,5 @@
+import DesignSystem
+
 /// What a command line said, read by a `CommandSpec`; handlers read it through typed keys only.
 struct ParsedArguments {
   /// The positional arguments, in order.
@@ -19,7 +21,7 @@ struct ParsedArguments {
   func single<Value>(_ argument: Argument<Value>) throws(UsageError) -> Value {
     guard let first = positional.first else { throw UsageError("missing <\(argument.spec.name)>") }
     guard positional.count == 1 else {
-      throw UsageError("unexpected argument '\(positional[1].prefix(40))'")
+      throw UsageError("unexpected argument '\(positional[1].echoed)'")
     }
     return try argument.parse(first)
   }
@@ -32,7 +34,7 @@ struct ParsedArguments {
   /// No positional argument at all.
   func none() throws(UsageError) {
     if let first = positional.first {
-      throw UsageError("unexpected argument '\(first.prefix(40))'")
+      throw UsageError("unexpected argument '\(first.echoed)'")
     }
   }
 }
@@ -64,21 +66,21 @@ extension CommandSpec {
       let name = parts[0]
       guard let option = options.first(where: { $0.name == name }) else {
         throw UsageError(
-          "unknown option '\(name.prefix(40))'"
+          "unknown option '\(name.echoed)'"
             + Spelling.suggestion(for: name, among: options.map(\.name) + ["--help"]))
       }
       guard !parsed.given.contains(name) else {
-        throw UsageError("'\(name)' is given more than once")
+        throw UsageError("'\(name.echoed)' is given more than once")
       }
       parsed.given.insert(name)
       guard option.value != nil else {
-        guard parts.count == 1 else { throw UsageError("'\(name)' takes no value") }
+        guard parts.count == 1 else { throw UsageError("'\(name.echoed)' takes no value") }
         continue
       }
       if parts.count == 2 {
         parsed.values[name] = parts[1]
       } else {
-        guard index < arguments.count else { throw UsageError("'\(name)' needs a value") }
+        guard index < arguments.count else { throw UsageError("'\(name.echoed)' needs a value") }
         parsed.values[name] = arguments[index]
         index += 1
       }

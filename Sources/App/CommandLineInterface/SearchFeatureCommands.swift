@@ -29,11 +29,7 @@ enum SearchFeatureCommands: CommandGroup {
     static let json = Flag("--json", "print JSON instead of a table")
   }
 
-  static let trip = Argument<TripID>.parsed(
-    "trip", "a trip identifier, like LIS-001", TripID.init
-  ) {
-    "'\($0)' is not a trip identifier (like LIS-001)"
-  }
+  static let trip = Argument<TripID>.trip("a trip identifier, like LIS-001")
 
   static func declaration(of command: Command) -> CommandSpec {
     switch command {
@@ -61,9 +57,13 @@ enum SearchFeatureCommands: CommandGroup {
     async throws(UsageError) -> ExitStatus
   {
     switch command {
-    case .search: try await search(parsed, in: commandLine)
+    case .search: return try await search(parsed, in: commandLine)
     case .show:
-      await show(try parsed.single(trip), json: parsed.isSet(Flag.json), in: commandLine)
+      let id = try parsed.single(trip)
+      let json = parsed.isSet(Flag.json)
+      let status = await show(id, json: json, in: commandLine)
+      if status == .failure, !json { hintAtTicket(id, in: commandLine) }
+      return status
     }
   }
 
@@ -105,6 +105,17 @@ enum SearchFeatureCommands: CommandGroup {
     return commandLine.present(feature.failure.map(status), json: json, jsonBody: feature.json()) {
       feature.screen(theme: $0)
     }
+  }
+
+  /// A ticket's identifier given to `show`, which shows trips: tickets open by their link.
+  @MainActor
+  private static func hintAtTicket(_ id: TripID, in commandLine: VoyageCommandLine) {
+    guard id.rawValue.hasPrefix("TKT-"), let ticket = TicketID(id.rawValue),
+      let link = AppRouter.link(to: .ticket(ticket))
+    else { return }
+    commandLine.terminal.line(
+      commandLine.errorTheme.paint("A ticket opens by its link: voyage open \(link)", .muted),
+      to: .error)
   }
 
   /// `voyage open voyage://trips/<trip>` is `voyage show <trip>`.

@@ -175,7 +175,9 @@ enum ShellCompletions {
       for option in command.options {
         lines += [".TP", "\\fB\(roff(option.label))\\fR", roff(option.helpWithDefault)]
       }
-      if let epilogue = command.epilogue { lines += [".PP", ".nf", roff(epilogue), ".fi"] }
+      if let epilogue = command.epilogue {
+        lines += [".PP", ".nf", roff(epilogue.text(width: 80)), ".fi"]
+      }
     }
     lines.append(".SH OPTIONS")
     for option in GlobalOption.allCases {

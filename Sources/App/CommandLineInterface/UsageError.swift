@@ -10,9 +10,11 @@ struct UsageError: Error {
 
 /// "Did you mean …?" for a mistyped command or option.
 enum Spelling {
-  /// `"; did you mean '--guests'?"` when one candidate is within two edits of `word`, else "".
+  /// `"; did you mean '--guests'?"` when one candidate is within two edits of `word`, case
+  /// aside (`usd` is `USD`), else "".
   static func suggestion(for word: String, among candidates: [String]) -> String {
-    let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 <= 2 }
+    let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
+      .filter { $0.1 <= 2 }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
     return "; did you mean '\(best.0)'?"
   }

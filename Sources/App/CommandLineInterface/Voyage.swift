@@ -11,9 +11,11 @@ public enum Voyage {
   public static func main() async -> Int32 {
     unblockTerminationSignals()
     let environment = ProcessInfo.processInfo.environment
-    return await run(
+    let terminal = StandardTerminal(environment: environment)
+    let status = await run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
-      terminal: StandardTerminal(environment: environment))
+      terminal: terminal)
+    return terminal.finish(status)
   }
 
   /// Runs one invocation of `voyage` and returns its exit status.
@@ -23,6 +25,12 @@ public enum Voyage {
   {
     let (arguments, verbose) = Self.takingVerbose(from: arguments)
     let json = VoyageCommandLine.asksForJSON(arguments)
+    // A command that keeps its own settings (the demo) is handed none of Voyage's variables:
+    // a log file it would create, a database URL it would refuse, never reach it.
+    var environment = environment
+    if let command = arguments.first.flatMap(VoyageCommands.named), !command.spec.readsSettings {
+      for variable in EnvironmentVariable.allCases { environment[variable.rawValue] = nil }
+    }
     let logging: AppLogging
     do {
       logging = try AppLogging(environment: environment, verbose: verbose, terminal: terminal)

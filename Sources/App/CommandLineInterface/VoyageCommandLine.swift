@@ -21,6 +21,12 @@ struct VoyageCommandLine {
       return .success
     }
     if let option = GlobalOption.allCases.first(where: { $0.names.contains(name) }) {
+      // `--version` takes nothing after it, as a command that takes no argument does.
+      if option == .version, let extra = arguments.dropFirst().first {
+        return usageFailure(
+          UsageError("unexpected argument '\(extra.echoed)'"), command: nil,
+          json: Self.asksForJSON(arguments))
+      }
       switch option {
       case .help: terminal.line(VoyageCommands.overview(width: terminal.width(of: .output)))
       case .version: terminal.line(VoyageCommands.version)
@@ -33,7 +39,7 @@ struct VoyageCommandLine {
     do throws(UsageError) {
       guard let command else {
         throw UsageError(
-          "unknown command '\(name.prefix(40))'"
+          "unknown command '\(name.echoed)'"
             + Spelling.suggestion(for: name, among: VoyageCommands.declarations.map(\.name)))
       }
       let parsed = try command.spec.parse(Array(arguments.dropFirst()))

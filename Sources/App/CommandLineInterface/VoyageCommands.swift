@@ -51,8 +51,11 @@ enum VoyageCommands {
   static func overview(width terminalWidth: Int?) -> String {
     let width = TextWrapping.width(of: terminalWidth)
     func rows(_ rows: [(String, String)]) -> String { TextWrapping.rows(rows, width: width) }
+    func paragraph(_ text: String) -> String {
+      TextWrapping.lines(text, width: width).joined(separator: "\n")
+    }
     return """
-      Voyage: search bookable trips and check one out, offline, with embedded sandboxes.
+      \(paragraph("Voyage: search bookable trips and check one out, offline, with embedded sandboxes."))
 
       \(TextWrapping.usage("voyage <command> [options]", width: width))
 
@@ -68,7 +71,7 @@ enum VoyageCommands {
       Exit status:
       \(rows(ExitStatus.allCases.map { ("\($0.rawValue)", $0.meaning) }))
 
-      Run 'voyage <command> --help' for a command's options.
+      \(paragraph("Run 'voyage <command> --help' for a command's options."))
       """
   }
 }

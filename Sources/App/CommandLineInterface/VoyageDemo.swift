@@ -25,9 +25,10 @@ struct VoyageDemo: CommandGroup {
       discussion: """
         A narrated tour: a search, ten identical searches answered by one supplier call, a checkout,
         the same checkout retried (no second charge), a declined card, and the tickets. It uses a
-        temporary Voyage home, so it never touches your data, unless --home names one.
+        temporary Voyage home, so it never touches your data, unless --home names one. It reads
+        none of Voyage's variables: the demo has a ledger, sandboxes and log of its own.
         """,
-      options: [home])
+      options: [home], readsSettings: false)
   }
 
   static func run(_ command: Command, _ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
@@ -47,6 +48,17 @@ struct VoyageDemo: CommandGroup {
       ?? FileManager.default.temporaryDirectory.appendingPathComponent(
         "voyage-demo-\(UUID().uuidString)")
     defer { if given == nil { try? FileManager.default.removeItem(at: home) } }
+    // The home is checked before anything is narrated: a tour that cannot keep its files
+    // would tell two steps of success, then fail.
+    let created: Void? = try? FileManager.default.createDirectory(
+      at: home, withIntermediateDirectories: true)
+    guard created != nil, access(home.path, W_OK) == 0 else {
+      terminal.line(
+        terminal.theme(for: .error).paint(
+          "Error: cannot create or write the demo's home \(home.path.echoed); name another with --home",
+          .danger), to: .error)
+      return .storage
+    }
     let tour = try Tour(home: home, terminal: terminal)
     terminal.line(tour.theme.paint("Voyage home for this demo: \(home.path)", .muted))
     await tour.search()

@@ -22,9 +22,10 @@ struct CancellationUseCase {
   let dependencies: CheckoutDependencies
 
   /// Cancels `ticketID`, or finishes its cancellation; `recorded` hears of each state the
-  /// ledger confirms on the way.
+  /// ledger confirms on the way. `earlier` is whether the ticket was cancelled already, before
+  /// this call.
   func run(_ ticketID: TicketID, recorded: (OrderID, OrderState) -> Void)
-    async throws(CheckoutFailure) -> Ticket
+    async throws(CheckoutFailure) -> (ticket: Ticket, earlier: Bool)
   {
     let found: OrderRecord?
     do {
@@ -55,7 +56,7 @@ struct CancellationUseCase {
     do throws(CheckoutFailure) {
       let ticket = try outcome.get()
       log.cancelled(ticket)
-      return ticket
+      return (ticket, record.state == .cancelled)
     } catch {
       let failure = CheckoutUseCase.told(error, key: record.id, recorded: confirmed)
       log.failed(failure, finishing: .cancel(ticketID))

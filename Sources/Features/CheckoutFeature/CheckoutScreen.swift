@@ -46,9 +46,10 @@ struct CheckoutScreen {
           ("Paid", "\(ticket.amountPaid) with \(card(ticket))"),
           ("Order", ticket.orderID.rawValue),
         ])
-    case .cancelled(let ticket):
+    case .cancelled(let ticket, let earlier):
+      let title = earlier ? "was already cancelled" : "cancelled"
       return details(
-        theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id) cancelled", .success),
+        theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id) \(title)", .success),
         [
           ("Trip", ticket.tripID.rawValue), ("Places", "\(ticket.guests) returned"),
           ("Refunded", "\(ticket.amountPaid) to \(card(ticket))"),
@@ -211,7 +212,7 @@ struct CheckoutScreen {
   ) -> Data {
     var object: [String: Any] = [:]
     switch state {
-    case .ticketed(let ticket), .cancelled(let ticket): object = ["ticket": ticket.jsonObject]
+    case .ticketed(let ticket), .cancelled(let ticket, _): object = ["ticket": ticket.jsonObject]
     case .givenUp(let order):
       object = [
         "order": [

@@ -12,7 +12,8 @@ final class CheckoutViewModel {
     case confirming(OrderID)
     case ticketed(Ticket)
     case cancelling(TicketID)
-    case cancelled(Ticket)
+    /// The ticket is cancelled; `earlier`: it already was, before this request.
+    case cancelled(Ticket, earlier: Bool)
     case givingUp(OrderID)
     case givenUp(OrderRecord)
     case failed(CheckoutFailure)
@@ -93,12 +94,12 @@ final class CheckoutViewModel {
       operation = .cancel(ticketID)
     }
     do {
-      let ticket = try await cancellation.run(ticketID) { order, recorded in
+      let (ticket, earlier) = try await cancellation.run(ticketID) { order, recorded in
         output(.orderRecorded(order, recorded))
       }
       output(.ticketCancelled(ticket.id, trip: ticket.tripID))
       guard current == latestRequest else { return }
-      state = .cancelled(ticket)
+      state = .cancelled(ticket, earlier: earlier)
     } catch {
       guard current == latestRequest else { return }
       state = .failed(error)

@@ -1,3 +1,4 @@
+import DesignSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ public struct LogFileError: Error, Sendable, Equatable, CustomStringConvertible 
   public let reason: String
 
   /// A sentence naming the file and the reason.
-  public var description: String { "cannot open the log file \(path): \(reason)" }
+  public var description: String { "cannot open the log file \(path.echoed): \(reason)" }
 }
 
 /// A file opened once for appending, each line written with one `write(2)`: with `O_APPEND`, the

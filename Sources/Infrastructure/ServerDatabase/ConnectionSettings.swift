@@ -18,6 +18,8 @@ struct ConnectionSettings: Sendable {
   let log: Logger
   /// What must never appear in a message: the passwords given, and libpq's `PGPASSWORD`.
   private let secrets: [String]
+  /// Where the password libpq sends comes from, so a refused one is blamed on the right place.
+  let passwordSource: PasswordSource
 
   init(connectionString: String, deadline: Duration, schema: String?, log: Logger = .disabled)
     throws(ServerDatabaseError)
@@ -33,9 +35,21 @@ struct ConnectionSettings: Sendable {
     self.schema = schema
     let environment = ProcessInfo.processInfo.environment
     settings = parsed.settings
-    secrets = (parsed.secrets + [environment["PGPASSWORD"] ?? ""]).filter { !$0.isEmpty }
+    secrets = (parsed.secrets + [environment["PGPASSWORD"] ?? ""])
+      .filter { $0.count >= Self.shortestScrubbedSecret }
       .sorted { $0.count > $1.count }
     server = Self.name(of: parsed, environment: environment)
+    passwordSource = Self.passwordSource(of: parsed, environment: environment)
+  }
+
+  /// Where libpq takes the password from: the string's `password`, else `PGPASSWORD`, else the
+  /// password file.
+  static func passwordSource(of parsed: ConnectionString, environment: [String: String])
+    -> PasswordSource
+  {
+    if parsed["password"]?.isEmpty == false { return .connectionString }
+    if environment["PGPASSWORD"]?.isEmpty == false { return .environment }
+    return .passwordFile
   }
 
   /// "the PostgreSQL database 'voyage' at db.example:5432", "… at [::1]:5432", "… at the
@@ -63,8 +77,43 @@ struct ConnectionSettings: Sendable {
     return max(1, seconds * 1_000 + attoseconds / 1_000_000_000_000_000)
   }
 
-  /// `message` with every secret replaced by dots.
+  /// The shortest secret scrubbed from libpq's and the server's text. Voyage's own sentences
+  /// never hold a secret: they are built from the parsed settings (``server``). What libpq or the
+  /// server says holds one only where it quotes a value; a secret shorter than this cannot be
+  /// told from the letters of their words, and replacing those would show it
+  /// (`conn•••ction to s•••rv•••r` for a password `e`).
+  static let shortestScrubbedSecret = 4
+
+  /// `message` (libpq's or the server's text) with every whole secret replaced by dots: an
+  /// occurrence with a letter or digit right before or after it is part of a word, and is left.
   func redacting(_ message: String) -> String {
-    secrets.reduce(message) { $0.replacingOccurrences(of: $1, with: "•••") }
+    secrets.reduce(message) { Self.replacingWhole($1, in: $0) }
+  }
+
+  /// `text` with each occurrence of `secret` that stands alone (no letter or digit against
+  /// either end) replaced by dots.
+  static func replacingWhole(_ secret: String, in text: String) -> String {
+    var result = ""
+    var rest = text[...]
+    while let found = rest.range(of: secret) {
+      // The neighbours are read in `text`, whose indices `rest` shares: a match at the start
+      // of `rest` may follow a letter already copied.
+      let before =
+        found.lowerBound > text.startIndex ? text[text.index(before: found.lowerBound)] : nil
+      let after = found.upperBound < text.endIndex ? text[found.upperBound] : nil
+      let standsAlone = [before, after].allSatisfy { neighbour in
+        guard let neighbour else { return true }
+        return !neighbour.isLetter && !neighbour.isNumber
+      }
+      result += rest[..<found.lowerBound]
+      if standsAlone {
+        result += "•••"
+        rest = rest[found.upperBound...]
+      } else {
+        result += rest[found.lowerBound..<rest.index(after: found.lowerBound)]
+        rest = rest[rest.index(after: found.lowerBound)...]
+      }
+    }
+    return result + rest
   }
 }

@@ -41,7 +41,35 @@ struct ConnectionString: Sendable {
       settings.removeAll { $0.keyword == setting.keyword }
       settings.append(setting)
     }
+    try Self.checkLengths(of: settings)
     self.settings = settings
+  }
+
+  /// The longest host a setting may name: a DNS name has at most 253 characters, a socket
+  /// folder's path at most 107 bytes (`sun_path`).
+  static let longestHost = 255
+
+  /// The longest database or user name: the server cuts names to 63 bytes (`NAMEDATALEN`).
+  static let longestName = 63
+
+  /// Refuses a host or a name no server can have, so no message ever quotes one of any length.
+  private static func checkLengths(of settings: [Setting]) throws(ConnectionStringError) {
+    for setting in settings {
+      switch setting.keyword {
+      case "host", "hostaddr":
+        let hosts = setting.value.split(separator: ",", omittingEmptySubsequences: false)
+        if hosts.contains(where: { $0.utf8.count > longestHost }) {
+          throw ConnectionStringError(
+            "a host is longer than any host name or socket folder (\(longestHost) bytes)")
+        }
+      case "dbname", "user":
+        if setting.value.utf8.count > longestName {
+          throw ConnectionStringError(
+            "the \(setting.keyword) is longer than the server's names (\(longestName) bytes)")
+        }
+      default: break
+      }
+    }
   }
 
   /// The value of `keyword`, if given.

@@ -94,21 +94,63 @@ actor ConnectionPool {
   private let limit: Int
   private var opened = 0
   private var idle: [PooledConnection] = []
-  private var waiting: [CheckedContinuation<PooledConnection, Never>] = []
+  /// The calls waiting for a connection, the longest first, each by its number.
+  private var waiting: [(call: Int, continuation: CheckedContinuation<Taken, Never>)] = []
+  private var calls = 0
+
+  /// How a waiting call's wait ended.
+  private enum Taken {
+    case connection(PooledConnection)
+    case cancelled
+    case deadlinePassed
+  }
 
   init(_ settings: ConnectionSettings, limit: Int) {
     self.settings = settings
     self.limit = max(1, limit)
   }
 
-  /// An idle connection, a new one while under the limit, or the next one given back.
-  func take() async -> PooledConnection {
+  /// How many calls wait for a connection.
+  var queued: Int { waiting.count }
+
+  /// An idle connection, a new one while under the limit, or the next one given back. A call
+  /// that waits leaves the queue at once when its task is cancelled (`interrupted`), and at
+  /// `deadline` (`noConnectionFree`, saying it waited `waitedFor`): either way it was never sent.
+  func take(until deadline: ContinuousClock.Instant, waitedFor: Duration)
+    async throws(ServerDatabaseError) -> PooledConnection
+  {
     if let connection = idle.popLast() { return connection }
     guard opened >= limit else {
       opened += 1
       return PooledConnection(settings, label: "voyage.server-database.\(opened)")
     }
-    return await withCheckedContinuation { waiting.append($0) }
+    calls += 1
+    let call = calls
+    // Ends the wait at the deadline; cancelled as soon as the wait ends otherwise.
+    let timer = Task { [weak self] in
+      try? await Task.sleep(until: deadline, clock: .continuous)
+      guard !Task.isCancelled else { return }
+      await self?.stopWaiting(call, .deadlinePassed)
+    }
+    defer { timer.cancel() }
+    // The handler's task runs on this actor after the continuation below is queued: the
+    // actor is busy until this call suspends.
+    let taken = await withTaskCancellationHandler {
+      await withCheckedContinuation { waiting.append((call, $0)) }
+    } onCancel: {
+      Task { await self.stopWaiting(call, .cancelled) }
+    }
+    switch taken {
+    case .connection(let connection): return connection
+    case .cancelled: throw .interrupted(server: settings.server)
+    case .deadlinePassed: throw .noConnectionFree(server: settings.server, after: waitedFor)
+    }
+  }
+
+  /// Ends the wait of `call`, if it still waits.
+  private func stopWaiting(_ call: Int, _ reason: Taken) {
+    guard let index = waiting.firstIndex(where: { $0.call == call }) else { return }
+    waiting.remove(at: index).continuation.resume(returning: reason)
   }
 
   /// Gives `connection` back, to the longest waiter first.
@@ -116,7 +158,7 @@ actor ConnectionPool {
     if waiting.isEmpty {
       idle.append(connection)
     } else {
-      waiting.removeFirst().resume(returning: connection)
+      waiting.removeFirst().continuation.resume(returning: .connection(connection))
     }
   }
 }

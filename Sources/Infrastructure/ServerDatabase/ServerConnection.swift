@@ -63,7 +63,8 @@ package final class ServerConnection {
       guard polling != PGRES_POLLING_FAILED, PQstatus(started) != CONNECTION_BAD else {
         let message = settings.redacting(String(cString: PQerrorMessage(started)))
         PQfinish(started)
-        throw .connectionFailure(message, server: settings.server)
+        throw .connectionFailure(
+          message, server: settings.server, password: settings.passwordSource)
       }
       let events = polling == PGRES_POLLING_READING ? Int16(POLLIN) : Int16(POLLOUT)
       switch wait.socket(PQsocket(started), ready: events, until: deadline) {
@@ -251,7 +252,8 @@ package final class ServerConnection {
     if message.isEmpty { message = String(cString: PQerrorMessage(handle)) }
     message = settings.redacting(message.trimmingCharacters(in: .whitespacesAndNewlines))
     return .statementFailure(
-      sqlState: sqlState, message: message, server: server, timeout: settings.deadline)
+      sqlState: sqlState, message: message, server: server, timeout: settings.deadline,
+      password: settings.passwordSource)
   }
 }
 

@@ -100,8 +100,9 @@ package final class ServerDatabase: Sendable {
     until deadline: ContinuousClock.Instant?, followingNoAnswer: Bool = false,
     _ body: @escaping @Sendable (ServerConnection) throws(ServerDatabaseError) -> Result
   ) async throws(ServerDatabaseError) -> Result {
+    let allowed = deadline.map { ContinuousClock.now.duration(to: $0) } ?? self.deadline
     let deadline = deadline ?? .now + self.deadline
-    let pooled = await pool.take()
+    let pooled = try await pool.take(until: deadline, waitedFor: allowed)
     let outcome = await withTaskCancellationHandler {
       await pooled.run(until: deadline, followingNoAnswer: followingNoAnswer, body)
     } onCancel: {
@@ -109,6 +110,11 @@ package final class ServerDatabase: Sendable {
     }
     await pool.giveBack(pooled)
     return try outcome.get()
+  }
+
+  /// How many calls wait for a connection of the pool, all of which are busy.
+  var queuedCalls: Int {
+    get async { await pool.queued }
   }
 
   /// Applies the migrations the schema lacks; returns the versions it went from and to, or `nil`

@@ -7,8 +7,8 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
   case invalidConnectionString(reason: String)
   /// No server answered (stopped, wrong host or port, no such socket, network down).
   case unreachable(server: String, reason: String)
-  /// The server refused the password (SQLSTATE 28P01).
-  case passwordRefused(server: String)
+  /// The server refused the password (SQLSTATE 28P01) that `source` gave.
+  case passwordRefused(server: String, source: PasswordSource)
   /// The server refused the user: no such role, or no `pg_hba.conf` entry lets it in (28000).
   case authenticationRefused(server: String)
   /// The server has no connection to spare (SQLSTATE 53300): all of its `max_connections`, the
@@ -26,8 +26,12 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
   /// (SQLSTATE 57014). Whether a write in flight committed is unknown unless it was a read.
   case timedOut(server: String, after: Duration)
   /// The calling task was cancelled (Ctrl-C, SIGTERM) while the call waited for the server; the
-  /// statement in flight was cancelled and the connection dropped, as at a deadline.
+  /// statement in flight was cancelled and the connection dropped, as at a deadline. (A call
+  /// still queued for a connection was never sent.)
   case interrupted(server: String)
+  /// Every connection of the pool stayed busy with other calls until the call's deadline: the
+  /// call was never sent, so nothing of it reached the server.
+  case noConnectionFree(server: String, after: Duration)
   /// The server's disk is full (SQLSTATE 53100).
   case diskFull(server: String)
   /// The schema was written by newer code, with migrations this one does not know; it was
@@ -57,8 +61,12 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
       "the database connection string cannot be read (\(reason))"
     case .unreachable(let server, let reason):
       "cannot reach \(server) (\(reason)); is the server running?"
-    case .passwordRefused(let server):
+    case .passwordRefused(let server, .connectionString):
       "\(server) refused the password; check the connection string's password"
+    case .passwordRefused(let server, .environment):
+      "\(server) refused the password; check PGPASSWORD (the connection string gives none)"
+    case .passwordRefused(let server, .passwordFile):
+      "\(server) refused the password; check the password file (PGPASSFILE, or ~/.pgpass): neither the connection string nor PGPASSWORD gives one"
     case .authenticationRefused(let server):
       "\(server) refused the user (no such role, or its pg_hba.conf does not let it in); check the connection string's user"
     case .connectionLimitReached(let server, .server):
@@ -77,6 +85,8 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
       "\(server) did not answer within \(Self.shown(after))"
     case .interrupted(let server):
       "the call to \(server) was interrupted before it answered"
+    case .noConnectionFree(let server, let after):
+      "every connection to \(server) was busy with other calls for \(Self.shown(after)); the call was never sent"
     case .diskFull(let server):
       "the disk of \(server) is full"
     case .newerSchema(let server, let version, let supported):
@@ -98,6 +108,17 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
   }
 }
 
+/// Where the password a server refused came from, in libpq's order: the connection string's
+/// `password`, else `PGPASSWORD`, else the password file.
+package enum PasswordSource: Sendable, Equatable {
+  /// The connection string's `password` (in a URL, its user information or its query).
+  case connectionString
+  /// The `PGPASSWORD` variable of the environment.
+  case environment
+  /// The password file: `PGPASSFILE`, or `~/.pgpass`.
+  case passwordFile
+}
+
 /// Whose connection limit a server reached.
 package enum ConnectionLimit: Sendable, Equatable {
   /// The server's `max_connections` (and the slots it keeps for superusers).
@@ -112,13 +133,14 @@ extension ServerDatabaseError {
   /// What a failed statement means, from its SQLSTATE (`timeout` is the call's deadline, which
   /// the server's `statement_timeout` holds too).
   static func statementFailure(
-    sqlState: String, message: String, server: String, timeout: Duration
+    sqlState: String, message: String, server: String, timeout: Duration,
+    password: PasswordSource = .connectionString
   ) -> ServerDatabaseError {
     switch sqlState {
     case "57014": .timedOut(server: server, after: timeout)
     case "53100": .diskFull(server: server)
     case "3D000": .databaseMissing(server: server)
-    case "28P01": .passwordRefused(server: server)
+    case "28P01": .passwordRefused(server: server, source: password)
     case _ where sqlState.hasPrefix("28"): .authenticationRefused(server: server)
     // The session ended under the statement (an administrator, a crash, a shutdown): whether
     // a write committed is unknown, as for a cut connection.
@@ -132,9 +154,11 @@ extension ServerDatabaseError {
   /// for verbose (`PQERRORS_VERBOSE`): the server's refusal then reads `FATAL:  28P01: …`, and
   /// its SQLSTATE tells the cases apart whatever language the server speaks. Without one (no
   /// server answered), the first line says why.
-  static func connectionFailure(_ message: String, server: String) -> ServerDatabaseError {
+  static func connectionFailure(
+    _ message: String, server: String, password: PasswordSource = .connectionString
+  ) -> ServerDatabaseError {
     switch sqlState(in: message) {
-    case "28P01": return .passwordRefused(server: server)
+    case "28P01": return .passwordRefused(server: server, source: password)
     case let state? where state.hasPrefix("28"): return .authenticationRefused(server: server)
     case "3D000": return .databaseMissing(server: server)
     case "53300":

@@ -14,8 +14,9 @@ public struct PaymentCard: Sendable, Hashable, Encodable, CustomStringConvertibl
   public let holderName: String
 
   /// Validates card details: 12–19 digits (spaces and dashes allowed) passing the Luhn check,
-  /// and an expiry month of 1–12 with a two- or four-digit year. Whether the card has expired is
-  /// the provider's decision, which knows today's date.
+  /// and an expiry month of 1–12 with a two- or four-digit year. Whether the card has expired
+  /// depends on today's date: whoever takes the card asks ``hasExpired(on:)`` before an order
+  /// is made, and the provider decides again when it charges.
   public init(
     number: String, expiryMonth: Int, expiryYear: Int, holderName: String
   ) throws(PaymentCardError) {
@@ -51,6 +52,22 @@ public struct PaymentCard: Sendable, Hashable, Encodable, CustomStringConvertibl
     return (month, year < 100 ? 2000 + year : year)
   }
 
+  /// Whether the card expired before `today`: a card is good through the last day of its expiry
+  /// month, so one that expires this month is not expired yet.
+  public static func hasExpired(month: Int, year: Int, on today: CalendarDate) -> Bool {
+    (year, month) < (today.year, today.month)
+  }
+
+  /// Whether this card expired before `today` (see ``hasExpired(month:year:on:)``).
+  public func hasExpired(on today: CalendarDate) -> Bool {
+    Self.hasExpired(month: expiryMonth, year: expiryYear, on: today)
+  }
+
+  /// The expiry as a person reads it: `01/2020`.
+  public var shownExpiry: String {
+    "\(expiryMonth < 10 ? "0" : "")\(expiryMonth)/\(expiryYear)"
+  }
+
   /// The full number, for the one caller that must send it to the payment provider. The name is
   /// loud on purpose: anything else that reads it is a leak.
   public var unredactedNumber: String { number }
@@ -84,7 +101,7 @@ public struct PaymentCard: Sendable, Hashable, Encodable, CustomStringConvertibl
 
   /// "Visa •••• 4242 (12/2030)": never the full number.
   public var description: String {
-    "\(brand) •••• \(lastFour) (\(expiryMonth < 10 ? "0" : "")\(expiryMonth)/\(expiryYear))"
+    "\(brand) •••• \(lastFour) (\(shownExpiry))"
   }
 
   /// The same redacted text as `description`, so debuggers and `String(reflecting:)` leak nothing.

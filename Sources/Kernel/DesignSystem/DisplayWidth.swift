@@ -23,6 +23,20 @@ extension String {
     return result + ellipsis
   }
 
+  /// What a message may quote of text someone gave (an argument, a setting, a path): at most
+  /// ``echoLimit`` characters, its start and its end around an ellipsis when it is longer, and
+  /// every control character escaped. Every message that echoes input uses this one bound, so
+  /// no input, however long, makes a message longer than a line or two.
+  public var echoed: String {
+    guard count > Self.echoLimit else { return escapingControlCharacters }
+    let tail = Self.echoLimit / 4
+    let head = Self.echoLimit - tail - 1
+    return (String(prefix(head)) + "…" + String(suffix(tail))).escapingControlCharacters
+  }
+
+  /// How many characters of someone's input a message quotes at most (``echoed``).
+  public static let echoLimit = 48
+
   /// The text with every control character (escape codes, carriage returns, bells) shown as a
   /// visible `\u{…}` escape: stored text, such as a name written before names were validated,
   /// can never move the cursor, change colours or rewrite what the terminal shows.

@@ -6,7 +6,7 @@ public enum JSONDocument {
   /// `object` as a document; `{}` for an object that is not valid JSON (which would be a bug).
   public static func data(_ object: [String: Any]) -> Data {
     let data = try? JSONSerialization.data(
-      withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+      withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return (data ?? Data("{}".utf8)) + Data("\n".utf8)
   }
 

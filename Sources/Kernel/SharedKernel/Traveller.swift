@@ -51,7 +51,8 @@ public enum TravellerError: Error, Equatable, Sendable, CustomStringConvertible 
     case .emptyName: "the traveller's name is empty"
     case .controlCharacters: "the traveller's name holds control characters"
     case .nameTooLong(let maximum): "the traveller's name is longer than \(maximum) characters"
-    case .malformedEmail(let email): "'\(email)' is not an e-mail address"
+    // The address is not quoted: it may be of any length; whoever shows it bounds it.
+    case .malformedEmail: "the e-mail address is not of the form name@example.com"
     }
   }
 }
