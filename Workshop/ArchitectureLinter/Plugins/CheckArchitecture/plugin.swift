@@ -97,7 +97,7 @@ struct CheckArchitecture: CommandPlugin {
         // bundle lacks this machine pays the compile on every run until someone is told.
         let offered = variants.flatMap { ($0["supportedTriples"] as? [String]) ?? [] }
         Diagnostics.warning(
-          "the artifact bundle of '\(artifact.name)' has no check-architecture for \(host.first ?? "this machine") (it has: \(offered.isEmpty ? "none" : offered.joined(separator: ", "))); compiling the linter instead"
+          "the artifact bundle of '\(artifact.name)' has no check-architecture for \(host.first ?? "this machine") (it has: \(offered.isEmpty ? "none" : offered.joined(separator: ", "))), so it is passed over"
         )
         continue
       }

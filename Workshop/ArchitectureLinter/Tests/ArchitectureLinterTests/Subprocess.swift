@@ -60,9 +60,24 @@ struct Subprocess {
 let packageRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// A fresh temporary folder.
+/// The folder that holds every temporary folder of this test process, removed when the process
+/// exits: a test that fails before its own clean-up, or keeps a copy to read, leaves nothing in
+/// TMPDIR.
+let temporaryFoldersOfThisRun: URL = {
+  atexit {
+    try? FileManager.default.removeItem(at: runFolder(of: getpid()))
+  }
+  return runFolder(of: getpid())
+}()
+
+/// The run folder of the test process `process`.
+func runFolder(of process: pid_t) -> URL {
+  FileManager.default.temporaryDirectory.appendingPathComponent("voyage-linter-tests-\(process)")
+}
+
+/// A fresh temporary folder, inside this run's.
 func makeTemporaryFolder(_ purpose: String) throws -> URL {
-  let folder = FileManager.default.temporaryDirectory
+  let folder = temporaryFoldersOfThisRun
     .appendingPathComponent("voyage-\(purpose)-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   return folder
