@@ -5,14 +5,15 @@
 #
 #   Scripts/fork.sh <Name> --no-check && Scripts/remove-module.sh <Feature> --no-check \
 #     && Scripts/check.sh --without-sanitizer --without-migration --without-linter-package \
-#       --without-tool-tests
+#       --one-engine --without-tool-tests
 #
-# and fails naming each feature whose removal left a step failing. Four parts are left out: the
+# and fails naming each feature whose removal left a step failing. Five parts are left out: the
 # Thread Sanitizer step runs the same tests again, and what a removal can break the ordinary run
 # sees; the migration example (its replay and the replay's tests) and the architecture linter's
 # package (its build and its tests) are packages of their own that use none of Voyage's modules,
 # and the fork leaves them alone; the tests of the repository's tools (forking, scaffolding,
-# adopting the linter, measuring) ran on the original, and the fork changes none of the tools.
+# adopting the linter, measuring) ran on the original, and the fork changes none of the tools;
+# the second engine's build, which a removal changes no differently from the first's.
 #
 #   Scripts/check-feature-removal.sh [FEATURE…]     (default: every module of the Features layer)
 #
@@ -71,7 +72,7 @@ for feature in "${features[@]}"; do
       && git init -q && git add -A && commit "copy" \
       && Scripts/fork.sh "$fork" --no-check && git add -A && commit "fork" \
       && Scripts/remove-module.sh "$feature" --no-check && git add -A && commit "remove $feature" \
-      && Scripts/check.sh --without-sanitizer --without-migration --without-linter-package \
+      && Scripts/check.sh --without-sanitizer --without-migration --without-linter-package --one-engine \
         --without-tool-tests
   ); then
     echo "==> $feature: the suite passed without it"

@@ -10,7 +10,10 @@
 #                                         # and adopt (the repository's own, not the app's), and the
 #                                         # build of the scaffolding tool's package (Workshop/Scaffolding/)
 #   Scripts/check.sh --build-system swiftbuild  # every build and test on SwiftPM's Swift Build engine
-#                                         # (native, the default engine of Swift 6.3, unless given)
+#                                         # (native, the default engine of Swift 6.3, unless given);
+#                                         # the other engine still builds once, without fault points
+#   Scripts/check.sh --one-engine         # all but that build on the other engine and the check
+#                                         # that a build without fault points holds none
 #   Scripts/check.sh --affected origin/main  # only the tests and steps the changes since that
 #                                         # revision can reach (uncommitted ones included); each
 #                                         # step left out is said, with why
@@ -27,12 +30,14 @@ linter_package_tests=1
 tool_tests=1
 engine=()
 affected_since=""
+both_engines=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --without-sanitizer) sanitizer=0 ;;
     --without-migration) migration=0 ;;
     --without-linter-package) linter_package_tests=0 ;;
     --without-tool-tests) tool_tests=0 ;;
+    --one-engine) both_engines=0 ;;
     --build-system)
       case "${2:-}" in
         native | swiftbuild) use_build_engine "$2"; shift ;;
@@ -169,8 +174,22 @@ step "Format (fix with: swift format -i --recursive ${swift_paths[*]})" \
   swift format lint --strict --recursive "${swift_paths[@]}"
 step "Build with undeclared-import check and warnings as errors" \
   swift build --build-tests "${build_flags[@]}"
-step_when "Sources/ Package.swift Scripts/check-shipping-binary.sh" "The shipping binary has no fault point (a default release build of voyage)" \
-  Scripts/check-shipping-binary.sh "${engine[@]}"
+# The other engine builds too, strictly and with the tests, but without the FaultPoints trait: the
+# configuration a person ships. Its voyage must hold no fault point, while the build above holds
+# them. (Each engine keeps its own build folder under .build, so neither replaces the other.)
+if [ "${engine[1]:-native}" = swiftbuild ]; then
+  other_engine=native
+  other_build_flags=(--explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors)
+else
+  other_engine=swiftbuild
+  other_build_flags=(--build-system swiftbuild --explicit-target-dependency-import-check error --traits WarningsAsErrors)
+fi
+if [ "$both_engines" -eq 1 ]; then
+  step_when "Sources/ Tests/ Benchmarks/ Package.swift" "Build on the other engine ($other_engine), warnings as errors, without fault points" \
+    swift build --build-tests "${other_build_flags[@]}"
+  step_when "Sources/ Package.swift Scripts/check-shipping-binary.sh" "The shipping configuration has no fault point (the $other_engine build above)" \
+    Scripts/check-shipping-binary.sh "${engine[@]}" --built "$(swift build "${other_build_flags[@]}" --show-bin-path)"
+fi
 if [ "$linter_package_tests" -eq 1 ]; then
   step_when "Workshop/ArchitectureLinter/" "Build the architecture linter's package, warnings as errors" \
     swift build "${linter_package[@]}" --build-tests "${strict_build_flags[@]}"
