@@ -290,15 +290,18 @@ struct DocumentationTests {
         == ["Tests/CheckoutFeatureTests", "Sources/docs/Guide.md"])
   }
 
-  /// The check suite's steps as `Scripts/check.sh` declares them: each `step "…"` call with its
-  /// continuation lines, as one line of text.
+  /// The check suite's steps as `Scripts/check.sh` declares them: each `step "…"` call (or
+  /// `step_when "PATHS" "…"`, a step that `--affected` may leave out) with its continuation
+  /// lines, as one line of text.
   static func checkSteps() throws -> [String] {
     var steps: [String] = []
     var continued = false
     // A step may sit inside an `if` (a step a fork can do without), so it may be indented.
     for line in try text("Scripts/check.sh").split(separator: "\n") {
-      if line.drop(while: { $0 == " " }).hasPrefix("step \"") {
-        steps.append(String(line.drop(while: { $0 == " " })))
+      let call = line.drop(while: { $0 == " " })
+      // (`step "$@"` is step_when handing its step on, not a step of its own.)
+      if (call.hasPrefix("step \"") && call != "step \"$@\"") || call.hasPrefix("step_when \"") {
+        steps.append(String(call))
       } else if continued {
         steps[steps.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
       }
