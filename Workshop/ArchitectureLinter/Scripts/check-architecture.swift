@@ -457,6 +457,74 @@ func textLines(_ text: String) -> [String] {
     .map(String.init)
 }
 
+/// `git` run in one folder: what `--affected` asks of the repository, and the baseline and the
+/// exceptions at a reference (`--baseline-may-not-grow`).
+struct Git {
+  let folder: String
+
+  /// The repository's root folder, or why there is none to read.
+  func repositoryRoot() throws -> String {
+    guard let root = run(["rev-parse", "--show-toplevel"]) else {
+      guard run(["--version"]) != nil else {
+        throw BadInput("--affected needs git, and there is none on the PATH; install git")
+      }
+      throw BadInput(
+        "--affected: \(folder) is in no git repository; run it in a clone of the package's repository"
+      )
+    }
+    return root.trimmingCharacters(in: .newlines)
+  }
+
+  /// The package's folder from the repository's root, with a trailing `/` (empty at the root).
+  func packagePrefix() throws -> String {
+    guard let prefix = run(["rev-parse", "--show-prefix"]) else {
+      throw BadInput("--affected: git cannot place \(folder) in its repository")
+    }
+    return prefix.trimmingCharacters(in: .newlines)
+  }
+
+  /// The line that says what to fetch when `revision` is no commit of the clone.
+  func missing(_ revision: String, repository root: String) -> String {
+    let shallow = run(["rev-parse", "--is-shallow-repository"])?.hasPrefix("true") == true
+    if shallow {
+      return
+        "--affected: '\(revision)' is not in this shallow clone of \(root); fetch the history (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)"
+    }
+    let remoteBranch = revision.split(separator: "/", maxSplits: 1)
+    let fetch =
+      remoteBranch.count == 2
+        && run(["remote"])?.split(separator: "\n").contains(remoteBranch[0])
+          == true
+      ? "git fetch \(remoteBranch[0]) \(remoteBranch[1])" : "git fetch origin \(revision)"
+    return
+      "--affected: '\(revision)' is no commit of the repository at \(root); fetch it (\(fetch))"
+  }
+
+  /// What `git -C FOLDER arguments` printed, or `nil` when git is missing or failed.
+  func run(_ arguments: [String]) -> String? {
+    Git.output(["-C", folder] + arguments)
+  }
+
+  /// What `git arguments` printed, or `nil` when git is missing or failed.
+  static func output(_ arguments: [String]) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      return nil
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
 /// A JSON value as written, so that the configuration reader can say what is wrong and where
 /// (`Decodable` alone would take `"mayuse"` for a missing key and move on).
 enum JSONValue: Sendable {
@@ -5171,11 +5239,11 @@ struct Baseline {
   func growth(since reference: String, name: String) throws -> [Violation] {
     let folder = path.deletingLastPathComponent().path
     guard
-      Self.git(["-C", folder, "rev-parse", "--verify", "--quiet", reference + "^{commit}"]) != nil
+      Git.output(["-C", folder, "rev-parse", "--verify", "--quiet", reference + "^{commit}"]) != nil
     else {
       // CI checks out one commit by default; the reference is then missing, not wrong.
       let shallow =
-        Self.git(["-C", folder, "rev-parse", "--is-shallow-repository"])?
+        Git.output(["-C", folder, "rev-parse", "--is-shallow-repository"])?
         .trimmingCharacters(in: .whitespacesAndNewlines) == "true"
       throw BadInput(
         shallow
@@ -5184,7 +5252,7 @@ struct Baseline {
       )
     }
     guard
-      let text = Self.git(["-C", folder, "show", "\(reference):./\(path.lastPathComponent)"])
+      let text = Git.output(["-C", folder, "show", "\(reference):./\(path.lastPathComponent)"])
     else { return [] }
     // The baseline as it was may predate the order and uniqueness checks.
     let before = try Self.entries(in: text, name: "\(name) at \(reference)", strict: false)
@@ -5195,25 +5263,6 @@ struct Baseline {
           "'\($0.key)' is new since \(reference): the baseline may only shrink; fix the violation, or explain the exception beside the code (// architecture:allow RULE — reason) for the architecture's reviewers to accept in \(ReviewedExceptions.fileName)",
         key: "baseline-growth|\($0.key)")
     }
-  }
-
-  /// What `git arguments` printed, or `nil` when it failed.
-  static func git(_ arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return nil
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self)
   }
 
   /// Writes `keys`, each with its reason from `reasons` if it has one, under a header that
@@ -5344,7 +5393,7 @@ struct ReviewedExceptions {
   /// The justified suppressions (`rule|reason`) of `file` at the commit `reference`; none when
   /// the file did not exist there.
   static func suppressions(in file: String, at reference: String, root: URL) -> Set<String> {
-    guard let text = Baseline.git(["-C", root.path, "show", "\(reference):./\(file)"]) else {
+    guard let text = Git.output(["-C", root.path, "show", "\(reference):./\(file)"]) else {
       return []
     }
     var found: [Suppression] = []
@@ -5689,68 +5738,6 @@ struct ChangedFiles: Equatable, Sendable {
       }
     }
     return ChangedFiles(inPackage: inPackage, outsidePackage: outsidePackage)
-  }
-}
-
-/// `git` run in one folder, for what `--affected` asks of the repository.
-struct Git {
-  let folder: String
-
-  /// The repository's root folder, or why there is none to read.
-  func repositoryRoot() throws -> String {
-    guard let root = run(["rev-parse", "--show-toplevel"]) else {
-      guard run(["--version"]) != nil else {
-        throw BadInput("--affected needs git, and there is none on the PATH; install git")
-      }
-      throw BadInput(
-        "--affected: \(folder) is in no git repository; run it in a clone of the package's repository"
-      )
-    }
-    return root.trimmingCharacters(in: .newlines)
-  }
-
-  /// The package's folder from the repository's root, with a trailing `/` (empty at the root).
-  func packagePrefix() throws -> String {
-    guard let prefix = run(["rev-parse", "--show-prefix"]) else {
-      throw BadInput("--affected: git cannot place \(folder) in its repository")
-    }
-    return prefix.trimmingCharacters(in: .newlines)
-  }
-
-  /// The line that says what to fetch when `revision` is no commit of the clone.
-  func missing(_ revision: String, repository root: String) -> String {
-    let shallow = run(["rev-parse", "--is-shallow-repository"])?.hasPrefix("true") == true
-    if shallow {
-      return
-        "--affected: '\(revision)' is not in this shallow clone of \(root); fetch the history (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)"
-    }
-    let remoteBranch = revision.split(separator: "/", maxSplits: 1)
-    let fetch =
-      remoteBranch.count == 2
-        && run(["remote"])?.split(separator: "\n").contains(remoteBranch[0])
-          == true
-      ? "git fetch \(remoteBranch[0]) \(remoteBranch[1])" : "git fetch origin \(revision)"
-    return
-      "--affected: '\(revision)' is no commit of the repository at \(root); fetch it (\(fetch))"
-  }
-
-  /// What `git arguments` printed, or `nil` when git is missing or failed.
-  func run(_ arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", folder] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return nil
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self)
   }
 }
 

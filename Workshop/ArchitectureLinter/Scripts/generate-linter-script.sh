@@ -29,7 +29,7 @@ script=Scripts/check-architecture.swift
 # it prints and keeps (reports, the baseline, the module graphs); what a change since a revision
 # reaches (--affected); the command line.
 order=(
-  Catalog/RuleCatalog Catalog/Field Catalog/Violation Catalog/BadInput Catalog/TextLines
+  Catalog/RuleCatalog Catalog/Field Catalog/Violation Catalog/BadInput Catalog/TextLines Catalog/Git
   Configuration/StrictJSON Configuration/Configuration Configuration/ConfigurationReader
   Configuration/ConfigurationSchema
   Package/PackageModel

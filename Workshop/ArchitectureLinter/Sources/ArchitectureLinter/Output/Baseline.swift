@@ -83,11 +83,11 @@ struct Baseline {
   func growth(since reference: String, name: String) throws -> [Violation] {
     let folder = path.deletingLastPathComponent().path
     guard
-      Self.git(["-C", folder, "rev-parse", "--verify", "--quiet", reference + "^{commit}"]) != nil
+      Git.output(["-C", folder, "rev-parse", "--verify", "--quiet", reference + "^{commit}"]) != nil
     else {
       // CI checks out one commit by default; the reference is then missing, not wrong.
       let shallow =
-        Self.git(["-C", folder, "rev-parse", "--is-shallow-repository"])?
+        Git.output(["-C", folder, "rev-parse", "--is-shallow-repository"])?
         .trimmingCharacters(in: .whitespacesAndNewlines) == "true"
       throw BadInput(
         shallow
@@ -96,7 +96,7 @@ struct Baseline {
       )
     }
     guard
-      let text = Self.git(["-C", folder, "show", "\(reference):./\(path.lastPathComponent)"])
+      let text = Git.output(["-C", folder, "show", "\(reference):./\(path.lastPathComponent)"])
     else { return [] }
     // The baseline as it was may predate the order and uniqueness checks.
     let before = try Self.entries(in: text, name: "\(name) at \(reference)", strict: false)
@@ -107,25 +107,6 @@ struct Baseline {
           "'\($0.key)' is new since \(reference): the baseline may only shrink; fix the violation, or explain the exception beside the code (// architecture:allow RULE — reason) for the architecture's reviewers to accept in \(ReviewedExceptions.fileName)",
         key: "baseline-growth|\($0.key)")
     }
-  }
-
-  /// What `git arguments` printed, or `nil` when it failed.
-  static func git(_ arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return nil
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self)
   }
 
   /// Writes `keys`, each with its reason from `reasons` if it has one, under a header that

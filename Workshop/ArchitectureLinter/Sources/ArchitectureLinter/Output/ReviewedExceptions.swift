@@ -107,7 +107,7 @@ struct ReviewedExceptions {
   /// The justified suppressions (`rule|reason`) of `file` at the commit `reference`; none when
   /// the file did not exist there.
   static func suppressions(in file: String, at reference: String, root: URL) -> Set<String> {
-    guard let text = Baseline.git(["-C", root.path, "show", "\(reference):./\(file)"]) else {
+    guard let text = Git.output(["-C", root.path, "show", "\(reference):./\(file)"]) else {
       return []
     }
     var found: [Suppression] = []
