@@ -170,7 +170,7 @@ step "Every architecture.json in the repository is valid against the schema" \
   Workshop/ArchitectureLinter/Scripts/validate-configurations.py
 step "Import scanner agrees with the compiler's parse of every file" \
   Scripts/compare-imports-with-compiler.sh
-step "Format (fix with: swift format -i --recursive ${swift_paths[*]})" \
+step "Format (fix with: swift format -i --recursive, and the paths below)" \
   swift format lint --strict --recursive "${swift_paths[@]}"
 step "Build with undeclared-import check and warnings as errors" \
   swift build --build-tests "${build_flags[@]}"

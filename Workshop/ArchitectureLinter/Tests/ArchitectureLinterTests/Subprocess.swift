@@ -77,7 +77,8 @@ func runFolder(of process: pid_t) -> URL {
 
 /// A fresh temporary folder, inside this run's.
 func makeTemporaryFolder(_ purpose: String) throws -> URL {
-  let folder = temporaryFoldersOfThisRun
+  let folder =
+    temporaryFoldersOfThisRun
     .appendingPathComponent("voyage-\(purpose)-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   return folder
