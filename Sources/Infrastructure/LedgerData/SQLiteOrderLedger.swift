@@ -124,6 +124,12 @@ struct SQLiteOrderLedger: OrderLedger {
         SELECT 1 FROM order_transitions WHERE from_state = OLD.state AND to_state = NEW.state)
       BEGIN SELECT RAISE(ABORT, 'illegal order transition'); END;
     """,
+    // The column that holds an order's and a ticket's trip says so: it was named `booking_id`,
+    // and renamed in place (SQLite 3.25+), so every row stays as it was.
+    """
+    ALTER TABLE orders RENAME COLUMN booking_id TO trip_id;
+    ALTER TABLE tickets RENAME COLUMN booking_id TO trip_id;
+    """,
   ]
 
   func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
@@ -138,7 +144,7 @@ struct SQLiteOrderLedger: OrderLedger {
         }
         try connection.execute(
           """
-          INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
+          INSERT INTO orders (id, trip_id, guests, amount_minor_units, currency,
             traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
             card_fingerprint, state, created_at, updated_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'drafted', ?, ?)
@@ -269,7 +275,7 @@ struct SQLiteOrderLedger: OrderLedger {
         // `paid_with` keeps the first schema's text, which that schema's code shows as is.
         try connection.execute(
           """
-          INSERT INTO tickets (id, order_id, booking_id, traveller_name, guests, amount_minor_units,
+          INSERT INTO tickets (id, order_id, trip_id, traveller_name, guests, amount_minor_units,
             currency, card_brand, charge_id, issued_at, cancelled_at, card_last_four, paid_with)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)
           """,
@@ -327,7 +333,7 @@ struct SQLiteOrderLedger: OrderLedger {
 
   /// An order's columns, as `record(from:)` reads them by name.
   private static let orderColumns = """
-    SELECT id, booking_id, guests, amount_minor_units, currency, traveller_name, card_brand,
+    SELECT id, trip_id, guests, amount_minor_units, currency, traveller_name, card_brand,
       card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
       supplier_reference, refund_id, updated_at,
       (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id, card_fingerprint,
@@ -338,7 +344,7 @@ struct SQLiteOrderLedger: OrderLedger {
   /// A ticket's columns, as `ticket(from:)` reads them by name, with its order's state (which
   /// says whether it is being cancelled).
   private static let ticketColumns = """
-    SELECT id, order_id, booking_id, traveller_name, guests, amount_minor_units, currency,
+    SELECT id, order_id, trip_id, traveller_name, guests, amount_minor_units, currency,
       card_brand, charge_id, issued_at, cancelled_at, card_last_four,
       (SELECT state FROM orders WHERE orders.id = tickets.order_id) AS order_state
     FROM tickets
@@ -378,7 +384,7 @@ struct SQLiteOrderLedger: OrderLedger {
 
   /// An order read from a row of `orderColumns`.
   private static func record(from row: SQLRow) throws(SQLRowError) -> OrderRecord {
-    let tripID = try row.text("booking_id", as: TripID.init)
+    let tripID = try row.text("trip_id", as: TripID.init)
     let guests = Int(try row.integer("guests"))
     let expiry = try row.text("card_expiry").split(separator: "/").compactMap { Int($0) }
     let holdID = try row.nullableText("hold_id", as: HoldID.init)
@@ -412,7 +418,7 @@ struct SQLiteOrderLedger: OrderLedger {
     Ticket(
       id: try row.text("id", as: TicketID.init),
       orderID: try row.text("order_id", as: OrderID.init),
-      tripID: try row.text("booking_id", as: TripID.init),
+      tripID: try row.text("trip_id", as: TripID.init),
       travellerName: try row.text("traveller_name"), guests: Int(try row.integer("guests")),
       amountPaid: Money(
         minorUnits: try row.integer("amount_minor_units"),

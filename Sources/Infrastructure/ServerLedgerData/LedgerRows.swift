@@ -8,7 +8,7 @@ import SharedKernel
 enum LedgerRows {
   /// An order read from a row of the ledger's order columns.
   static func record(from row: SQLRow) throws(SQLRowError) -> OrderRecord {
-    let tripID = try row.text("booking_id", as: TripID.init)
+    let tripID = try row.text("trip_id", as: TripID.init)
     let guests = Int(try row.integer("guests"))
     let expiry = try row.text("card_expiry").split(separator: "/").compactMap { Int($0) }
     let holdID = try row.nullableText("hold_id", as: HoldID.init)
@@ -42,7 +42,7 @@ enum LedgerRows {
     Ticket(
       id: try row.text("id", as: TicketID.init),
       orderID: try row.text("order_id", as: OrderID.init),
-      tripID: try row.text("booking_id", as: TripID.init),
+      tripID: try row.text("trip_id", as: TripID.init),
       travellerName: try row.text("traveller_name"), guests: Int(try row.integer("guests")),
       amountPaid: Money(
         minorUnits: try row.integer("amount_minor_units"),

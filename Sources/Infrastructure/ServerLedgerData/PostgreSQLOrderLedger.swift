@@ -134,6 +134,12 @@ struct PostgreSQLOrderLedger: OrderLedger {
       ('ticketed', 'cancelling'), ('cancelling', 'places_returned'),
       ('places_returned', 'cancelled');
     """,
+    // The column that holds an order's and a ticket's trip says so: it was named `booking_id`,
+    // and renamed in place, so every row stays as it was.
+    """
+    ALTER TABLE orders RENAME COLUMN booking_id TO trip_id;
+    ALTER TABLE tickets RENAME COLUMN booking_id TO trip_id;
+    """,
   ]
 
   /// The server's clock, as seconds since 1970, read once per statement.
@@ -142,7 +148,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
   func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
     let expiry = "\(card.expiryMonth)/\(card.expiryYear)"
     let insert = """
-      INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
+      INSERT INTO orders (id, trip_id, guests, amount_minor_units, currency,
         traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
         card_fingerprint, state, created_at, updated_at)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'drafted', \(Self.now), \(Self.now))
@@ -358,7 +364,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
             [.text(reference.rawValue), .text(paid.receipt.chargeID), .text(order.id.rawValue)])
           try connection.execute(
             """
-            INSERT INTO tickets (id, order_id, booking_id, traveller_name, guests,
+            INSERT INTO tickets (id, order_id, trip_id, traveller_name, guests,
               amount_minor_units, currency, card_brand, charge_id, issued_at, cancelled_at,
               card_last_four)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \(Self.now), NULL, $10)
@@ -425,7 +431,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
 
   /// An order's columns, as `LedgerRows.record(from:)` reads them by name.
   private static let orderColumnList = """
-    id, booking_id, guests, amount_minor_units, currency, traveller_name, card_brand,
+    id, trip_id, guests, amount_minor_units, currency, traveller_name, card_brand,
       card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
       supplier_reference, refund_id, updated_at,
       (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id, card_fingerprint,
@@ -439,7 +445,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
   /// A ticket's columns, as `LedgerRows.ticket(from:)` reads them by name, with its order's
   /// state (which says whether it is being cancelled).
   private static let ticketColumns = """
-    SELECT id, order_id, booking_id, traveller_name, guests, amount_minor_units, currency,
+    SELECT id, order_id, trip_id, traveller_name, guests, amount_minor_units, currency,
       card_brand, charge_id, issued_at, cancelled_at, card_last_four,
       (SELECT state FROM orders WHERE orders.id = tickets.order_id) AS order_state
     FROM tickets
