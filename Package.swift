@@ -137,12 +137,17 @@ var infrastructureTargets: [Target] {
         .infrastructure(.paymentSandbox), .infrastructure(.embeddedDatabase),
         .testTool(.loopbackServers), .testTool(.temporaryFolders),
       ])
+    // The order ledger's rows, written once for both ledgers below: how a row of either database
+    // reads into an order or a ticket, and what each write puts in it.
+    + infrastructure(
+      .ledgerRows, implements: [],
+      uses: [.kernel(.sharedKernel), .interface(.booking), .infrastructure(.sqlValues)])
     // The order ledger: orders before payment, tickets with completion, in one SQLite file.
     + infrastructure(
       .ledgerData, implements: [.booking],
       uses: [
         .kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.embeddedDatabase),
-        .infrastructure(.sqlValues),
+        .infrastructure(.sqlValues), .infrastructure(.ledgerRows),
       ],
       testsUse: [
         .interface(.payment), .infrastructure(.paymentData), .infrastructure(.paymentSandbox),
@@ -154,7 +159,7 @@ var infrastructureTargets: [Target] {
       .serverLedgerData, implements: [.booking],
       uses: [
         .kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.serverDatabase),
-        .infrastructure(.locking), .infrastructure(.sqlValues),
+        .infrastructure(.locking), .infrastructure(.sqlValues), .infrastructure(.ledgerRows),
       ],
       testsUse: [.testSupport(.booking), .testTool(.postgreSQLTestServer)])
     // Where events go: a readable line or a JSON object a line, on stderr or appended to a file;
@@ -342,6 +347,7 @@ enum Infrastructure: String, LayerModule {
   case bookingData = "BookingData"
   case paymentSandbox = "PaymentSandbox"
   case paymentData = "PaymentData"
+  case ledgerRows = "LedgerRows"
   case ledgerData = "LedgerData"
   case serverDatabase = "ServerDatabase"
   case serverLedgerData = "ServerLedgerData"

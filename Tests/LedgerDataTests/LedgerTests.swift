@@ -136,22 +136,64 @@ struct LedgerTests {
     #expect(oldTicket.cardLastFour == "4242")
   }
 
+  /// Writes one ticketed order per key into the ledger's file as a release that ran only the
+  /// first `migrations` wrote it (the trip in `booking_id`, as every release before the column's
+  /// rename): drafted, then moved by the transition table to ticketed, with its ticket.
+  func writeTicketedOrders(_ keys: [String], asTheReleaseThatRan migrations: Int) async throws
+    -> SQLiteDatabase
+  {
+    let file = home.appendingPathComponent(LedgerDataAssembly.fileName)
+    let old = try SQLiteDatabase(
+      file: file, migrations: Array(SQLiteOrderLedger.migrations.prefix(migrations)))
+    let card = try Self.card().masked
+    for key in keys {
+      let order = try order(key)
+      let value = SQLValue.text(key)
+      try await old.transaction { connection throws(SQLiteError) in
+        try connection.execute(
+          """
+          INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
+            traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
+            card_fingerprint, state, created_at, updated_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'drafted', 1, 1)
+          """,
+          [
+            value, .text(order.tripID.rawValue), .integer(Int64(order.guests)),
+            .integer(order.amount.minorUnits), .text(order.amount.currency.code),
+            .text(order.traveller.name), .null, .text(card.brand), .text(card.lastFour),
+            .text("\(card.expiryMonth)/\(card.expiryYear)"), .text(card.fingerprint),
+          ])
+        try connection.execute(
+          "UPDATE orders SET state = 'held', hold_id = 'HLD-' || id, hold_expires_at = 2e9 WHERE id = ?",
+          [value])
+        try connection.execute(
+          "UPDATE orders SET state = 'charged', charge_id = 'ch_' || id WHERE id = ?", [value])
+        try connection.execute(
+          "UPDATE orders SET state = 'ticketed', supplier_reference = 'SBR-TEST' WHERE id = ?",
+          [value])
+        try connection.execute(
+          """
+          INSERT INTO tickets (id, order_id, booking_id, traveller_name, guests, amount_minor_units,
+            currency, card_brand, charge_id, issued_at, cancelled_at, card_last_four, paid_with)
+          SELECT 'TKT-' || id, id, booking_id, traveller_name, guests, amount_minor_units, currency,
+            card_brand, charge_id, 2, NULL, card_last_four, card_brand || ' •••• ' || card_last_four
+          FROM orders WHERE id = ?
+          """, [value])
+      }
+    }
+    return old
+  }
+
   /// A ledger written before cancellations had states of their own: its orders keep theirs,
   /// a ticketed one is cancelled by the new road, and the database now refuses the old move
   /// straight from ticketed to cancelled.
   @Test func aLedgerFromBeforeCancellationsIsMigratedAndCancelsByTheNewRoad() async throws {
     let file = home.appendingPathComponent(LedgerDataAssembly.fileName)
-    let lastBefore = SQLiteOrderLedger.migrations.count - 1
     do {
-      let ledger = SQLiteOrderLedger(
-        database: try SQLiteDatabase(
-          file: file, migrations: Array(SQLiteOrderLedger.migrations.prefix(lastBefore))))
-      let sandbox = try PaymentSandbox(home: home)
-      for key in ["kept", "cancelled"] {
-        _ = try await checkout(order(key), ledger: ledger, gateway: gateway(sandbox))
-      }
+      // The release before cancellations ran the first five migrations.
+      let old = try await writeTicketedOrders(["kept", "cancelled"], asTheReleaseThatRan: 5)
       // The move that schema allowed, written as it wrote it.
-      try await ledger.database.transaction { connection throws(SQLiteError) in
+      try await old.transaction { connection throws(SQLiteError) in
         try connection.execute("UPDATE orders SET state = 'cancelled' WHERE id = 'cancelled'")
         try connection.execute(
           "UPDATE tickets SET cancelled_at = 1800000000 WHERE order_id = 'cancelled'")
@@ -171,6 +213,37 @@ struct LedgerTests {
       #expect(try await ledger.advance(kept, by: step).state == step.state)
     }
     #expect(try await ledger.tickets().map(\.status) == [.cancelled, .cancelled])
+    #expect(try SQLiteDatabase.integrityCheck(of: file) == "ok")
+  }
+
+  /// A ledger written by the release before the trip's column was renamed (`booking_id`, then
+  /// six migrations): this release renames it in place and keeps every row, lists its tickets
+  /// with their trips, knows a key's request again, and cancels a ticket.
+  @Test func aLedgerFromBeforeTheTripColumnWasRenamedListsItsTicketsAndCancelsOne() async throws {
+    let file = home.appendingPathComponent(LedgerDataAssembly.fileName)
+    _ = try await writeTicketedOrders(["kept", "given-back"], asTheReleaseThatRan: 6)
+    let ledger = try await LedgerDataAssembly.ledger(home: home)
+    let tickets = try await ledger.tickets()
+    #expect(Set(tickets.map(\.id.rawValue)) == ["TKT-kept", "TKT-given-back"])
+    #expect(tickets.allSatisfy { $0.tripID == Self.trip.id && $0.status == .issued })
+    // The same request under the same key is answered from the ledger, not refused.
+    #expect(try await ledger.begin(order("kept"), card: Self.card().masked).state == .ticketed)
+    let givenBack = try #require(OrderID("given-back"))
+    for step in [OrderStep.cancelling, .placesReturned, .cancelled(refundID: "re_1")] {
+      #expect(try await ledger.advance(givenBack, by: step).state == step.state)
+    }
+    #expect(
+      try await ledger.tickets().map { [$0.id.rawValue, $0.status.rawValue] }.sorted {
+        $0[0] < $1[0]
+      }
+        == [["TKT-given-back", "cancelled"], ["TKT-kept", "issued"]])
+    let raw = try SQLiteDatabase(file: file, migrations: SQLiteOrderLedger.migrations)
+    let columns = try await raw.read { connection throws(SQLiteError) in
+      try connection.query(
+        "SELECT name FROM pragma_table_info('orders') UNION ALL SELECT name FROM pragma_table_info('tickets')",
+        reading: { row throws(SQLRowError) in try row.text("name") })
+    }
+    #expect(columns.filter { $0 == "trip_id" }.count == 2 && !columns.contains("booking_id"))
     #expect(try SQLiteDatabase.integrityCheck(of: file) == "ok")
   }
 

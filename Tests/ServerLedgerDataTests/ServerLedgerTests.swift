@@ -48,7 +48,7 @@ struct ServerLedgerTests {
     for sql in [
       "UPDATE orders SET state = 'ticketed' WHERE id = 'order-1'",
       """
-      INSERT INTO orders SELECT 'order-2', booking_id, guests, amount_minor_units, currency,
+      INSERT INTO orders SELECT 'order-2', trip_id, guests, amount_minor_units, currency,
         traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
         card_fingerprint, 'charged', hold_id, hold_expires_at, charge_id, supplier_reference, refund_id, created_at,
         updated_at FROM orders
@@ -135,37 +135,63 @@ struct ServerLedgerTests {
     }
   }
 
+  /// Writes one ticketed order per key into the test's schema as a release that ran only the
+  /// first `migrations` wrote it (the trip in `booking_id`, as every release before the column's
+  /// rename): drafted, then moved by the transition table to ticketed, with its ticket.
+  func writeTicketedOrders(_ keys: [String], asTheReleaseThatRan migrations: Int) async throws
+    -> ServerDatabase
+  {
+    let old = try await ServerDatabase(
+      connectionString: TestServer.url(),
+      migrations: Array(PostgreSQLOrderLedger.migrations.prefix(migrations)),
+      versionTable: PostgreSQLOrderLedger.versionTable, schema: schema)
+    for key in keys {
+      let order = try DraftOrder(
+        id: try #require(OrderID(key)), trip: Trip.fixture(), guests: 1,
+        traveller: Traveller(name: "Ada"))
+      let value = SQLValue.text(key)
+      try await old.transaction { connection throws(ServerDatabaseError) in
+        try connection.execute(
+          """
+          INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
+            traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
+            card_fingerprint, state, created_at, updated_at)
+          VALUES ($1, $2, $3, $4, $5, $6, NULL, 'Visa', '4242', '12/2099', '', 'drafted', 1, 1)
+          """,
+          [
+            value, .text(order.tripID.rawValue), .integer(Int64(order.guests)),
+            .integer(order.amount.minorUnits), .text(order.amount.currency.code),
+            .text(order.traveller.name),
+          ])
+        for step in [
+          "state = 'held', hold_id = 'HLD-' || id, hold_expires_at = 2e9",
+          "state = 'charged', charge_id = 'ch_' || id",
+          "state = 'ticketed', supplier_reference = 'SBR-' || id",
+        ] {
+          try connection.execute("UPDATE orders SET \(step) WHERE id = $1", [value])
+        }
+        try connection.execute(
+          """
+          INSERT INTO tickets (id, order_id, booking_id, traveller_name, guests,
+            amount_minor_units, currency, card_brand, charge_id, issued_at, cancelled_at,
+            card_last_four)
+          SELECT 'TKT-' || id, id, booking_id, traveller_name, guests, amount_minor_units,
+            currency, card_brand, charge_id, 2, NULL, card_last_four
+          FROM orders WHERE id = $1
+          """, [value])
+      }
+    }
+    return old
+  }
+
   /// A ledger written before cancellations had states of their own: its orders keep theirs,
   /// a ticketed one is cancelled by the new road, and the database now refuses the old move
   /// straight from ticketed to cancelled.
   @Test func aLedgerFromBeforeCancellationsIsMigratedAndCancelsByTheNewRoad() async throws {
-    let lastBefore = PostgreSQLOrderLedger.migrations.count - 1
-    let old = PostgreSQLOrderLedger(
-      database: try await ServerDatabase(
-        connectionString: TestServer.url(),
-        migrations: Array(PostgreSQLOrderLedger.migrations.prefix(lastBefore)),
-        versionTable: PostgreSQLOrderLedger.versionTable, schema: schema))
-    let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
-    for key in ["kept", "cancelled"] {
-      let order = try DraftOrder(
-        id: try #require(OrderID(key)), trip: Trip.fixture(), guests: 1,
-        traveller: Traveller(name: "Ada"))
-      _ = try await old.begin(order, card: card)
-      _ = try await old.advance(
-        order.id,
-        by: .held(
-          SeatHold(
-            id: try #require(HoldID("HLD-\(key)")), tripID: order.tripID, places: 1,
-            expiresAt: Date() + 600)))
-      _ = try await old.advance(order.id, by: .charged(chargeID: "ch_\(key)"))
-      let receipt = PaymentReceipt(
-        chargeID: "ch_\(key)", orderID: order.id, amount: order.amount, cardBrand: "Visa",
-        cardLastFour: "4242", chargedAt: Date())
-      _ = try await old.issueTicket(
-        for: order.confirm(with: receipt), reference: SupplierReference.fixture("SBR-\(key)"))
-    }
+    // The release before cancellations ran the first three migrations.
+    let old = try await writeTicketedOrders(["kept", "cancelled"], asTheReleaseThatRan: 3)
     // The move that schema allowed, written as it wrote it.
-    try await old.database.transaction { connection throws(ServerDatabaseError) in
+    try await old.transaction { connection throws(ServerDatabaseError) in
       try connection.execute("UPDATE orders SET state = 'cancelled' WHERE id = 'cancelled'")
       try connection.execute(
         "UPDATE tickets SET cancelled_at = 1800000000 WHERE order_id = 'cancelled'")
@@ -189,6 +215,43 @@ struct ServerLedgerTests {
       #expect(try await ledger.advance(kept, by: step).state == step.state)
     }
     #expect(try await ledger.tickets().map(\.status) == [.cancelled, .cancelled])
+  }
+
+  /// A ledger written by the release before the trip's column was renamed (`booking_id`, then
+  /// four migrations): this release renames it in place and keeps every row, lists its tickets
+  /// with their trips, knows a key's request again, and cancels a ticket.
+  @Test func aLedgerFromBeforeTheTripColumnWasRenamedListsItsTicketsAndCancelsOne() async throws {
+    _ = try await writeTicketedOrders(["kept", "given-back"], asTheReleaseThatRan: 4)
+    let ledger = try await ledger()
+    let tickets = try await ledger.tickets()
+    #expect(Set(tickets.map(\.id.rawValue)) == ["TKT-kept", "TKT-given-back"])
+    #expect(tickets.allSatisfy { $0.tripID == Trip.fixture().id && $0.status == .issued })
+    // The same request under the same key is answered from the ledger, not refused.
+    let kept = try DraftOrder(
+      id: try #require(OrderID("kept")), trip: Trip.fixture(), guests: 1,
+      traveller: Traveller(name: "Ada"))
+    let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
+    #expect(try await ledger.begin(kept, card: card).state == .ticketed)
+    let givenBack = try #require(OrderID("given-back"))
+    for step in [OrderStep.cancelling, .placesReturned, .cancelled(refundID: "re_1")] {
+      #expect(try await ledger.advance(givenBack, by: step).state == step.state)
+    }
+    #expect(
+      try await ledger.tickets().map { [$0.id.rawValue, $0.status.rawValue] }.sorted {
+        $0[0] < $1[0]
+      }
+        == [["TKT-given-back", "cancelled"], ["TKT-kept", "issued"]])
+    let raw = try await ServerDatabase(
+      connectionString: TestServer.url(), migrations: PostgreSQLOrderLedger.migrations,
+      versionTable: PostgreSQLOrderLedger.versionTable, schema: schema)
+    let columns = try await raw.autocommit { connection throws(ServerDatabaseError) in
+      try connection.query(
+        """
+        SELECT column_name::text AS name FROM information_schema.columns
+        WHERE table_schema = $1 AND table_name IN ('orders', 'tickets')
+        """, [.text(schema)], reading: { row throws(SQLRowError) in try row.text("name") })
+    }
+    #expect(columns.filter { $0 == "trip_id" }.count == 2 && !columns.contains("booking_id"))
   }
 
   @Test func aLedgerWrittenByANewerVoyageIsRefusedAndLeftUntouched() async throws {

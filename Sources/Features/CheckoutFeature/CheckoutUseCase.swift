@@ -114,7 +114,13 @@ struct CheckoutUseCase {
   ) async throws(CheckoutFailure) -> Ticket {
     if let earlier { resumed(earlier.state) }
     if let earlier {
-      guard earlier.isBound(to: request) else { throw .keyReused(request.orderID) }
+      // The ledger checks it again when the order is begun; checking here first answers a
+      // reused key before the trip is looked up or its places judged.
+      guard
+        earlier.isSameRequest(
+          tripID: request.tripID, guests: request.guests, travellerName: request.traveller.name,
+          card: request.card.masked)
+      else { throw .keyReused(request.orderID) }
       switch earlier.state {
       case .ticketed: return try await issuedTicket(earlier)
       case .released, .refunded, .cancelling, .placesReturned, .cancelled:
@@ -365,15 +371,5 @@ struct CheckoutUseCase {
     case .storageFailed(let reason): .supplierStorage(order, reason: reason)
     default: .supplierUnavailable(order, reason: error.description)
     }
-  }
-}
-
-extension OrderRecord {
-  /// Whether `request` is the one this order's key was first used for: the same trip, number
-  /// of places, traveller and card. The ledger checks it again when the order is begun; checking
-  /// here first answers a reused key before the trip is looked up or its places judged.
-  func isBound(to request: CheckoutRequest) -> Bool {
-    tripID == request.tripID && guests == request.guests
-      && travellerName == request.traveller.name && card.isSameCard(as: request.card.masked)
   }
 }

@@ -1,6 +1,7 @@
 import BookingInterface
 import EmbeddedDatabase
 import Foundation
+import LedgerRows
 import SQLValues
 import SharedKernel
 
@@ -124,6 +125,12 @@ struct SQLiteOrderLedger: OrderLedger {
         SELECT 1 FROM order_transitions WHERE from_state = OLD.state AND to_state = NEW.state)
       BEGIN SELECT RAISE(ABORT, 'illegal order transition'); END;
     """,
+    // The column that holds an order's and a ticket's trip says so: it was named `booking_id`,
+    // and renamed in place (SQLite 3.25+), so every row stays as it was.
+    """
+    ALTER TABLE orders RENAME COLUMN booking_id TO trip_id;
+    ALTER TABLE tickets RENAME COLUMN booking_id TO trip_id;
+    """,
   ]
 
   func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
@@ -132,28 +139,18 @@ struct SQLiteOrderLedger: OrderLedger {
       try await database.transaction { connection throws(SQLiteError) -> OrderRecord? in
         if let existing = try connection.query(
           Self.orderColumns + " WHERE id = ?", [.text(order.id.rawValue)],
-          reading: Self.record(from:)
+          reading: OrderRow.record(from:)
         ).first {
-          return Self.isSameRequest(existing, as: order, card: card) ? existing : nil
+          return existing.isSameRequest(as: order, card: card) ? existing : nil
         }
         try connection.execute(
           """
-          INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
-            traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
-            card_fingerprint, state, created_at, updated_at)
+          INSERT INTO orders (\(OrderRow.draftedColumns), state, created_at, updated_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'drafted', ?, ?)
-          """,
-          [
-            .text(order.id.rawValue), .text(order.tripID.rawValue),
-            .integer(Int64(order.guests)), .integer(order.amount.minorUnits),
-            .text(order.amount.currency.code), .text(order.traveller.name),
-            order.traveller.email.map(SQLValue.text) ?? .null, .text(card.brand),
-            .text(card.lastFour), .text(Self.expiry(card)), .text(card.fingerprint), .real(now),
-            .real(now),
-          ])
+          """, OrderRow.values(of: order, card: card) + [.real(now), .real(now)])
         return try connection.query(
           Self.orderColumns + " WHERE id = ?", [.text(order.id.rawValue)],
-          reading: Self.record(from:)
+          reading: OrderRow.record(from:)
         ).first
       }
     }
@@ -172,12 +169,14 @@ struct SQLiteOrderLedger: OrderLedger {
 
   func advance(_ id: OrderID, by step: OrderStep) async throws(TicketingError) -> OrderRecord {
     let now = Date().timeIntervalSince1970
-    let (assignments, values) = Self.columns(for: step)
+    let (columns, values) = OrderRow.columns(for: step)
     let outcome = try await translatingErrors { () async throws(SQLiteError) in
-      try await database.transaction { connection throws(SQLiteError) -> Advance<OrderRecord> in
+      try await database.transaction {
+        connection throws(SQLiteError) -> LedgerWriteOutcome<OrderRecord> in
         guard
           let current = try connection.query(
-            Self.orderColumns + " WHERE id = ?", [.text(id.rawValue)], reading: Self.record(from:)
+            Self.orderColumns + " WHERE id = ?", [.text(id.rawValue)],
+            reading: OrderRow.record(from:)
           ).first
         else { return .unknown }
         // Two processes working on one key both make each step; the second to record it finds
@@ -187,7 +186,8 @@ struct SQLiteOrderLedger: OrderLedger {
         guard current.state.next.contains(step.state) else { return .illegal(current.state) }
         try connection.execute(
           "UPDATE orders SET "
-            + (["state = ?", "updated_at = ?", "last_failure = NULL"] + assignments)
+            + (["state = ?", "updated_at = ?", "last_failure = NULL"]
+            + columns.map { "\($0) = ?" })
             .joined(separator: ", ")
             + " WHERE id = ?",
           [.text(step.state.rawValue), .real(now)] + values + [.text(id.rawValue)])
@@ -197,15 +197,11 @@ struct SQLiteOrderLedger: OrderLedger {
             [.real(now), .text(id.rawValue)])
         }
         return try connection.query(
-          Self.orderColumns + " WHERE id = ?", [.text(id.rawValue)], reading: Self.record(from:)
-        ).first.map(Advance.moved) ?? .unknown
+          Self.orderColumns + " WHERE id = ?", [.text(id.rawValue)], reading: OrderRow.record(from:)
+        ).first.map(LedgerWriteOutcome.moved) ?? .unknown
       }
     }
-    switch outcome {
-    case .moved(let record): return record
-    case .unknown: throw .unknownOrder(id.rawValue)
-    case .illegal(let state): throw .illegalTransition(id, from: state, to: step.state)
-    }
+    return try outcome.recorded(id, movingTo: step.state)
   }
 
   func noteFailure(_ id: OrderID, _ failure: String) async throws(TicketingError) {
@@ -222,10 +218,7 @@ struct SQLiteOrderLedger: OrderLedger {
     try await translatingErrors { () async throws(SQLiteError) in
       try await database.read { connection throws(SQLiteError) in
         try connection.query(
-          Self.orderColumns
-            + " WHERE state IN ('drafted', 'held', 'charged', 'cancelling', 'places_returned')"
-            + " ORDER BY created_at, id",
-          reading: Self.record(from:))
+          Self.orderColumns + OrderRow.unfinishedOldestFirst, reading: OrderRow.record(from:))
       }
     }
   }
@@ -236,26 +229,21 @@ struct SQLiteOrderLedger: OrderLedger {
     let order = paid.order
     let now = Date().timeIntervalSince1970
     let candidate = Ticket(
-      id: Self.newTicketID(), for: paid, issuedAt: Date(timeIntervalSince1970: now))
+      id: TicketRow.newID(), for: paid, issuedAt: Date(timeIntervalSince1970: now))
     let outcome = try await translatingErrors { () async throws(SQLiteError) in
-      try await database.transaction { connection throws(SQLiteError) -> Advance<Ticket> in
-        guard
-          let state = try connection.query(
-            "SELECT state FROM orders WHERE id = ?", [.text(order.id.rawValue)],
-            reading: { row throws(SQLRowError) in
-              try row.text("state", as: OrderState.init(rawValue:))
-            }
+      try await database.transaction {
+        connection throws(SQLiteError) -> LedgerWriteOutcome<Ticket> in
+        let state = try connection.query(
+          "SELECT state FROM orders WHERE id = ?", [.text(order.id.rawValue)],
+          reading: OrderRow.state(from:)
+        ).first
+        let found = try LedgerWriteOutcome.issuing(from: state) { () throws(SQLiteError) in
+          try connection.query(
+            TicketRow.select + " WHERE order_id = ?", [.text(order.id.rawValue)],
+            reading: TicketRow.ticket(from:)
           ).first
-        else { return .unknown }
-        if state == .ticketed,
-          let issued = try connection.query(
-            Self.ticketColumns + " WHERE order_id = ?", [.text(order.id.rawValue)],
-            reading: Self.ticket(from:)
-          ).first
-        {
-          return .moved(issued)
         }
-        guard state == .charged else { return .illegal(state) }
+        if let found { return found }
         try connection.execute(
           """
           UPDATE orders SET state = 'ticketed', supplier_reference = ?, charge_id = ?,
@@ -269,49 +257,31 @@ struct SQLiteOrderLedger: OrderLedger {
         // `paid_with` keeps the first schema's text, which that schema's code shows as is.
         try connection.execute(
           """
-          INSERT INTO tickets (id, order_id, booking_id, traveller_name, guests, amount_minor_units,
-            currency, card_brand, charge_id, issued_at, cancelled_at, card_last_four, paid_with)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)
+          INSERT INTO tickets (\(TicketRow.issuedColumns), issued_at, paid_with)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
-          [
-            .text(candidate.id.rawValue), .text(order.id.rawValue),
-            .text(order.tripID.rawValue), .text(candidate.travellerName),
-            .integer(Int64(candidate.guests)), .integer(candidate.amountPaid.minorUnits),
-            .text(candidate.amountPaid.currency.code), .text(candidate.cardBrand),
-            .text(paid.receipt.chargeID), .real(now), .text(candidate.cardLastFour),
-            .text("\(candidate.cardBrand) •••• \(candidate.cardLastFour)"),
+          TicketRow.values(of: candidate, chargeID: paid.receipt.chargeID) + [
+            .real(now), .text("\(candidate.cardBrand) •••• \(candidate.cardLastFour)"),
           ])
         return try connection.query(
-          Self.ticketColumns + " WHERE id = ?", [.text(candidate.id.rawValue)],
-          reading: Self.ticket(from:)
-        ).first.map(Advance.moved) ?? .unknown
+          TicketRow.select + " WHERE id = ?", [.text(candidate.id.rawValue)],
+          reading: TicketRow.ticket(from:)
+        ).first.map(LedgerWriteOutcome.moved) ?? .unknown
       }
     }
-    switch outcome {
-    case .moved(let ticket): return ticket
-    case .unknown: throw .unknownOrder(order.id.rawValue)
-    case .illegal(let state): throw .illegalTransition(order.id, from: state, to: .ticketed)
-    }
+    return try outcome.recorded(order.id, movingTo: .ticketed)
   }
 
   func tickets() async throws(TicketingError) -> [Ticket] {
     try await translatingErrors { () async throws(SQLiteError) in
       try await database.read { connection throws(SQLiteError) in
         try connection.query(
-          Self.ticketColumns + " ORDER BY issued_at DESC, id", reading: Self.ticket(from:))
+          TicketRow.newestFirst, reading: TicketRow.ticket(from:))
       }
     }
   }
 
-  // MARK: - Statements and rows
-
-  /// What a write found, decided inside its transaction and turned into a result or an error
-  /// outside it.
-  private enum Advance<Recorded: Sendable>: Sendable {
-    case moved(Recorded)
-    case unknown
-    case illegal(OrderState)
-  }
+  // MARK: - Statements
 
   private func record(where condition: String, _ value: SQLValue) async throws(TicketingError)
     -> OrderRecord?
@@ -319,116 +289,14 @@ struct SQLiteOrderLedger: OrderLedger {
     try await translatingErrors { () async throws(SQLiteError) in
       try await database.read { connection throws(SQLiteError) in
         try connection.query(
-          Self.orderColumns + " WHERE " + condition, [value], reading: Self.record(from:)
+          Self.orderColumns + " WHERE " + condition, [value], reading: OrderRow.record(from:)
         ).first
       }
     }
   }
 
-  /// An order's columns, as `record(from:)` reads them by name.
-  private static let orderColumns = """
-    SELECT id, booking_id, guests, amount_minor_units, currency, traveller_name, card_brand,
-      card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
-      supplier_reference, refund_id, updated_at,
-      (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id, card_fingerprint,
-      last_failure
-    FROM orders
-    """
-
-  /// A ticket's columns, as `ticket(from:)` reads them by name, with its order's state (which
-  /// says whether it is being cancelled).
-  private static let ticketColumns = """
-    SELECT id, order_id, booking_id, traveller_name, guests, amount_minor_units, currency,
-      card_brand, charge_id, issued_at, cancelled_at, card_last_four,
-      (SELECT state FROM orders WHERE orders.id = tickets.order_id) AS order_state
-    FROM tickets
-    """
-
-  /// The columns a step writes, and their values.
-  private static func columns(for step: OrderStep) -> ([String], [SQLValue]) {
-    switch step {
-    case .held(let hold):
-      (
-        ["hold_id = ?", "hold_expires_at = ?"],
-        [.text(hold.id.rawValue), .real(hold.expiresAt.timeIntervalSince1970)]
-      )
-    case .charged(let chargeID): (["charge_id = ?"], [.text(chargeID)])
-    case .released, .cancelling, .placesReturned: ([], [])
-    case .refunded(let refundID), .cancelled(let refundID): (["refund_id = ?"], [.text(refundID)])
-    }
-  }
-
-  /// Whether `existing`, the order recorded under the key, was recorded for this same request:
-  /// the same trip, guests, amount, traveller and card (an order recorded before cards had a
-  /// fingerprint is bound by brand, last four digits and expiry alone).
-  private static func isSameRequest(
-    _ existing: OrderRecord, as order: DraftOrder, card: MaskedCard
-  ) -> Bool {
-    existing.tripID == order.tripID && existing.guests == order.guests
-      && existing.amount == order.amount && existing.travellerName == order.traveller.name
-      && existing.card.brand == card.brand && existing.card.lastFour == card.lastFour
-      && existing.card.expiryMonth == card.expiryMonth
-      && existing.card.expiryYear == card.expiryYear
-      && [card.fingerprint, ""].contains(existing.card.fingerprint)
-  }
-
-  private static func expiry(_ card: MaskedCard) -> String {
-    "\(card.expiryMonth)/\(card.expiryYear)"
-  }
-
-  /// An order read from a row of `orderColumns`.
-  private static func record(from row: SQLRow) throws(SQLRowError) -> OrderRecord {
-    let tripID = try row.text("booking_id", as: TripID.init)
-    let guests = Int(try row.integer("guests"))
-    let expiry = try row.text("card_expiry").split(separator: "/").compactMap { Int($0) }
-    let holdID = try row.nullableText("hold_id", as: HoldID.init)
-    let holdExpiresAt = try row.nullableReal("hold_expires_at")
-    return OrderRecord(
-      id: try row.text("id", as: OrderID.init), tripID: tripID, guests: guests,
-      amount: Money(
-        minorUnits: try row.integer("amount_minor_units"),
-        currency: try row.text("currency", as: Currency.init(code:))),
-      travellerName: try row.text("traveller_name"),
-      card: MaskedCard(
-        brand: try row.text("card_brand"), lastFour: try row.text("card_last_four"),
-        expiryMonth: expiry.first ?? 0, expiryYear: expiry.last ?? 0,
-        fingerprint: try row.nullableText("card_fingerprint") ?? ""),
-      state: try row.text("state", as: OrderState.init(rawValue:)),
-      hold: holdID.map { holdID in
-        SeatHold(
-          id: holdID, tripID: tripID, places: guests,
-          expiresAt: Date(timeIntervalSince1970: holdExpiresAt ?? 0))
-      },
-      chargeID: try row.nullableText("charge_id"),
-      supplierReference: try row.nullableText("supplier_reference", as: SupplierReference.init),
-      ticketID: try row.nullableText("ticket_id", as: TicketID.init),
-      refundID: try row.nullableText("refund_id"),
-      updatedAt: Date(timeIntervalSince1970: try row.real("updated_at")),
-      lastFailure: try row.nullableText("last_failure"))
-  }
-
-  /// A ticket read from a row of `ticketColumns`.
-  private static func ticket(from row: SQLRow) throws(SQLRowError) -> Ticket {
-    Ticket(
-      id: try row.text("id", as: TicketID.init),
-      orderID: try row.text("order_id", as: OrderID.init),
-      tripID: try row.text("booking_id", as: TripID.init),
-      travellerName: try row.text("traveller_name"), guests: Int(try row.integer("guests")),
-      amountPaid: Money(
-        minorUnits: try row.integer("amount_minor_units"),
-        currency: try row.text("currency", as: Currency.init(code:))),
-      cardBrand: try row.text("card_brand"), cardLastFour: try row.text("card_last_four"),
-      issuedAt: Date(timeIntervalSince1970: try row.real("issued_at")),
-      cancelledAt: try row.nullableReal("cancelled_at").map(Date.init(timeIntervalSince1970:)),
-      isCancelling: try row.text("order_state", as: OrderState.init(rawValue:)).isCancelling)
-  }
-
-  private static func newTicketID() -> TicketID {
-    let suffix = UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12)
-    // "TKT-" and twelve hexadecimal digits: always a valid identifier.
-    guard let id = TicketID("TKT-\(suffix)") else { preconditionFailure("ticket identifier") }
-    return id
-  }
+  /// An order's columns, as `OrderRow.record(from:)` reads them by name.
+  private static let orderColumns = "SELECT \(OrderRow.columns), last_failure FROM orders"
 
   /// Runs `body`, translating the database's errors into the interface's.
   private func translatingErrors<Result>(_ body: () async throws(SQLiteError) -> Result)

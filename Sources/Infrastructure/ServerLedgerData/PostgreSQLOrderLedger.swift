@@ -1,5 +1,6 @@
 import BookingInterface
 import Foundation
+import LedgerRows
 import Locking
 import SQLValues
 import ServerDatabase
@@ -134,29 +135,26 @@ struct PostgreSQLOrderLedger: OrderLedger {
       ('ticketed', 'cancelling'), ('cancelling', 'places_returned'),
       ('places_returned', 'cancelled');
     """,
+    // The column that holds an order's and a ticket's trip says so: it was named `booking_id`,
+    // and renamed in place, so every row stays as it was.
+    """
+    ALTER TABLE orders RENAME COLUMN booking_id TO trip_id;
+    ALTER TABLE tickets RENAME COLUMN booking_id TO trip_id;
+    """,
   ]
 
   /// The server's clock, as seconds since 1970, read once per statement.
   private static let now = "extract(epoch FROM clock_timestamp())::float8"
 
   func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {
-    let expiry = "\(card.expiryMonth)/\(card.expiryYear)"
     let insert = """
-      INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
-        traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
-        card_fingerprint, state, created_at, updated_at)
+      INSERT INTO orders (\(OrderRow.draftedColumns), state, created_at, updated_at)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'drafted', \(Self.now), \(Self.now))
       ON CONFLICT (id) DO NOTHING
       """
-    let values: [SQLValue] = [
-      .text(order.id.rawValue), .text(order.tripID.rawValue),
-      .integer(Int64(order.guests)), .integer(order.amount.minorUnits),
-      .text(order.amount.currency.code), .text(order.traveller.name),
-      order.traveller.email.map(SQLValue.text) ?? .null, .text(card.brand),
-      .text(card.lastFour), .text(expiry), .text(card.fingerprint),
-    ]
+    let values = OrderRow.values(of: order, card: card)
     let sameRequest = { @Sendable (existing: OrderRecord) -> Bool in
-      LedgerRows.isSameRequest(existing, as: order, card: card)
+      existing.isSameRequest(as: order, card: card)
     }
     let key = SQLValue.text(order.id.rawValue)
     // Read back after a lost answer: the order, if it is this request's. (The write's result is
@@ -166,7 +164,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
       let found = try await database.autocommit(until: deadline, followingNoAnswer: true) {
         connection throws(ServerDatabaseError) -> OrderRecord? in
         try connection.query(
-          Self.orderColumns + " WHERE id = $1", [key], reading: LedgerRows.record(from:)
+          Self.orderColumns + " WHERE id = $1", [key], reading: OrderRow.record(from:)
         ).first
       }
       guard let found, sameRequest(found) else { return nil }
@@ -178,7 +176,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
         try await database.autocommit(until: deadline) { connection throws(ServerDatabaseError) in
           try connection.query(
             insert + " RETURNING " + Self.orderColumnList, values,
-            reading: LedgerRows.record(from:)
+            reading: OrderRow.record(from:)
           ).first
         }
       }, readBack: { deadline async throws(ServerDatabaseError) in try await readBack(deadline) })
@@ -192,7 +190,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
           try connection.execute(insert, values)
           guard
             let existing = try connection.query(
-              Self.orderColumns + " WHERE id = $1", [key], reading: LedgerRows.record(from:)
+              Self.orderColumns + " WHERE id = $1", [key], reading: OrderRow.record(from:)
             ).first
           else { return nil }
           return sameRequest(existing) ? existing : nil
@@ -212,8 +210,8 @@ struct PostgreSQLOrderLedger: OrderLedger {
   }
 
   func advance(_ id: OrderID, by step: OrderStep) async throws(TicketingError) -> OrderRecord {
-    let (assignments, values) = Self.columns(for: step)
-    let placeholders = assignments.enumerated().map { "\($1) = $\($0 + 3)" }
+    let (columns, values) = OrderRow.columns(for: step)
+    let placeholders = columns.enumerated().map { "\($1) = $\($0 + 3)" }
     let update =
       "UPDATE orders SET "
       + (["state = $1", "updated_at = \(Self.now)", "last_failure = NULL"] + placeholders)
@@ -232,7 +230,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
             try connection.query(
               update + " AND state IN (\(before)) RETURNING " + Self.orderColumnList,
               [.text(step.state.rawValue), .text(id.rawValue)] + values,
-              reading: LedgerRows.record(from:)
+              reading: OrderRow.record(from:)
             ).first
           }
         },
@@ -245,13 +243,13 @@ struct PostgreSQLOrderLedger: OrderLedger {
       if let moved { return moved }
     }
     let outcome = try await write(
-      { deadline async throws(ServerDatabaseError) -> Advance<OrderRecord> in
+      { deadline async throws(ServerDatabaseError) -> LedgerWriteOutcome<OrderRecord> in
         try await database.transaction(until: deadline) {
-          connection throws(ServerDatabaseError) -> Advance<OrderRecord> in
+          connection throws(ServerDatabaseError) -> LedgerWriteOutcome<OrderRecord> in
           guard
             let current = try connection.query(
               Self.orderColumns + " WHERE id = $1 FOR UPDATE OF orders", [.text(id.rawValue)],
-              reading: LedgerRows.record(from:)
+              reading: OrderRow.record(from:)
             ).first
           else { return .unknown }
           let state = current.state
@@ -267,18 +265,14 @@ struct PostgreSQLOrderLedger: OrderLedger {
           }
           return try connection.query(
             Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)],
-            reading: LedgerRows.record(from:)
-          ).first.map(Advance.moved) ?? .unknown
+            reading: OrderRow.record(from:)
+          ).first.map(LedgerWriteOutcome.moved) ?? .unknown
         }
       },
       readBack: { deadline async throws(ServerDatabaseError) in
-        try await recordedOrder(id, showing: step, until: deadline).map(Advance.moved)
+        try await recordedOrder(id, showing: step, until: deadline).map(LedgerWriteOutcome.moved)
       })
-    switch outcome {
-    case .moved(let recorded): return recorded
-    case .unknown: throw .unknownOrder(id.rawValue)
-    case .illegal(let state): throw .illegalTransition(id, from: state, to: step.state)
-    }
+    return try outcome.recorded(id, movingTo: step.state)
   }
 
   /// The order, read back after a lost answer, if it shows `step` recorded.
@@ -289,7 +283,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
       connection throws(ServerDatabaseError) in
       try connection.query(
         Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)],
-        reading: LedgerRows.record(from:)
+        reading: OrderRow.record(from:)
       ).first.flatMap { step.isRecorded(in: $0) ? $0 : nil }
     }
   }
@@ -315,10 +309,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
     try await call { () async throws(ServerDatabaseError) in
       try await database.autocommit { connection throws(ServerDatabaseError) in
         try connection.query(
-          Self.orderColumns
-            + " WHERE state IN ('drafted', 'held', 'charged', 'cancelling', 'places_returned')"
-            + " ORDER BY created_at, id",
-          reading: LedgerRows.record(from:))
+          Self.orderColumns + OrderRow.unfinishedOldestFirst, reading: OrderRow.record(from:))
       }
     }
   }
@@ -327,28 +318,23 @@ struct PostgreSQLOrderLedger: OrderLedger {
     -> Ticket
   {
     let order = paid.order
-    let candidate = Ticket(id: LedgerRows.newTicketID(), for: paid, issuedAt: Date())
+    let candidate = Ticket(id: TicketRow.newID(), for: paid, issuedAt: Date())
     let outcome = try await write(
-      { deadline async throws(ServerDatabaseError) -> Advance<Ticket> in
+      { deadline async throws(ServerDatabaseError) -> LedgerWriteOutcome<Ticket> in
         try await database.transaction(until: deadline) {
-          connection throws(ServerDatabaseError) -> Advance<Ticket> in
-          guard
-            let state = try connection.query(
-              "SELECT state FROM orders WHERE id = $1 FOR UPDATE", [.text(order.id.rawValue)],
-              reading: { row throws(SQLRowError) in
-                try row.text("state", as: OrderState.init(rawValue:))
-              }
+          connection throws(ServerDatabaseError) -> LedgerWriteOutcome<Ticket> in
+          let state = try connection.query(
+            "SELECT state FROM orders WHERE id = $1 FOR UPDATE", [.text(order.id.rawValue)],
+            reading: OrderRow.state(from:)
+          ).first
+          let found = try LedgerWriteOutcome.issuing(from: state) {
+            () throws(ServerDatabaseError) in
+            try connection.query(
+              TicketRow.select + " WHERE order_id = $1", [.text(order.id.rawValue)],
+              reading: TicketRow.ticket(from:)
             ).first
-          else { return .unknown }
-          if state == .ticketed,
-            let issued = try connection.query(
-              Self.ticketColumns + " WHERE order_id = $1", [.text(order.id.rawValue)],
-              reading: LedgerRows.ticket(from:)
-            ).first
-          {
-            return .moved(issued)
           }
-          guard state == .charged else { return .illegal(state) }
+          if let found { return found }
           try connection.execute(
             """
             UPDATE orders SET state = 'ticketed', supplier_reference = $1, charge_id = $2,
@@ -358,58 +344,37 @@ struct PostgreSQLOrderLedger: OrderLedger {
             [.text(reference.rawValue), .text(paid.receipt.chargeID), .text(order.id.rawValue)])
           try connection.execute(
             """
-            INSERT INTO tickets (id, order_id, booking_id, traveller_name, guests,
-              amount_minor_units, currency, card_brand, charge_id, issued_at, cancelled_at,
-              card_last_four)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \(Self.now), NULL, $10)
-            """,
-            [
-              .text(candidate.id.rawValue), .text(order.id.rawValue),
-              .text(order.tripID.rawValue), .text(candidate.travellerName),
-              .integer(Int64(candidate.guests)), .integer(candidate.amountPaid.minorUnits),
-              .text(candidate.amountPaid.currency.code), .text(candidate.cardBrand),
-              .text(paid.receipt.chargeID), .text(candidate.cardLastFour),
-            ])
+            INSERT INTO tickets (\(TicketRow.issuedColumns), issued_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \(Self.now))
+            """, TicketRow.values(of: candidate, chargeID: paid.receipt.chargeID))
           return try connection.query(
-            Self.ticketColumns + " WHERE id = $1", [.text(candidate.id.rawValue)],
-            reading: LedgerRows.ticket(from:)
-          ).first.map(Advance.moved) ?? .unknown
+            TicketRow.select + " WHERE id = $1", [.text(candidate.id.rawValue)],
+            reading: TicketRow.ticket(from:)
+          ).first.map(LedgerWriteOutcome.moved) ?? .unknown
         }
       },
       readBack: { deadline async throws(ServerDatabaseError) in
         try await database.autocommit(until: deadline, followingNoAnswer: true) {
           connection throws(ServerDatabaseError) in
           try connection.query(
-            Self.ticketColumns + " WHERE order_id = $1", [.text(order.id.rawValue)],
-            reading: LedgerRows.ticket(from:)
-          ).first.map(Advance.moved)
+            TicketRow.select + " WHERE order_id = $1", [.text(order.id.rawValue)],
+            reading: TicketRow.ticket(from:)
+          ).first.map(LedgerWriteOutcome.moved)
         }
       })
-    switch outcome {
-    case .moved(let ticket): return ticket
-    case .unknown: throw .unknownOrder(order.id.rawValue)
-    case .illegal(let state): throw .illegalTransition(order.id, from: state, to: .ticketed)
-    }
+    return try outcome.recorded(order.id, movingTo: .ticketed)
   }
 
   func tickets() async throws(TicketingError) -> [Ticket] {
     try await call { () async throws(ServerDatabaseError) in
       try await database.autocommit { connection throws(ServerDatabaseError) in
         try connection.query(
-          Self.ticketColumns + " ORDER BY issued_at DESC, id", reading: LedgerRows.ticket(from:))
+          TicketRow.newestFirst, reading: TicketRow.ticket(from:))
       }
     }
   }
 
   // MARK: - Statements
-
-  /// What a write found, decided inside its transaction and turned into a result or an error
-  /// outside it.
-  private enum Advance<Recorded: Sendable>: Sendable {
-    case moved(Recorded)
-    case unknown
-    case illegal(OrderState)
-  }
 
   private func record(where condition: String, _ value: SQLValue) async throws(TicketingError)
     -> OrderRecord?
@@ -417,47 +382,22 @@ struct PostgreSQLOrderLedger: OrderLedger {
     try await call { () async throws(ServerDatabaseError) in
       try await database.autocommit { connection throws(ServerDatabaseError) in
         try connection.query(
-          Self.orderColumns + " WHERE " + condition, [value], reading: LedgerRows.record(from:)
+          Self.orderColumns + " WHERE " + condition, [value], reading: OrderRow.record(from:)
         ).first
       }
     }
   }
 
-  /// An order's columns, as `LedgerRows.record(from:)` reads them by name.
+  /// An order's columns, as `OrderRow.record(from:)` reads them by name: the last failure is
+  /// the newest note taken since the order's last step, kept apart from its row.
   private static let orderColumnList = """
-    id, booking_id, guests, amount_minor_units, currency, traveller_name, card_brand,
-      card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
-      supplier_reference, refund_id, updated_at,
-      (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id, card_fingerprint,
+    \(OrderRow.columns),
       coalesce((SELECT failure FROM order_failures WHERE order_failures.order_id = orders.id
         AND noted_at >= orders.updated_at ORDER BY noted_at DESC LIMIT 1), last_failure)
         AS last_failure
     """
 
   private static let orderColumns = "SELECT \(orderColumnList) FROM orders"
-
-  /// A ticket's columns, as `LedgerRows.ticket(from:)` reads them by name, with its order's
-  /// state (which says whether it is being cancelled).
-  private static let ticketColumns = """
-    SELECT id, order_id, booking_id, traveller_name, guests, amount_minor_units, currency,
-      card_brand, charge_id, issued_at, cancelled_at, card_last_four,
-      (SELECT state FROM orders WHERE orders.id = tickets.order_id) AS order_state
-    FROM tickets
-    """
-
-  /// The columns a step writes, and their values.
-  private static func columns(for step: OrderStep) -> ([String], [SQLValue]) {
-    switch step {
-    case .held(let hold):
-      (
-        ["hold_id", "hold_expires_at"],
-        [.text(hold.id.rawValue), .real(hold.expiresAt.timeIntervalSince1970)]
-      )
-    case .charged(let chargeID): (["charge_id"], [.text(chargeID)])
-    case .released, .cancelling, .placesReturned: ([], [])
-    case .refunded(let refundID), .cancelled(let refundID): (["refund_id"], [.text(refundID)])
-    }
-  }
 
   /// Runs one call; an answer ends the margin of an earlier write the server did not answer.
   private func call<Result>(_ body: () async throws(ServerDatabaseError) -> Result)

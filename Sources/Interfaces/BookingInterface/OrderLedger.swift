@@ -200,6 +200,29 @@ public struct OrderRecord: Sendable, Hashable {
   }
 }
 
+extension OrderRecord {
+  /// Whether this order was recorded for `order`, paid with `card`: the same trip, number of
+  /// places, amount, traveller and card. A key is bound to its first request, so every ledger
+  /// asks it of the order it finds under the key before answering with that order.
+  public func isSameRequest(as order: DraftOrder, card: MaskedCard) -> Bool {
+    amount == order.amount
+      && isSameRequest(
+        tripID: order.tripID, guests: order.guests, travellerName: order.traveller.name,
+        card: card)
+  }
+
+  /// Whether this order was recorded for a request of this trip, number of places, traveller and
+  /// card, whatever its amount: what checkout can ask before it prices the trip. The card is
+  /// judged by ``MaskedCard/isSameCard(as:)``, so an order recorded before cards had a
+  /// fingerprint is bound by brand, last four digits and expiry alone.
+  public func isSameRequest(tripID: TripID, guests: Int, travellerName: String, card: MaskedCard)
+    -> Bool
+  {
+    self.tripID == tripID && self.guests == guests && self.travellerName == travellerName
+      && self.card.isSameCard(as: card)
+  }
+}
+
 /// Why orders and tickets could not be recorded or read.
 public enum TicketingError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Neither `VOYAGE_HOME` nor `HOME` names a folder to keep data in.

@@ -55,9 +55,7 @@ public actor InMemoryOrderLedger: OrderLedger {
     -> OrderRecord
   {
     if let existing = records[order.id] {
-      guard existing.tripID == order.tripID, existing.guests == order.guests,
-        existing.travellerName == order.traveller.name, existing.card.isSameCard(as: card)
-      else { throw .orderConflict(order.id) }
+      guard existing.isSameRequest(as: order, card: card) else { throw .orderConflict(order.id) }
       return existing
     }
     try write(.drafted)
