@@ -7,7 +7,7 @@ package import SharedKernel
 /// columns, the values and the reading, so the two databases cannot come to record an order
 /// differently.
 package enum OrderRow {
-  /// The columns an order is drafted with, in the order of ``values(of:card:)``; each ledger adds
+  /// The columns an order is drafted with, in the order of `values(of:card:)`; each ledger adds
   /// the state and its own clock.
   package static let draftedColumns = """
     id, trip_id, guests, amount_minor_units, currency, traveller_name, traveller_email,
@@ -25,7 +25,7 @@ package enum OrderRow {
     ]
   }
 
-  /// The columns ``record(from:)`` reads, but `last_failure`, which each ledger keeps its own
+  /// The columns `record(from:)` reads, but `last_failure`, which each ledger keeps its own
   /// way and adds to this list.
   package static let columns = """
     id, trip_id, guests, amount_minor_units, currency, traveller_name, card_brand,

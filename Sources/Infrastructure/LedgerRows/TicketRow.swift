@@ -5,7 +5,7 @@ package import SharedKernel
 
 /// A row of the ledger's `tickets` table, as both ledgers write and read it.
 package enum TicketRow {
-  /// A ticket's columns, as ``ticket(from:)`` reads them, with its order's state (which says
+  /// A ticket's columns, as `ticket(from:)` reads them, with its order's state (which says
   /// whether it is being cancelled); a ledger adds its `WHERE` or `ORDER BY`.
   package static let select = """
     SELECT id, order_id, trip_id, traveller_name, guests, amount_minor_units, currency,
@@ -17,7 +17,7 @@ package enum TicketRow {
   /// Every ticket, newest first: what the ticket history lists.
   package static let newestFirst = select + " ORDER BY issued_at DESC, id"
 
-  /// The columns a ticket is issued with, in the order of ``values(of:chargeID:)``; each ledger
+  /// The columns a ticket is issued with, in the order of `values(of:chargeID:)`; each ledger
   /// adds its own clock's `issued_at`.
   package static let issuedColumns = """
     id, order_id, trip_id, traveller_name, guests, amount_minor_units, currency, card_brand,

@@ -213,7 +213,7 @@ extension OrderRecord {
 
   /// Whether this order was recorded for a request of this trip, number of places, traveller and
   /// card, whatever its amount: what checkout can ask before it prices the trip. The card is
-  /// judged by ``MaskedCard/isSameCard(as:)``, so an order recorded before cards had a
+  /// judged by `MaskedCard.isSameCard(as:)`, so an order recorded before cards had a
   /// fingerprint is bound by brand, last four digits and expiry alone.
   public func isSameRequest(tripID: TripID, guests: Int, travellerName: String, card: MaskedCard)
     -> Bool
