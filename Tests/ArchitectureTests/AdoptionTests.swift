@@ -135,10 +135,13 @@ struct AdoptionTests {
     ).write(to: team.appendingPathComponent("Package.swift"))
     try Data("public struct Order {}\n".utf8).write(
       to: team.appendingPathComponent("Sources/Orders/Order.swift"))
+    // The bundle built above, by a link: a team would commit it or fetch it, and its 59 MB
+    // add nothing to what this test checks.
     try FileManager.default.createDirectory(
       at: team.appendingPathComponent("Tools"), withIntermediateDirectories: true)
-    try FileManager.default.copyItem(
-      at: bundle, to: team.appendingPathComponent("Tools/check-architecture.artifactbundle"))
+    try FileManager.default.createSymbolicLink(
+      at: team.appendingPathComponent("Tools/check-architecture.artifactbundle"),
+      withDestinationURL: bundle)
     try await git(["init", "--quiet", "--initial-branch", "main"], in: team)
     try await git(["submodule", "--quiet", "add", linter.path, "Vendor/voyage"], in: team)
     try await git(["add", "."], in: team)
@@ -180,14 +183,11 @@ struct AdoptionTests {
       let outcome = try await run(command, in: asWritten)
       #expect(outcome.status == 0, "\(command): \(outcome.output)\(outcome.error.suffix(2_000))")
     }
+    // Without submodules, SwiftPM stops at the manifest. (Without history, the linter says
+    // what to fetch: BaselineTests shows it on a real one-commit clone.)
     let byDefault = try await checkout(depth: 1, submodules: false, into: "by-default")
     let unloaded = try await run(commands[0], in: byDefault)
     #expect(unloaded.status != 0)
     #expect(unloaded.error.contains("cannot be accessed"), "\(unloaded.error)")
-    try await git(["submodule", "--quiet", "update", "--init"], in: byDefault)
-    let shallow = try await run(commands[1], in: byDefault)
-    #expect(shallow.status != 0)
-    #expect(
-      shallow.error.contains("'origin/main' is not in this shallow clone"), "\(shallow.error)")
   }
 }
