@@ -8,26 +8,33 @@ import TemporaryFolders
 actor Linter {
   static let shared = Linter()
 
-  /// The compiled linter and the folder it is in, which the task keeps.
-  private var compiled: Task<(folder: TemporaryFolder, binary: URL), any Error>?
+  /// The compiled linter.
+  private var compiled: Task<URL, any Error>?
 
   func executable() async throws -> URL {
-    if let compiled { return try await compiled.value.binary }
+    if let compiled { return try await compiled.value }
     let task = Task {
-      // Kept, not removed: every suite of the run uses this binary, and no hook runs when the
-      // last one is done; the shared linter holds the folder until the process ends, when no
-      // `deinit` runs (one small folder a run, under the temporary directory).
-      let folder = try TemporaryFolder.created("linter")
-      let binary = folder.url.appendingPathComponent("check-architecture")
+      // In the repository's .build, not the temporary directory: every suite of the run uses
+      // this binary and no hook runs when the last one is done, so a temporary folder would
+      // outlive the run. Compiled beside its place and moved in, so a second test process
+      // compiling at the same time never runs half a file.
+      let folder = repositoryRoot.appendingPathComponent(".build/architecture-tests")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let binary = folder.appendingPathComponent("check-architecture")
+      let partial = folder.appendingPathComponent("check-architecture-\(UUID().uuidString)")
       let script = repositoryRoot.appendingPathComponent("Scripts/check-architecture.swift").path
-      let outcome = try await Subprocess.run("swiftc", [script, "-o", binary.path])
+      let outcome = try await Subprocess.run("swiftc", [script, "-o", partial.path])
       guard outcome.status == 0 else {
+        try? FileManager.default.removeItem(at: partial)
         throw LinterError(message: "the linter does not compile:\n\(outcome.error)")
       }
-      return (folder: folder, binary: binary)
+      guard rename(partial.path, binary.path) == 0 else {
+        throw LinterError(message: "the compiled linter cannot be moved to \(binary.path)")
+      }
+      return binary
     }
     compiled = task
-    return try await task.value.binary
+    return try await task.value
   }
 
   /// Describes the package in `folder` with SwiftPM, with a scratch folder of its own (SwiftPM
