@@ -101,6 +101,11 @@ step() {
   printf '    [%d] passed in %d s\n' "$steps_run" "$((SECONDS - started))"
 }
 
+# A step that --affected leaves out, and why.
+left_out() { # NAME WHY
+  printf '\n==> left out: %s\n    (%s)\n' "$1" "$2"
+}
+
 # A step whose inputs are under PATHS (prefixes from the repository's root, space-separated):
 # with --affected and none of them changed, it is left out, and said so.
 step_when() { # "PATHS" NAME COMMAND…
@@ -110,7 +115,7 @@ step_when() { # "PATHS" NAME COMMAND…
   if affected_touches $paths; then
     step "$@"
   else
-    printf '\n==> left out: %s\n    (nothing under %s changed since %s)\n' "$1" "$paths" "$affected_since"
+    left_out "$1" "nothing under $paths changed since $affected_since"
   fi
 }
 
@@ -177,13 +182,9 @@ step "Build with undeclared-import check and warnings as errors" \
 # The other engine builds too, strictly and with the tests, but without the FaultPoints trait: the
 # configuration a person ships. Its voyage must hold no fault point, while the build above holds
 # them. (Each engine keeps its own build folder under .build, so neither replaces the other.)
-if [ "${engine[1]:-native}" = swiftbuild ]; then
-  other_engine=native
-  other_build_flags=(--explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors)
-else
-  other_engine=swiftbuild
-  other_build_flags=(--build-system swiftbuild --explicit-target-dependency-import-check error --traits WarningsAsErrors)
-fi
+other_engine=swiftbuild
+[ "${engine[1]:-native}" = native ] || other_engine=native
+mapfile -t other_build_flags < <(strict_without_fault_points "$other_engine")
 if [ "$both_engines" -eq 1 ]; then
   step_when "Sources/ Tests/ Benchmarks/ Package.swift" "Build on the other engine ($other_engine), warnings as errors, without fault points" \
     swift build --build-tests "${other_build_flags[@]}"
@@ -207,12 +208,13 @@ step_when "docs/ Sources/ Scripts/build-docs.sh" "Documentation builds with warn
 # their own (canaries, scaffolding, forks, adoption, measurements), and beside them the modules'
 # tests that hold a deadline would wait for the cores.
 module_tests=(--skip ArchitectureTests)
-if [ -n "$affected_since" ] && [ -z "$affected_everything" ]; then
+reached=all
+if affected_narrows; then
   reached=$(affected_among "${affected_tests[@]}" | tr '|' '\n' | grep -vx ArchitectureTests | paste -sd '|' -)
-  module_tests=(--filter "^(${reached:-no-module-is-reached})\.")
+  module_tests=(--filter "^(${reached})\.")
 fi
-if [[ "${module_tests[*]}" == *no-module-is-reached* ]]; then
-  printf '\n==> left out: Tests of every module\n    (the changes since %s reach no module test target)\n' "$affected_since"
+if [ -z "$reached" ]; then
+  left_out "Tests of every module" "the changes since $affected_since reach no module test target"
 else
   step "Tests of every module" \
     tests_that_run timeout 1200 swift test --skip-build "${test_flags[@]}" "${module_tests[@]}"
@@ -225,7 +227,7 @@ if affected_reaches ArchitectureTests; then
   step "Architecture tests (canaries, docs, scaffolding, forks, adoption, measurement scripts)" \
     tests_that_run timeout 1200 swift test "${architecture_test_options[@]}"
 else
-  printf '\n==> left out: Architecture tests\n    (the changes since %s do not reach ArchitectureTests)\n' "$affected_since"
+  left_out "Architecture tests" "the changes since $affected_since do not reach ArchitectureTests"
 fi
 if [ "$tool_tests" -eq 1 ]; then
   step_when "Workshop/Scaffolding/ Workshop/ArchitectureLinter/" "The scaffolding tool's tests (its requests, names, owners' lines, and undo at every step of each command)" \
@@ -286,8 +288,8 @@ sanitized_tests=$(swift package describe --type json | swift Scripts/check-archi
 # With --affected, only the reached ones.
 IFS='|' read -r -a sanitized <<<"$sanitized_tests"
 sanitized_tests=$(affected_among "${sanitized[@]}")
-if [ -n "$affected_since" ] && [ -z "$sanitized_tests" ]; then
-  printf '\n==> left out: Concurrency tests under Thread Sanitizer\n    (the changes since %s reach none of them)\n' "$affected_since"
+if affected_narrows && [ -z "$sanitized_tests" ]; then
+  left_out "Concurrency tests under Thread Sanitizer" "the changes since $affected_since reach none of them"
 else
   step "Concurrency tests under Thread Sanitizer" \
     tests_that_run timeout 1200 swift test "${engine[@]}" --sanitize=thread --scratch-path .build/thread-sanitizer \

@@ -30,11 +30,16 @@ for target in json.load(sys.stdin)["targets"]:
   affected_changes=$( (git diff --name-only --no-renames "$since" -- && git ls-files --others --exclude-standard) | sort -u)
 }
 
+# Whether --affected narrows the run: given, and the change does not reach everything.
+affected_narrows() {
+  [ -n "$affected_since" ] && [ -z "$affected_everything" ]
+}
+
 # Whether a step whose inputs are PATHS (prefixes from the repository's root) runs: always
 # without --affected, when the change reaches everything, or when a changed path starts with
 # one of them.
 affected_touches() { # PATHS…
-  [ -z "$affected_since" ] || [ -n "$affected_everything" ] && return 0
+  affected_narrows || return 0
   local path prefix
   while IFS= read -r path; do
     for prefix in "$@"; do
@@ -46,7 +51,7 @@ affected_touches() { # PATHS…
 
 # Whether the test target NAME is reached (always, without --affected).
 affected_reaches() { # NAME
-  [ -z "$affected_since" ] || [ -n "$affected_everything" ] && return 0
+  affected_narrows || return 0
   local name
   for name in "${affected_tests[@]}"; do
     [ "$name" = "$1" ] && return 0
