@@ -11,7 +11,7 @@ struct BareCheckouts {
 
   private static let now = "extract(epoch FROM clock_timestamp())::float8"
   private static let orderColumns = """
-    id, trip_id, guests, amount_minor_units, currency, traveller_name, card_brand,
+    id, trip_id, places, amount_minor_units, currency, traveller_name, card_brand,
       card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
       supplier_reference, refund_id, updated_at,
       (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id, card_fingerprint,
@@ -19,7 +19,7 @@ struct BareCheckouts {
         AND noted_at >= orders.updated_at ORDER BY noted_at DESC LIMIT 1), last_failure)
     """
   private static let ticketColumns = """
-    SELECT id, order_id, trip_id, traveller_name, guests, amount_minor_units, currency,
+    SELECT id, order_id, trip_id, traveller_name, places, amount_minor_units, currency,
       card_brand, charge_id, issued_at, cancelled_at, card_last_four,
       (SELECT state FROM orders WHERE orders.id = tickets.order_id) AS order_state
     FROM tickets
@@ -55,7 +55,7 @@ struct BareCheckouts {
         ("SELECT \(Self.orderColumns) FROM orders WHERE id = $1", [key]),
         (
           """
-          INSERT INTO orders (id, trip_id, guests, amount_minor_units, currency,
+          INSERT INTO orders (id, trip_id, places, amount_minor_units, currency,
             traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
             card_fingerprint, state, created_at, updated_at)
           VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8, $9, $10, 'drafted', \(Self.now),
@@ -91,7 +91,7 @@ struct BareCheckouts {
         ),
         (
           """
-          INSERT INTO tickets (id, order_id, trip_id, traveller_name, guests,
+          INSERT INTO tickets (id, order_id, trip_id, traveller_name, places,
             amount_minor_units, currency, card_brand, charge_id, issued_at, cancelled_at,
             card_last_four)
           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \(Self.now), NULL, $10)

@@ -137,22 +137,25 @@ struct LedgerTests {
   }
 
   /// Writes one ticketed order per key into the ledger's file as a release that ran only the
-  /// first `migrations` wrote it (the trip in `booking_id`, as every release before the column's
-  /// rename): drafted, then moved by the transition table to ticketed, with its ticket.
+  /// first `migrations` wrote it, with that release's column names (the trip in `booking_id`
+  /// before the seventh migration, `trip_id` from it; the count in `guests`, as every release
+  /// before the eighth): drafted, then moved by the transition table to ticketed, with its ticket.
   func writeTicketedOrders(_ keys: [String], asTheReleaseThatRan migrations: Int) async throws
     -> SQLiteDatabase
   {
+    try #require(migrations < 8, "a release from before the count's column was renamed")
     let file = home.appendingPathComponent(LedgerDataAssembly.fileName)
     let old = try SQLiteDatabase(
       file: file, migrations: Array(SQLiteOrderLedger.migrations.prefix(migrations)))
     let card = try Self.card().masked
+    let trip = migrations < 7 ? "booking_id" : "trip_id"
     for key in keys {
       let order = try order(key)
       let value = SQLValue.text(key)
       try await old.transaction { connection throws(SQLiteError) in
         try connection.execute(
           """
-          INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
+          INSERT INTO orders (id, \(trip), guests, amount_minor_units, currency,
             traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
             card_fingerprint, state, created_at, updated_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'drafted', 1, 1)
@@ -173,9 +176,9 @@ struct LedgerTests {
           [value])
         try connection.execute(
           """
-          INSERT INTO tickets (id, order_id, booking_id, traveller_name, guests, amount_minor_units,
+          INSERT INTO tickets (id, order_id, \(trip), traveller_name, guests, amount_minor_units,
             currency, card_brand, charge_id, issued_at, cancelled_at, card_last_four, paid_with)
-          SELECT 'TKT-' || id, id, booking_id, traveller_name, guests, amount_minor_units, currency,
+          SELECT 'TKT-' || id, id, \(trip), traveller_name, guests, amount_minor_units, currency,
             card_brand, charge_id, 2, NULL, card_last_four, card_brand || ' •••• ' || card_last_four
           FROM orders WHERE id = ?
           """, [value])
@@ -216,16 +219,22 @@ struct LedgerTests {
     #expect(try SQLiteDatabase.integrityCheck(of: file) == "ok")
   }
 
-  /// A ledger written by the release before the trip's column was renamed (`booking_id`, then
-  /// six migrations): this release renames it in place and keeps every row, lists its tickets
-  /// with their trips, knows a key's request again, and cancels a ticket.
-  @Test func aLedgerFromBeforeTheTripColumnWasRenamedListsItsTicketsAndCancelsOne() async throws {
+  /// A ledger written by a release before a column was renamed: the trip's (`booking_id`, by
+  /// the release that ran six migrations) and the count's (`guests`, by the release that ran
+  /// seven). This release renames both in place and keeps every row, lists its tickets with
+  /// their trips and places, knows a key's request again, cancels a ticket, and still refuses
+  /// an order of no places.
+  @Test(arguments: [6, 7])
+  func aLedgerFromBeforeAColumnWasRenamedListsItsTicketsAndCancelsOne(releaseThatRan: Int)
+    async throws
+  {
     let file = home.appendingPathComponent(LedgerDataAssembly.fileName)
-    _ = try await writeTicketedOrders(["kept", "given-back"], asTheReleaseThatRan: 6)
+    _ = try await writeTicketedOrders(["kept", "given-back"], asTheReleaseThatRan: releaseThatRan)
     let ledger = try await LedgerDataAssembly.ledger(home: home)
     let tickets = try await ledger.tickets()
     #expect(Set(tickets.map(\.id.rawValue)) == ["TKT-kept", "TKT-given-back"])
     #expect(tickets.allSatisfy { $0.tripID == Self.trip.id && $0.status == .issued })
+    #expect(tickets.allSatisfy { $0.guests == 2 })
     // The same request under the same key is answered from the ledger, not refused.
     #expect(try await ledger.begin(order("kept"), card: Self.card().masked).state == .ticketed)
     let givenBack = try #require(OrderID("given-back"))
@@ -244,6 +253,13 @@ struct LedgerTests {
         reading: { row throws(SQLRowError) in try row.text("name") })
     }
     #expect(columns.filter { $0 == "trip_id" }.count == 2 && !columns.contains("booking_id"))
+    #expect(columns.filter { $0 == "places" }.count == 2 && !columns.contains("guests"))
+    // The column's CHECK was renamed with it.
+    await #expect(throws: SQLiteError.self) {
+      try await raw.transaction { connection throws(SQLiteError) in
+        try connection.execute("UPDATE orders SET places = 0 WHERE id = 'kept'")
+      }
+    }
     #expect(try SQLiteDatabase.integrityCheck(of: file) == "ok")
   }
 

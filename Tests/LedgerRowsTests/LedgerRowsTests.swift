@@ -96,7 +96,7 @@ struct LedgerRowsTests {
     let written = Dictionary(uniqueKeysWithValues: zip(columns, values))
     #expect(written["charge_id"] == .text("ch_1"))
     let read = [
-      "id", "order_id", "trip_id", "traveller_name", "guests", "amount_minor_units",
+      "id", "order_id", "trip_id", "traveller_name", "places", "amount_minor_units",
       "currency", "card_brand", "charge_id", "issued_at", "cancelled_at", "card_last_four",
       "order_state",
     ]

@@ -48,7 +48,7 @@ struct ServerLedgerTests {
     for sql in [
       "UPDATE orders SET state = 'ticketed' WHERE id = 'order-1'",
       """
-      INSERT INTO orders SELECT 'order-2', trip_id, guests, amount_minor_units, currency,
+      INSERT INTO orders SELECT 'order-2', trip_id, places, amount_minor_units, currency,
         traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
         card_fingerprint, 'charged', hold_id, hold_expires_at, charge_id, supplier_reference, refund_id, created_at,
         updated_at FROM orders
@@ -136,11 +136,14 @@ struct ServerLedgerTests {
   }
 
   /// Writes one ticketed order per key into the test's schema as a release that ran only the
-  /// first `migrations` wrote it (the trip in `booking_id`, as every release before the column's
-  /// rename): drafted, then moved by the transition table to ticketed, with its ticket.
+  /// first `migrations` wrote it, with that release's column names (the trip in `booking_id`
+  /// before the fifth migration, `trip_id` from it; the count in `guests`, as every release
+  /// before the sixth): drafted, then moved by the transition table to ticketed, with its ticket.
   func writeTicketedOrders(_ keys: [String], asTheReleaseThatRan migrations: Int) async throws
     -> ServerDatabase
   {
+    try #require(migrations < 6, "a release from before the count's column was renamed")
+    let trip = migrations < 5 ? "booking_id" : "trip_id"
     let old = try await ServerDatabase(
       connectionString: TestServer.url(),
       migrations: Array(PostgreSQLOrderLedger.migrations.prefix(migrations)),
@@ -153,7 +156,7 @@ struct ServerLedgerTests {
       try await old.transaction { connection throws(ServerDatabaseError) in
         try connection.execute(
           """
-          INSERT INTO orders (id, booking_id, guests, amount_minor_units, currency,
+          INSERT INTO orders (id, \(trip), guests, amount_minor_units, currency,
             traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
             card_fingerprint, state, created_at, updated_at)
           VALUES ($1, $2, $3, $4, $5, $6, NULL, 'Visa', '4242', '12/2099', '', 'drafted', 1, 1)
@@ -172,10 +175,10 @@ struct ServerLedgerTests {
         }
         try connection.execute(
           """
-          INSERT INTO tickets (id, order_id, booking_id, traveller_name, guests,
+          INSERT INTO tickets (id, order_id, \(trip), traveller_name, guests,
             amount_minor_units, currency, card_brand, charge_id, issued_at, cancelled_at,
             card_last_four)
-          SELECT 'TKT-' || id, id, booking_id, traveller_name, guests, amount_minor_units,
+          SELECT 'TKT-' || id, id, \(trip), traveller_name, guests, amount_minor_units,
             currency, card_brand, charge_id, 2, NULL, card_last_four
           FROM orders WHERE id = $1
           """, [value])
@@ -217,15 +220,21 @@ struct ServerLedgerTests {
     #expect(try await ledger.tickets().map(\.status) == [.cancelled, .cancelled])
   }
 
-  /// A ledger written by the release before the trip's column was renamed (`booking_id`, then
-  /// four migrations): this release renames it in place and keeps every row, lists its tickets
-  /// with their trips, knows a key's request again, and cancels a ticket.
-  @Test func aLedgerFromBeforeTheTripColumnWasRenamedListsItsTicketsAndCancelsOne() async throws {
-    _ = try await writeTicketedOrders(["kept", "given-back"], asTheReleaseThatRan: 4)
+  /// A ledger written by a release before a column was renamed: the trip's (`booking_id`, by
+  /// the release that ran four migrations) and the count's (`guests`, by the release that ran
+  /// five). This release renames both in place and keeps every row, lists its tickets with
+  /// their trips and places, knows a key's request again, cancels a ticket, and still refuses
+  /// an order of no places, by a CHECK that has the column's new name.
+  @Test(arguments: [4, 5])
+  func aLedgerFromBeforeAColumnWasRenamedListsItsTicketsAndCancelsOne(releaseThatRan: Int)
+    async throws
+  {
+    _ = try await writeTicketedOrders(["kept", "given-back"], asTheReleaseThatRan: releaseThatRan)
     let ledger = try await ledger()
     let tickets = try await ledger.tickets()
     #expect(Set(tickets.map(\.id.rawValue)) == ["TKT-kept", "TKT-given-back"])
     #expect(tickets.allSatisfy { $0.tripID == Trip.fixture().id && $0.status == .issued })
+    #expect(tickets.allSatisfy { $0.guests == 1 })
     // The same request under the same key is answered from the ledger, not refused.
     let kept = try DraftOrder(
       id: try #require(OrderID("kept")), trip: Trip.fixture(), guests: 1,
@@ -252,6 +261,17 @@ struct ServerLedgerTests {
         """, [.text(schema)], reading: { row throws(SQLRowError) in try row.text("name") })
     }
     #expect(columns.filter { $0 == "trip_id" }.count == 2 && !columns.contains("booking_id"))
+    #expect(columns.filter { $0 == "places" }.count == 2 && !columns.contains("guests"))
+    await #expect {
+      try await raw.transaction { connection throws(ServerDatabaseError) in
+        try connection.execute("UPDATE orders SET places = 0 WHERE id = 'kept'")
+      }
+    } throws: { error in
+      guard case .failed(let sqlState, let message) = error as? ServerDatabaseError else {
+        return false
+      }
+      return sqlState == "23514" && message.contains("orders_places_check")
+    }
   }
 
   @Test func aLedgerWrittenByANewerVoyageIsRefusedAndLeftUntouched() async throws {

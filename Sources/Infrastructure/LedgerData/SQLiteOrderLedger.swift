@@ -131,6 +131,12 @@ struct SQLiteOrderLedger: OrderLedger {
     ALTER TABLE orders RENAME COLUMN booking_id TO trip_id;
     ALTER TABLE tickets RENAME COLUMN booking_id TO trip_id;
     """,
+    // The count an order and its ticket hold is places, the word the screens use: the column
+    // was named `guests`, and renamed in place (its CHECK follows), so every row stays as it was.
+    """
+    ALTER TABLE orders RENAME COLUMN guests TO places;
+    ALTER TABLE tickets RENAME COLUMN guests TO places;
+    """,
   ]
 
   func begin(_ order: DraftOrder, card: MaskedCard) async throws(TicketingError) -> OrderRecord {

@@ -10,7 +10,7 @@ package enum OrderRow {
   /// The columns an order is drafted with, in the order of `values(of:card:)`; each ledger adds
   /// the state and its own clock.
   package static let draftedColumns = """
-    id, trip_id, guests, amount_minor_units, currency, traveller_name, traveller_email,
+    id, trip_id, places, amount_minor_units, currency, traveller_name, traveller_email,
       card_brand, card_last_four, card_expiry, card_fingerprint
     """
 
@@ -28,7 +28,7 @@ package enum OrderRow {
   /// The columns `record(from:)` reads, but `last_failure`, which each ledger keeps its own
   /// way and adds to this list.
   package static let columns = """
-    id, trip_id, guests, amount_minor_units, currency, traveller_name, card_brand,
+    id, trip_id, places, amount_minor_units, currency, traveller_name, card_brand,
       card_last_four, card_expiry, state, hold_id, hold_expires_at, charge_id,
       supplier_reference, refund_id, updated_at,
       (SELECT id FROM tickets WHERE tickets.order_id = orders.id) AS ticket_id, card_fingerprint
@@ -62,7 +62,7 @@ package enum OrderRow {
   /// An order read from a row of ``columns`` and `last_failure`.
   package static func record(from row: SQLRow) throws(SQLRowError) -> OrderRecord {
     let tripID = try row.text("trip_id", as: TripID.init)
-    let guests = Int(try row.integer("guests"))
+    let guests = Int(try row.integer("places"))
     let expiry = try row.text("card_expiry").split(separator: "/").compactMap { Int($0) }
     let holdID = try row.nullableText("hold_id", as: HoldID.init)
     let holdExpiresAt = try row.nullableReal("hold_expires_at")

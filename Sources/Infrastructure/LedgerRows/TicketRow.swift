@@ -8,7 +8,7 @@ package enum TicketRow {
   /// A ticket's columns, as `ticket(from:)` reads them, with its order's state (which says
   /// whether it is being cancelled); a ledger adds its `WHERE` or `ORDER BY`.
   package static let select = """
-    SELECT id, order_id, trip_id, traveller_name, guests, amount_minor_units, currency,
+    SELECT id, order_id, trip_id, traveller_name, places, amount_minor_units, currency,
       card_brand, charge_id, issued_at, cancelled_at, card_last_four,
       (SELECT state FROM orders WHERE orders.id = tickets.order_id) AS order_state
     FROM tickets
@@ -20,7 +20,7 @@ package enum TicketRow {
   /// The columns a ticket is issued with, in the order of `values(of:chargeID:)`; each ledger
   /// adds its own clock's `issued_at`.
   package static let issuedColumns = """
-    id, order_id, trip_id, traveller_name, guests, amount_minor_units, currency, card_brand,
+    id, order_id, trip_id, traveller_name, places, amount_minor_units, currency, card_brand,
       card_last_four, charge_id
     """
 
@@ -40,7 +40,7 @@ package enum TicketRow {
       id: try row.text("id", as: TicketID.init),
       orderID: try row.text("order_id", as: OrderID.init),
       tripID: try row.text("trip_id", as: TripID.init),
-      travellerName: try row.text("traveller_name"), guests: Int(try row.integer("guests")),
+      travellerName: try row.text("traveller_name"), guests: Int(try row.integer("places")),
       amountPaid: Money(
         minorUnits: try row.integer("amount_minor_units"),
         currency: try row.text("currency", as: Currency.init(code:))),

@@ -141,6 +141,14 @@ struct PostgreSQLOrderLedger: OrderLedger {
     ALTER TABLE orders RENAME COLUMN booking_id TO trip_id;
     ALTER TABLE tickets RENAME COLUMN booking_id TO trip_id;
     """,
+    // The count an order and its ticket hold is places, the word the screens use: the column
+    // was named `guests`, and renamed in place, so every row stays as it was; its CHECK follows
+    // the column, and takes the new name too.
+    """
+    ALTER TABLE orders RENAME COLUMN guests TO places;
+    ALTER TABLE tickets RENAME COLUMN guests TO places;
+    ALTER TABLE orders RENAME CONSTRAINT orders_guests_check TO orders_places_check;
+    """,
   ]
 
   /// The server's clock, as seconds since 1970, read once per statement.
