@@ -280,7 +280,7 @@ var benchmarkTargets: [Target] {
 // MARK: - Test support: doubles and tools that only test targets may name
 
 var testSupportTargets: [Target] {
-  // In-memory catalog, seat reservations and order ledger, with failures and pauses on demand.
+  // In-memory catalog, place reservations and order ledger, with failures and pauses on demand.
   [testSupport(.booking)]
     // An in-memory payment provider: one charge per key, refunds, declines and silence on demand.
     + [testSupport(.payment)]

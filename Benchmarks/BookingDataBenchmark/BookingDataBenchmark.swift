@@ -326,7 +326,7 @@ enum BookingDataBenchmark {
           hasher.combine(query.destination)
           hasher.combine(query.from)
           hasher.combine(query.to)
-          hasher.combine(query.guests)
+          hasher.combine(query.places)
           hasher.combine(query.maximumPrice)
           hasher.combine(query.sort)
           hasher.combine(query.limit)
@@ -462,7 +462,7 @@ enum BookingDataBenchmark {
     destination: Destination(city: "Lisbon", country: "Portugal"),
     startDate: CalendarDate(daysSinceEpoch: 20_900), endDate: CalendarDate(daysSinceEpoch: 20_904),
     price: Money(minorUnits: 45_000, currency: .eur),
-    rating: Rating(tenths: 45) ?? { preconditionFailure("valid rating") }(), seatsLeft: 4)
+    rating: Rating(tenths: 45) ?? { preconditionFailure("valid rating") }(), placesLeft: 4)
 
   static func query(_ destination: String) -> SearchQuery {
     do {

@@ -204,7 +204,7 @@ enum CheckoutBenchmark {
       holdDuration: holdDuration)
     let payments = try PaymentSandbox(home: home)
     let trips = Array(supplier.allTrips.filter { !$0.isSoldOut }.prefix(tripCount))
-    let capacity = trips.reduce(0) { $0 + $1.seatsLeft }
+    let capacity = trips.reduce(0) { $0 + $1.placesLeft }
     let dependencies = CheckoutDependencies(
       trips: BookingDataAssembly.supplier(
         transport: supplier.transport, log: log.labelled("supplier")),
@@ -222,7 +222,7 @@ enum CheckoutBenchmark {
     let traveller = try Traveller(name: "Ada Lovelace")
     let requests = (0..<keys).map { index in
       CheckoutRequest(
-        tripID: trips[index % trips.count].id, guests: 1, traveller: traveller,
+        tripID: trips[index % trips.count].id, places: 1, traveller: traveller,
         card: index % 7 == 6 ? declined : good,
         orderID: OrderID("bench-\(index)") ?? { preconditionFailure("valid identifier") }())
     }
@@ -244,7 +244,7 @@ enum CheckoutBenchmark {
     let refunds = try await payments.refundCount()
     let taken = try await supplier.placesTaken()
     let sold = trips.reduce(0) { $0 + (taken[$1.id.rawValue] ?? 0) }
-    let ticketed = tickets.reduce(0) { $0 + $1.guests }
+    let ticketed = tickets.reduce(0) { $0 + $1.places }
     print(
       "   \(name.padding(toLength: 43, withPad: " ", startingAt: 0))"
         + "\(ledger.name.padding(toLength: 10, withPad: " ", startingAt: 0))\(pad(checkouts, 11))"

@@ -53,7 +53,7 @@ enum LedgerFloor {
       let key = OrderID("ledger-\(UUID().uuidString.prefix(8))-\(index)")
       guard let key else { preconditionFailure("valid identifier") }
       let order = try DraftOrder(
-        id: key, trip: trips[index % trips.count], guests: 1, traveller: traveller)
+        id: key, trip: trips[index % trips.count], places: 1, traveller: traveller)
       let receipt = try await payments.charge(order.amount, to: card, idempotencyKey: key)
       orders.append((try order.confirm(with: receipt), card.masked))
     }
@@ -79,9 +79,9 @@ enum LedgerFloor {
             let order = paid.order
             _ = try await ledger.record(of: order.id)
             _ = try await ledger.begin(order, card: card)
-            let hold = SeatHold(
+            let hold = PlaceHold(
               id: HoldID("HLD-\(index)") ?? { preconditionFailure("valid identifier") }(),
-              tripID: order.tripID, places: order.guests,
+              tripID: order.tripID, places: order.places,
               expiresAt: Date(timeIntervalSinceNow: 600))
             _ = try await ledger.advance(order.id, by: .held(hold))
             _ = try await ledger.advance(order.id, by: .charged(chargeID: paid.receipt.chargeID))

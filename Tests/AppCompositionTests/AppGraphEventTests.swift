@@ -25,26 +25,26 @@ struct AppGraphEventTests {
       configuration: try AppConfiguration(environment: [
         "VOYAGE_HOME": home.path, "VOYAGE_DEADLINE_SECONDS": "300",
       ]))
-    let found = try await graph.trips.search(SearchQuery.make(destination: "Lisbon", guests: 2))
+    let found = try await graph.trips.search(SearchQuery.make(destination: "Lisbon", places: 2))
     let trip = try #require(found.first { !$0.isSoldOut })
     // Read once, so the cache holds the trip as it is before the purchase.
-    #expect(try await graph.trips.trip(id: trip.id).seatsLeft == trip.seatsLeft)
+    #expect(try await graph.trips.trip(id: trip.id).placesLeft == trip.placesLeft)
 
     let checkout = try await graph.checkout()
     await checkout.checkout(
       CheckoutRequest(
-        tripID: trip.id, guests: 2, traveller: try Traveller(name: "Ada Lovelace"),
+        tripID: trip.id, places: 2, traveller: try Traveller(name: "Ada Lovelace"),
         card: try PaymentCard(
           number: "4242424242424242", expiryMonth: 12, expiryYear: 2099, holderName: "Ada"),
         orderID: try #require(OrderID("graph-1"))))
     #expect(checkout.failure == nil)
     await graph.settled()
-    #expect(try await graph.trips.trip(id: trip.id).seatsLeft == trip.seatsLeft - 2)
+    #expect(try await graph.trips.trip(id: trip.id).placesLeft == trip.placesLeft - 2)
 
     let ticket = try #require(try await graph.ledger().tickets().first?.id)
     await checkout.cancel(ticket)
     #expect(checkout.failure == nil)
     await graph.settled()
-    #expect(try await graph.trips.trip(id: trip.id).seatsLeft == trip.seatsLeft)
+    #expect(try await graph.trips.trip(id: trip.id).placesLeft == trip.placesLeft)
   }
 }

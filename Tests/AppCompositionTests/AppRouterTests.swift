@@ -22,7 +22,7 @@ struct AppRouterTests {
 
   @Test(arguments: [
     "", "voyage", "voyage://", "voyage://planets/MARS-1", "https://example.com/trips/LIS-001",
-    "voyage://trips/LIS-001?guests=2", "voyage://tickets/", "trips/LIS-001", "not a link at all",
+    "voyage://trips/LIS-001?places=2", "voyage://tickets/", "trips/LIS-001", "not a link at all",
     String(repeating: "voyage://trips/", count: 100),
   ])
   func aLinkNoFeatureOpensNamesNoRoute(link: String) {

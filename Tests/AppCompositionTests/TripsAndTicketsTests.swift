@@ -32,7 +32,7 @@ struct TripsAndTicketsTests {
     let checkout = try await graph.checkout()
     await checkout.checkout(
       CheckoutRequest(
-        tripID: trip, guests: 2, traveller: try Traveller(name: "Ada Lovelace"),
+        tripID: trip, places: 2, traveller: try Traveller(name: "Ada Lovelace"),
         card: try PaymentCard(
           number: "4242424242424242", expiryMonth: 12, expiryYear: 2099, holderName: "Ada"),
         orderID: try #require(OrderID("wired-1"))))

@@ -122,8 +122,8 @@ struct SupplierDown: Error, Equatable {}
 /// The values the coalescing tests search and read, from literals: one that is not valid fails
 /// the test that wrote it, saying which.
 enum Fixtures {
-  static func query(_ destination: String = "Lisbon", guests: Int = 1) throws -> SearchQuery {
-    try SearchQuery.make(destination: destination, guests: guests)
+  static func query(_ destination: String = "Lisbon", places: Int = 1) throws -> SearchQuery {
+    try SearchQuery.make(destination: destination, places: places)
   }
 
   static func id(_ text: String) throws -> TripID {
@@ -140,7 +140,7 @@ enum Fixtures {
       destination: Destination(city: "Lisbon", country: "Portugal"),
       startDate: CalendarDate(daysSinceEpoch: 20_000),
       endDate: CalendarDate(daysSinceEpoch: 20_004),
-      price: Money(minorUnits: price, currency: .eur), rating: try rating(), seatsLeft: 4,
+      price: Money(minorUnits: price, currency: .eur), rating: try rating(), placesLeft: 4,
       details: "")
   }
 
@@ -152,6 +152,6 @@ enum Fixtures {
     Trip(
       id: summary.id, title: summary.title, destination: summary.destination,
       startDate: summary.startDate, endDate: summary.endDate, price: summary.price,
-      rating: summary.rating, seatsLeft: summary.seatsLeft, details: "")
+      rating: summary.rating, placesLeft: summary.placesLeft, details: "")
   }
 }

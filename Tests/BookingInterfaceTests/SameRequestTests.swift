@@ -11,17 +11,17 @@ struct SameRequestTests {
   static let card = MaskedCard(
     brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099, fingerprint: "a1b2c3")
 
-  func order(guests: Int = 2, traveller: String = "Ada", price: Int64 = 45_000) throws
+  func order(places: Int = 2, traveller: String = "Ada", price: Int64 = 45_000) throws
     -> DraftOrder
   {
     try DraftOrder(
-      id: try #require(OrderID("order-1")), trip: Trip.fixture(price: price), guests: guests,
+      id: try #require(OrderID("order-1")), trip: Trip.fixture(price: price), places: places,
       traveller: Traveller(name: traveller))
   }
 
   func recorded(_ order: DraftOrder, card: MaskedCard = card) -> OrderRecord {
     OrderRecord(
-      id: order.id, tripID: order.tripID, guests: order.guests, amount: order.amount,
+      id: order.id, tripID: order.tripID, places: order.places, amount: order.amount,
       travellerName: order.traveller.name, card: card, state: .drafted, hold: nil,
       chargeID: nil, supplierReference: nil, ticketID: nil, refundID: nil, updatedAt: Date())
   }
@@ -35,9 +35,9 @@ struct SameRequestTests {
     let otherCard = MaskedCard(
       brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099, fingerprint: "d4e5f6")
     let otherTrip = try DraftOrder(
-      id: record.id, trip: Trip.fixture("LIS-002"), guests: 2, traveller: Traveller(name: "Ada"))
+      id: record.id, trip: Trip.fixture("LIS-002"), places: 2, traveller: Traveller(name: "Ada"))
     #expect(!record.isSameRequest(as: otherTrip, card: Self.card))
-    #expect(!record.isSameRequest(as: try order(guests: 3), card: Self.card))
+    #expect(!record.isSameRequest(as: try order(places: 3), card: Self.card))
     #expect(!record.isSameRequest(as: try order(traveller: "Grace"), card: Self.card))
     #expect(!record.isSameRequest(as: try order(), card: otherCard))
   }
@@ -50,7 +50,7 @@ struct SameRequestTests {
     #expect(!record.isSameRequest(as: repriced, card: Self.card))
     #expect(
       record.isSameRequest(
-        tripID: repriced.tripID, guests: repriced.guests, travellerName: "Ada", card: Self.card))
+        tripID: repriced.tripID, places: repriced.places, travellerName: "Ada", card: Self.card))
   }
 
   @Test func anOrderRecordedBeforeFingerprintsIsBoundByBrandLastFourAndExpiry() throws {

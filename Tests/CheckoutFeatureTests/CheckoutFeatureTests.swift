@@ -17,7 +17,7 @@ struct CheckoutFeatureTests {
 
   let gateway: InMemoryPaymentGateway
   let ledger = InMemoryOrderLedger()
-  let reservations = InMemorySeatReservations(capacity: [Self.trip.id: 3, Self.soldOut.id: 0])
+  let reservations = InMemoryPlaceReservations(capacity: [Self.trip.id: 3, Self.soldOut.id: 0])
 
   init() {
     gateway = InMemoryPaymentGateway()
@@ -26,11 +26,11 @@ struct CheckoutFeatureTests {
   var key: OrderID { OrderID.fixture("order-1") }
 
   func request(
-    _ trip: TripID = Self.trip.id, guests: Int = 2, key: String = "order-1",
+    _ trip: TripID = Self.trip.id, places: Int = 2, key: String = "order-1",
     card number: String = "4242424242424242", name: String = "Ada Lovelace"
   ) throws -> CheckoutRequest {
     CheckoutRequest(
-      tripID: trip, guests: guests, traveller: try Traveller(name: name),
+      tripID: trip, places: places, traveller: try Traveller(name: name),
       card: try PaymentCard(
         number: number, expiryMonth: 12, expiryYear: 2099, holderName: "Ada"),
       orderID: try #require(OrderID(key)))
@@ -113,10 +113,10 @@ struct CheckoutFeatureTests {
   @Test func aTripTheSupplierHasSoldOutIsRefusedAndNothingIsCharged() async throws {
     // The cached trip still shows places; the supplier's hold is the truth.
     let first = feature()
-    await first.checkout(try request(guests: 3, key: "first"))
+    await first.checkout(try request(places: 3, key: "first"))
     #expect(first.failure == nil)
     let checkout = feature()
-    await checkout.checkout(try request(guests: 1))
+    await checkout.checkout(try request(places: 1))
     #expect(checkout.failure == .rejected(.soldOut(Self.trip.id)))
     #expect(await gateway.charges.count == 1)
     #expect(await ledger.records[key]?.state == .released)
@@ -224,10 +224,10 @@ struct CheckoutFeatureTests {
     async throws
   {
     let first = feature()
-    await first.checkout(try request(guests: 3))
+    await first.checkout(try request(places: 3))
     #expect(first.failure == nil)
     let retry = featureSeeingTheTripSoldOut()
-    await retry.checkout(try request(guests: 3))
+    await retry.checkout(try request(places: 3))
     #expect(retry.failure == nil)
     #expect(retry.screen(theme: .plain) == first.screen(theme: .plain))
     #expect(await gateway.charges.count == 1)
@@ -240,10 +240,10 @@ struct CheckoutFeatureTests {
   ) async throws {
     await ledger.failNextWrite(into: state)
     let first = feature()
-    await first.checkout(try request(guests: 3))
+    await first.checkout(try request(places: 3))
     #expect(first.failure != nil)
     let retry = featureSeeingTheTripSoldOut()
-    await retry.checkout(try request(guests: 3))
+    await retry.checkout(try request(places: 3))
     #expect(retry.failure == nil)
     #expect(await gateway.charges.count == 1)
     #expect(await ledger.issued.count == 1)
@@ -254,11 +254,11 @@ struct CheckoutFeatureTests {
     // The supplier holds the places under the order's key, but the crash came before the
     // ledger recorded the hold: the order is drafted and the trip shows no places.
     let order = try DraftOrder(
-      id: key, trip: Self.trip, guests: 3, traveller: Traveller(name: "Ada Lovelace"))
-    _ = try await ledger.begin(order, card: try request(guests: 3).card.masked)
+      id: key, trip: Self.trip, places: 3, traveller: Traveller(name: "Ada Lovelace"))
+    _ = try await ledger.begin(order, card: try request(places: 3).card.masked)
     _ = try await reservations.hold(3, on: Self.trip.id, key: key)
     let retry = featureSeeingTheTripSoldOut()
-    await retry.checkout(try request(guests: 3))
+    await retry.checkout(try request(places: 3))
     #expect(retry.failure == nil)
     #expect(await reservations.taken(Self.trip.id) == 3)
     #expect(await gateway.charges.count == 1)
@@ -346,7 +346,7 @@ struct CheckoutFeatureTests {
 
   @Test func aDraftedOrderGivenUpReleasesTheHoldTheLedgerNeverHeardOf() async throws {
     let order = try DraftOrder(
-      id: key, trip: Self.trip, guests: 2, traveller: Traveller(name: "Ada Lovelace"))
+      id: key, trip: Self.trip, places: 2, traveller: Traveller(name: "Ada Lovelace"))
     _ = try await ledger.begin(order, card: try request().card.masked)
     _ = try await reservations.hold(2, on: Self.trip.id, key: key)
     let giveUp = feature()

@@ -37,7 +37,7 @@ extension VoyageCommandLineTests {
     let trip = try await bookableTrip()
     let placesBefore = try await placesLeft(trip)
     let bought = try await run(
-      ["checkout", trip, "--name", "Ada", "--guests", "2", "--json"] + Self.card,
+      ["checkout", trip, "--name", "Ada", "--places", "2", "--json"] + Self.card,
       environment: environment)
     #expect(bought.status == 0, "\(printed(bought))")
     let ticket = try #require(

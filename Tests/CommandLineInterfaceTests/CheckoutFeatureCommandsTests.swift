@@ -8,25 +8,25 @@ import Testing
 extension VoyageCommandLineTests {
   /// A trip with places left; the sandbox's catalog starts today, so no identifier is fixed.
   func bookableTrip() async throws -> String {
-    let search = try await voyage("search", "Lisbon", "--guests", "2", "--json")
+    let search = try await voyage("search", "Lisbon", "--places", "2", "--json")
     let results = try #require(try json(search.output)["results"] as? [[String: Any]])
     return try #require(results.first { ($0["sold_out"] as? Bool) == false }?["id"] as? String)
   }
 
   @Test func searchShowCheckoutAndTicketsWorkTogether() async throws {
-    let search = try await voyage("search", "Lisbon", "--guests", "2", "--json")
+    let search = try await voyage("search", "Lisbon", "--places", "2", "--json")
     #expect(search.status == 0)
     let results = try #require(try json(search.output)["results"] as? [[String: Any]])
     let trip = try #require(results.first { ($0["sold_out"] as? Bool) == false }?["id"] as? String)
 
     let show = try await voyage("show", trip)
     #expect(show.status == 0)
-    #expect(show.output.contains(trip) && show.output.contains("per traveller"))
+    #expect(show.output.contains(trip) && show.output.contains("per place"))
 
     let checkout = try await voyage(
       "checkout", trip, "--card", "4242 4242 4242 4242", "--expiry", "12/30", "--name",
       "Ada Lovelace",
-      "--guests", "2", "--idempotency-key", "e2e-1")
+      "--places", "2", "--idempotency-key", "e2e-1")
     #expect(checkout.status == 0)
     #expect(checkout.output.hasPrefix("✓ Ticket TKT-"))
 
@@ -109,6 +109,14 @@ extension VoyageCommandLineTests {
       "unknown option '--crad'; did you mean '--card'?")
   }
 
+  /// The option was `--guests` before 0.2.0: a checkout that still says so buys nothing and is
+  /// told the new name.
+  @Test func checkoutRefusesTheOldNameOfThePlacesOptionWithItsNewOneAndBuysNothing() async throws {
+    try await expectUsageError(
+      ["checkout", "LIS-001", "--name", "Ada", "--guests", "2"] + Self.card,
+      "unknown option '--guests'; it is '--places' since voyage 0.2.0")
+  }
+
   @Test func dashHAsAnOptionsValueIsTextNotAHelpRequest() async throws {
     let asName = try await run(
       ["checkout", "NOP-001", "--name", "-h", "--json"] + Self.card)
@@ -166,7 +174,7 @@ extension VoyageCommandLineTests {
   /// What a person on a small window over a plain ssh session sees.
   @Test func ticketsFitFortyColumnsInASCII() async throws {
     _ = try await run(
-      ["checkout", try await bookableTrip(), "--name", "Ada Lovelace", "--guests", "2"] + Self.card)
+      ["checkout", try await bookableTrip(), "--name", "Ada Lovelace", "--places", "2"] + Self.card)
     let outcome = try await run(["tickets"], environment: ["COLUMNS": "40", "LANG": "C"])
     #expect(outcome.status == 0)
     let lines = outcome.output.split(separator: "\n")
@@ -205,7 +213,7 @@ extension VoyageCommandLineTests {
     let long = String(repeating: "A", count: 100_000)
     let runs: [[String]] = [
       ["checkout", "LIS-001", "--name", "Ada", "--email", "a@" + long] + Self.card,
-      ["checkout", "LIS-001", "--name", "Ada", "--guests", "1" + long] + Self.card,
+      ["checkout", "LIS-001", "--name", "Ada", "--places", "1" + long] + Self.card,
       ["checkout", "LIS-001", "--name", "Ada", "--idempotency-key", "k " + long] + Self.card,
       ["checkout", "LIS-" + long, "--name", "Ada"] + Self.card,
       ["cancel", "TKT " + long],

@@ -17,7 +17,7 @@ extension VoyageCommandLineTests {
 
   func placesLeft(_ trip: String) async throws -> Int {
     let shown = try json(try await voyage("show", trip, "--json").output)
-    return try #require((shown["trip"] as? [String: Any])?["seats_left"] as? Int)
+    return try #require((shown["trip"] as? [String: Any])?["places_left"] as? Int)
   }
 
   /// Buys places on `trip` until exactly `left` remain.
@@ -25,15 +25,15 @@ extension VoyageCommandLineTests {
     var remaining = try await placesLeft(trip) - left
     var order = 0
     while remaining > 0 {
-      let guests = min(9, remaining)
+      let places = min(9, remaining)
       order += 1
       let outcome = try await run(
         [
-          "checkout", trip, "--name", "Filler", "--guests", String(guests), "--idempotency-key",
+          "checkout", trip, "--name", "Filler", "--places", String(places), "--idempotency-key",
           "fill-\(trip)-\(order)",
         ] + Self.card)
       #expect(outcome.status == 0, "\(outcome.error)")
-      remaining -= guests
+      remaining -= places
     }
     #expect(try await placesLeft(trip) == left)
   }
@@ -78,7 +78,7 @@ extension VoyageCommandLineTests {
         group.addTask {
           try await run(
             [
-              "checkout", trip, "--name", "Ada", "--guests", "2", "--idempotency-key", "one-key",
+              "checkout", trip, "--name", "Ada", "--places", "2", "--idempotency-key", "one-key",
               "--json",
             ] + Self.card)
         }
@@ -98,9 +98,9 @@ extension VoyageCommandLineTests {
   /// out because another racer held its places between its reading of the ledger and of the
   /// trip.
   @Test func sixteenProcessesWithOneKeyForTheLastPlacesAllGetTheTicket() async throws {
-    let search = try await voyage("search", "Lisbon", "--guests", "3", "--json")
+    let search = try await voyage("search", "Lisbon", "--places", "3", "--json")
     let trips = try #require(try json(search.output)["results"] as? [[String: Any]])
-      .filter { $0["seats_left"] as? Int ?? 0 >= 3 }.compactMap { $0["id"] as? String }.prefix(4)
+      .filter { $0["places_left"] as? Int ?? 0 >= 3 }.compactMap { $0["id"] as? String }.prefix(4)
     #expect(trips.count == 4)
     for (round, trip) in trips.enumerated() {
       try await fill(trip, leaving: 3)
@@ -109,7 +109,7 @@ extension VoyageCommandLineTests {
           group.addTask {
             try await run(
               [
-                "checkout", trip, "--name", "Ada", "--guests", "3", "--idempotency-key",
+                "checkout", trip, "--name", "Ada", "--places", "3", "--idempotency-key",
                 "last-\(round)", "--json",
               ] + Self.card)
           }
@@ -137,7 +137,7 @@ extension VoyageCommandLineTests {
     let trip = try await bookableTrip()
     let placesBefore = try await placesLeft(trip)
     let command =
-      ["checkout", trip, "--name", "Ada", "--guests", "2", "--idempotency-key", "crash", "--json"]
+      ["checkout", trip, "--name", "Ada", "--places", "2", "--idempotency-key", "crash", "--json"]
       + Self.card
     let killed = try await run(command, environment: ["VOYAGE_TEST_STOP_AT": point])
     #expect(killed.status == SIGKILL, "expected a kill at \(point): \(killed.error)")
@@ -154,7 +154,7 @@ extension VoyageCommandLineTests {
 
   @Test(arguments: [
     (["--name", "Grace", "--card", "4242424242424242"], "another traveller"),
-    (["--name", "Ada", "--guests", "2", "--card", "4242424242424242"], "another number of places"),
+    (["--name", "Ada", "--places", "2", "--card", "4242424242424242"], "another number of places"),
     (["--name", "Ada", "--card", "5555555555554444"], "another card"),
   ])
   func aKeyReusedForAnotherRequestIsRefusedWithItsOwnCode(changed: [String], what: String)
@@ -190,7 +190,7 @@ extension VoyageCommandLineTests {
     let trip = try await bookableTrip()
     let placesBefore = try await placesLeft(trip)
     let bought = try await run(
-      ["checkout", trip, "--name", "Ada", "--guests", "2", "--json"] + Self.card)
+      ["checkout", trip, "--name", "Ada", "--places", "2", "--json"] + Self.card)
     let ticket = try #require(
       (try json(bought.output)["ticket"] as? [String: Any])?["id"] as? String)
     #expect(try await placesLeft(trip) == placesBefore - 2)
@@ -309,7 +309,7 @@ extension VoyageCommandLineTests {
     defer { _ = umount(home.path) }
     let trip = try await bookableTrip()
     let bought = try await run(
-      ["checkout", trip, "--name", "Ada", "--guests", "2", "--idempotency-key", "before"]
+      ["checkout", trip, "--name", "Ada", "--places", "2", "--idempotency-key", "before"]
         + Self.card)
     #expect(bought.status == 0)
     let places = try await placesLeft(trip)

@@ -49,7 +49,7 @@ struct InteractiveSessionTests {
         "Pay EUR 576.00 for 2 places on LIS-004 with the Visa ending 4242? [y/N]"))
     #expect(terminal.output.contains("✓ Ticket TKT-"))
     #expect(terminal.unreadInput.isEmpty)
-    #expect(await tickets().contains("\"guests\" : 2"))
+    #expect(await tickets().contains("\"places\" : 2"))
   }
 
   @Test func declinedConfirmationChargesNothing() async throws {

@@ -41,9 +41,9 @@ extension VoyageCommandLineTests {
   }
 
   @Test func standardOutputIsTheSameByteForByteWithAndWithoutALog() async throws {
-    let quiet = try await voyage("search", "Lisbon", "--guests", "2", "--json")
+    let quiet = try await voyage("search", "Lisbon", "--places", "2", "--json")
     let logged = try await run(
-      ["--verbose", "search", "Lisbon", "--guests", "2", "--json"],
+      ["--verbose", "search", "Lisbon", "--places", "2", "--json"],
       environment: ["VOYAGE_LOG": "debug"])
     #expect(quiet.status == 0 && logged.status == 0)
     #expect(logged.output == quiet.output)

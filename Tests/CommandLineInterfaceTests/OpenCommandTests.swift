@@ -8,12 +8,12 @@ extension VoyageCommandLineTests {
     (["open"], "missing <link>"),
     (["open", "voyage://planets/MARS-1"], "'voyage://planets/MARS-1' is not a link voyage opens"),
     (["open", "https://example.com/trips/LIS-001"], "is not a link voyage opens"),
-    (["open", "voyage://trips/LIS-001?guests=2"], "is not a link voyage opens"),
+    (["open", "voyage://trips/LIS-001?places=2"], "is not a link voyage opens"),
     (["open", "voyage://tickets/"], "is not a link voyage opens"),
     (["open", "LIS-001"], "is not a link voyage opens"),
     (["open", String(repeating: "x", count: 10_000)], "is not a link voyage opens"),
     (["open", "voyage://trips/LIS-001", "voyage://trips/LIS-002"], "unexpected argument"),
-    (["open", "voyage://trips/LIS-001", "--guests", "2"], "unknown option '--guests'"),
+    (["open", "voyage://trips/LIS-001", "--places", "2"], "unknown option '--places'"),
   ])
   func aBadLinkExitsSixtyFourWithOneErrorLineAndTheUsage(arguments: [String], message: String)
     async throws

@@ -7,8 +7,8 @@ import Testing
 extension VoyageCommandLineTests {
   @Test(arguments: [
     (["search"], "missing <destination>"),
-    (["search", "Lisbon", "--guests", "0"], "--guests must be 1 to 9, not 0"),
-    (["search", "Lisbon", "--guests", "10"], "--guests must be 1 to 9, not 10"),
+    (["search", "Lisbon", "--places", "0"], "--places must be 1 to 9, not 0"),
+    (["search", "Lisbon", "--places", "10"], "--places must be 1 to 9, not 10"),
     (["search", "Lisbon", "--from", "2027-02-30"], "must be a real date"),
     (["search", "Lisbon", "--from", "tomorrow"], "must be a real date"),
     (["search", "Lisbon", "--from", "2027-06-10", "--to", "2027-06-01"], "is after the end date"),
@@ -33,7 +33,7 @@ extension VoyageCommandLineTests {
 
   @Test(arguments: [
     (["serch", "Lisbon"], "unknown command 'serch'; did you mean 'search'?"),
-    (["search", "Lisbon", "--gests", "2"], "unknown option '--gests'; did you mean '--guests'?"),
+    (["search", "Lisbon", "--plces", "2"], "unknown option '--plces'; did you mean '--places'?"),
     (["search", "Lisbon", "--json=yes"], "'--json' takes no value"),
     (["search", "Lisbon", "--limit"], "'--limit' needs a value"),
     (["help", "serch"], "unknown command 'serch'; did you mean 'search'?"),
@@ -44,6 +44,14 @@ extension VoyageCommandLineTests {
   ])
   func aMistakeIsNamedWithWhatWasProbablyMeant(arguments: [String], message: String) async throws {
     try await expectMistake(arguments, message)
+  }
+
+  /// The option was `--guests` before 0.2.0: a script that still says so is refused, not run on
+  /// a guess, and told the new name.
+  @Test(arguments: [["search", "Lisbon", "--guests", "2"], ["search", "Lisbon", "--guests=2"]])
+  func searchRefusesTheOldNameOfThePlacesOptionWithItsNewOne(arguments: [String]) async throws {
+    try await expectUsageError(
+      arguments, "unknown option '--guests'; it is '--places' since voyage 0.2.0")
   }
 
   @Test func optionsTakeTheirValueAfterAnEqualsSignOrAsTheNextWord() async throws {
@@ -71,7 +79,7 @@ extension VoyageCommandLineTests {
 
   @Test func bashCompletesSearchAndItsOptionsFromTheDeclarations() async throws {
     #expect(try await bashCompletes("voyage se") == ["search"])
-    #expect(try await bashCompletes("voyage search Lisbon --gu") == ["--guests"])
+    #expect(try await bashCompletes("voyage search Lisbon --pl") == ["--places"])
     #expect(try await bashCompletes("voyage search Lisbon --sort ") == ["price", "rating", "date"])
   }
 

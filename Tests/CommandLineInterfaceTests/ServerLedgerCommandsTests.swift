@@ -81,7 +81,7 @@ extension VoyageCommandLineTests {
     let url = try await serverSchema()
     let trip = try await bookableTrip()
     let bought = try await run(
-      ["checkout", trip, "--name", "Ada", "--guests", "2", "--json"] + Self.card,
+      ["checkout", trip, "--name", "Ada", "--places", "2", "--json"] + Self.card,
       environment: ["VOYAGE_DATABASE_URL": url])
     #expect(bought.status == 0, "\(printed(bought))")
     let ticket = try #require(
@@ -454,7 +454,7 @@ extension VoyageCommandLineTests {
         group.addTask {
           try await run(
             [
-              "checkout", trip, "--name", "Ada", "--guests", "2", "--idempotency-key", "one-key",
+              "checkout", trip, "--name", "Ada", "--places", "2", "--idempotency-key", "one-key",
               "--json",
             ] + Self.card, environment: ["VOYAGE_DATABASE_URL": url])
         }
@@ -486,7 +486,7 @@ extension VoyageCommandLineTests {
     let trip = try await bookableTrip()
     let placesBefore = try await placesLeft(trip)
     let command =
-      ["checkout", trip, "--name", "Ada", "--guests", "2", "--idempotency-key", "crash", "--json"]
+      ["checkout", trip, "--name", "Ada", "--places", "2", "--idempotency-key", "crash", "--json"]
       + Self.card
     let killed = try await run(
       command, environment: ["VOYAGE_DATABASE_URL": url, "VOYAGE_TEST_STOP_AT": point])

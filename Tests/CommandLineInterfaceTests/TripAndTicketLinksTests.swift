@@ -16,7 +16,7 @@ extension VoyageCommandLineTests {
 
     let checkout = try await voyage(
       "checkout", trip, "--card", "4242 4242 4242 4242", "--expiry", "12/30", "--name",
-      "Ada Lovelace", "--guests", "2", "--idempotency-key", "links-1")
+      "Ada Lovelace", "--places", "2", "--idempotency-key", "links-1")
     #expect(checkout.status == 0, "\(checkout.error)")
     let ticket = try #require(
       (try json(try await voyage("tickets", "--json").output)["tickets"] as? [[String: Any]])?

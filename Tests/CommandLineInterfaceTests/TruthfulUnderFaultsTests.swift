@@ -32,7 +32,7 @@ extension VoyageCommandLineTests {
     let trip = try await bookableTrip()
     try await fill(trip, leaving: 2)
     let command =
-      ["checkout", trip, "--guests", "2", "--idempotency-key", "X1", "--json"] + Self.ada
+      ["checkout", trip, "--places", "2", "--idempotency-key", "X1", "--json"] + Self.ada
     let bought = try await run(command)
     #expect(bought.status == 0, "\(bought.error)")
     #expect(try await placesLeft(trip) == 0)
@@ -56,7 +56,7 @@ extension VoyageCommandLineTests {
     let trip = try await bookableTrip()
     try await fill(trip, leaving: 2)
     let command =
-      ["checkout", trip, "--guests", "2", "--idempotency-key", "last", "--json"] + Self.ada
+      ["checkout", trip, "--places", "2", "--idempotency-key", "last", "--json"] + Self.ada
     let killed = try await run(command, environment: ["VOYAGE_TEST_STOP_AT": point])
     #expect(killed.status == SIGKILL, "expected a kill at \(point): \(killed.error)")
     let finished = try await run(command)
@@ -290,9 +290,9 @@ extension VoyageCommandLineTests {
   }
 
   @Test(arguments: ["0", "-1", "10", "2147483648"])
-  func aNumberOfGuestsOutOfRangeIsAUsageError(guests: String) async throws {
+  func aNumberOfPlacesOutOfRangeIsAUsageError(places: String) async throws {
     try await expectUsageError(
-      ["checkout", "LIS-001", "--guests", guests] + Self.ada, "--guests must be 1 to 9")
+      ["checkout", "LIS-001", "--places", places] + Self.ada, "--places must be 1 to 9")
   }
 
   @Test(arguments: [["--json"], ["tickets", "--json=1"]])

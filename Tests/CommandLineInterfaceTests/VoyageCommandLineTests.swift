@@ -221,7 +221,7 @@ struct VoyageCommandLineTests {
       #expect(help.output.hasPrefix("Usage: voyage \(command)"))
       #expect(try await voyage("help", command).output == help.output)
     }
-    #expect(try await voyage("--version").output == "voyage 0.1.0\n")
+    #expect(try await voyage("--version").output == "voyage 0.2.0\n")
   }
 
   /// The help snapshots on disk, by command: `help.txt` is the overview, `help-<command>.txt` a

@@ -24,9 +24,9 @@ struct LedgerTests {
 
   static let trip = Trip.fixture()
 
-  func order(_ key: String = "order-1", guests: Int = 2) throws -> DraftOrder {
+  func order(_ key: String = "order-1", places: Int = 2) throws -> DraftOrder {
     try DraftOrder(
-      id: try #require(OrderID(key)), trip: Self.trip, guests: guests,
+      id: try #require(OrderID(key)), trip: Self.trip, places: places,
       traveller: Traveller(name: "Ada Lovelace", email: "ada@example.com"))
   }
 
@@ -38,10 +38,10 @@ struct LedgerTests {
 
   static let reference = SupplierReference.fixture("SBR-TEST")
 
-  func hold(for order: DraftOrder) -> SeatHold {
-    SeatHold(
+  func hold(for order: DraftOrder) -> PlaceHold {
+    PlaceHold(
       id: HoldID.fixture("HLD-\(order.id)"),
-      tripID: order.tripID, places: order.guests, expiresAt: Date() + 600)
+      tripID: order.tripID, places: order.places, expiresAt: Date() + 600)
   }
 
   /// The checkout saga's ledger writes, as CheckoutFeature makes them, with a real charge.
@@ -161,7 +161,7 @@ struct LedgerTests {
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'drafted', 1, 1)
           """,
           [
-            value, .text(order.tripID.rawValue), .integer(Int64(order.guests)),
+            value, .text(order.tripID.rawValue), .integer(Int64(order.places)),
             .integer(order.amount.minorUnits), .text(order.amount.currency.code),
             .text(order.traveller.name), .null, .text(card.brand), .text(card.lastFour),
             .text("\(card.expiryMonth)/\(card.expiryYear)"), .text(card.fingerprint),
@@ -234,7 +234,7 @@ struct LedgerTests {
     let tickets = try await ledger.tickets()
     #expect(Set(tickets.map(\.id.rawValue)) == ["TKT-kept", "TKT-given-back"])
     #expect(tickets.allSatisfy { $0.tripID == Self.trip.id && $0.status == .issued })
-    #expect(tickets.allSatisfy { $0.guests == 2 })
+    #expect(tickets.allSatisfy { $0.places == 2 })
     // The same request under the same key is answered from the ledger, not refused.
     #expect(try await ledger.begin(order("kept"), card: Self.card().masked).state == .ticketed)
     let givenBack = try #require(OrderID("given-back"))

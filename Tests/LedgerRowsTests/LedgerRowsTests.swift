@@ -46,8 +46,8 @@ struct LedgerRowsTests {
         id: trip, title: "Walks", destination: Destination(city: "Lisbon", country: "Portugal"),
         startDate: CalendarDate(daysSinceEpoch: 1), endDate: CalendarDate(daysSinceEpoch: 2),
         price: Money(minorUnits: 45_000, currency: .eur), rating: try #require(Rating(tenths: 46)),
-        seatsLeft: 9, details: ""),
-      guests: 2, traveller: Traveller(name: "Ada", email: "ada@example.com"))
+        placesLeft: 9, details: ""),
+      places: 2, traveller: Traveller(name: "Ada", email: "ada@example.com"))
     let drafted = Self.names(OrderRow.draftedColumns)
     let values = OrderRow.values(of: order, card: Self.card)
     #expect(drafted.count == values.count)
@@ -72,7 +72,7 @@ struct LedgerRowsTests {
   }
 
   @Test func aStepWritesAValueForEachOfItsColumns() throws {
-    let hold = SeatHold(
+    let hold = PlaceHold(
       id: try #require(HoldID("HLD-1")), tripID: trip, places: 1,
       expiresAt: Date(timeIntervalSince1970: 1))
     for step in [
@@ -88,7 +88,7 @@ struct LedgerRowsTests {
     let id = TicketRow.newID()
     let issued = Ticket(
       id: id, orderID: try #require(OrderID("order-1")), tripID: trip, travellerName: "Ada",
-      guests: 2, amountPaid: Money(minorUnits: 90_000, currency: .eur), cardBrand: "Visa",
+      places: 2, amountPaid: Money(minorUnits: 90_000, currency: .eur), cardBrand: "Visa",
       cardLastFour: "4242", issuedAt: Date(timeIntervalSince1970: 7), cancelledAt: nil)
     let columns = Self.names(TicketRow.issuedColumns)
     let values = TicketRow.values(of: issued, chargeID: "ch_1")
@@ -135,7 +135,7 @@ struct LedgerRowsTests {
   @Test func issuingFindsTheTicketOfATicketedOrderAndIssuesOnlyForACharged() throws {
     let ticket = Ticket(
       id: TicketRow.newID(), orderID: try #require(OrderID("order-1")), tripID: trip,
-      travellerName: "Ada", guests: 1, amountPaid: Money(minorUnits: 1, currency: .eur),
+      travellerName: "Ada", places: 1, amountPaid: Money(minorUnits: 1, currency: .eur),
       cardBrand: "Visa", cardLastFour: "4242", issuedAt: Date(), cancelledAt: nil)
     let found = { () -> Ticket? in ticket }
     let none = { () -> Ticket? in nil }

@@ -117,10 +117,10 @@ struct PaymentGatewayTests {
       startDate: CalendarDate(daysSinceEpoch: 21_000),
       endDate: CalendarDate(daysSinceEpoch: 21_004),
       price: Money(minorUnits: 45_000, currency: .eur), rating: try #require(Rating(tenths: 45)),
-      seatsLeft: 3,
+      placesLeft: 3,
       details: "")
     let order = try DraftOrder(
-      id: key(), trip: trip, guests: 2, traveller: Traveller(name: "Ada"))
+      id: key(), trip: trip, places: 2, traveller: Traveller(name: "Ada"))
     let dollars = try await gateway(sandbox).charge(
       Money(minorUnits: 90_000, currency: .usd), to: card("4242424242424242"), idempotencyKey: key()
     )

@@ -71,27 +71,27 @@ struct RowsFromBothDatabasesTests {
 
   /// Written once, in SQL both databases read alike.
   static let order = """
-    SELECT 'held' AS state, CAST(2 AS bigint) AS guests, CAST(0.5 AS double precision) AS rate,
+    SELECT 'held' AS state, CAST(2 AS bigint) AS places, CAST(0.5 AS double precision) AS rate,
       CAST(NULL AS text) AS hold_id
     """
 
   @Test(arguments: Engine.available)
   func columnsAreNamedByTheStatementItself(_ engine: Engine) async throws {
     let row = try #require(try await engine.rows(Self.order).first)
-    #expect(row.columns == ["state", "guests", "rate", "hold_id"])
+    #expect(row.columns == ["state", "places", "rate", "hold_id"])
   }
 
   @Test(arguments: Engine.available)
   func theSameStatementReadsAsTheSameValues(_ engine: Engine) async throws {
     let row = try #require(try await engine.rows(Self.order).first)
     #expect(try row.text("state") == "held")
-    #expect(try row.integer("guests") == 2)
+    #expect(try row.integer("places") == 2)
     #expect(try row.real("rate") == 0.5)
     #expect(try row.nullableText("hold_id") == nil)
     #expect(
       row
         == SQLRow(
-          columns: ["state", "guests", "rate", "hold_id"],
+          columns: ["state", "places", "rate", "hold_id"],
           values: [.text("held"), .integer(2), .real(0.5), .null]))
   }
 
@@ -115,7 +115,7 @@ struct RowsFromBothDatabasesTests {
     }
     #expect(
       throws: UnreadableRow(
-        .missingColumn("card_fingerprint", selected: ["state", "guests", "rate", "hold_id"]))
+        .missingColumn("card_fingerprint", selected: ["state", "places", "rate", "hold_id"]))
     ) { try missing.get() }
   }
 

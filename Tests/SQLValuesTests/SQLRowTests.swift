@@ -4,12 +4,12 @@ import Testing
 @Suite("A row read by column name")
 struct SQLRowTests {
   let row = SQLRow(
-    columns: ["id", "guests", "rate", "hold_id", "state"],
+    columns: ["id", "places", "rate", "hold_id", "state"],
     values: [.text("order-1"), .integer(2), .real(0.5), .null, .text("held")])
 
   @Test func aColumnIsReadByTheNameTheStatementGaveItWhereverItStands() throws {
     #expect(try row.text("state") == "held")
-    #expect(try row.integer("guests") == 2)
+    #expect(try row.integer("places") == 2)
     #expect(try row.real("rate") == 0.5)
     let reordered = SQLRow(columns: ["state", "id"], values: [.text("held"), .text("order-1")])
     #expect(try reordered.text("state") == "held")
@@ -18,7 +18,7 @@ struct SQLRowTests {
   @Test func aColumnTheStatementDidNotSelectIsAnErrorThatNamesItAndThoseItDid() {
     #expect(
       throws: SQLRowError.missingColumn(
-        "card_fingerprint", selected: ["id", "guests", "rate", "hold_id", "state"])
+        "card_fingerprint", selected: ["id", "places", "rate", "hold_id", "state"])
     ) { try row.nullableText("card_fingerprint") }
   }
 
@@ -41,8 +41,8 @@ struct SQLRowTests {
   }
 
   @Test func aValueOfAnotherTypeIsAnErrorThatNamesTheColumnAndBothTypes() {
-    #expect(throws: SQLRowError.wrongType(column: "guests", expected: "text", found: "integer")) {
-      try row.text("guests")
+    #expect(throws: SQLRowError.wrongType(column: "places", expected: "text", found: "integer")) {
+      try row.text("places")
     }
     #expect(throws: SQLRowError.wrongType(column: "rate", expected: "integer", found: "real")) {
       try row.nullableInteger("rate")
@@ -53,7 +53,7 @@ struct SQLRowTests {
   }
 
   @Test func anIntegerReadsAsARealButARealNeverAsAnInteger() throws {
-    #expect(try row.real("guests") == 2)
+    #expect(try row.real("places") == 2)
     #expect(throws: SQLRowError.self) { try row.integer("rate") }
   }
 

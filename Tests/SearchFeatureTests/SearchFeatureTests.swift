@@ -8,15 +8,15 @@ import Testing
 @testable import SearchFeature
 
 enum Trips {
-  static func make(_ id: String, city: String, price: Int64, seats: Int = 5) -> Trip {
+  static func make(_ id: String, city: String, price: Int64, places: Int = 5) -> Trip {
     Trip.fixture(
       id, title: "Old Town Walks in \(city)", city: city, country: "Somewhere", price: price,
-      places: seats, details: "Four nights.")
+      places: places, details: "Four nights.")
   }
 
   static let all = [
     make("LIS-001", city: "Lisbon", price: 45_000),
-    make("LIS-002", city: "Lisbon", price: 52_050, seats: 0),
+    make("LIS-002", city: "Lisbon", price: 52_050, places: 0),
     make("TYO-001", city: "東京", price: 180_000),
   ]
 }
@@ -76,7 +76,7 @@ struct SearchFeatureTests {
         Old Town Walks in Lisbon  LIS-002
           Destination  Lisbon, Somewhere
           Dates        2027-07-01 -> 2027-07-05 (4 nights)
-          Price        EUR 520.50 per traveller
+          Price        EUR 520.50 per place
           Rating       * 4.6
           Places       sold out
 
@@ -137,7 +137,8 @@ struct SearchFeatureTests {
     #expect(results[1]["sold_out"] as? Bool == true)
     #expect(
       Set(results[0].keys) == [
-        "id", "title", "city", "country", "start_date", "end_date", "price", "rating", "seats_left",
+        "id", "title", "city", "country", "start_date", "end_date", "price", "rating",
+        "places_left",
         "sold_out",
       ])
   }

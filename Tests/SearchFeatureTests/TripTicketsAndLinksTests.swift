@@ -111,7 +111,7 @@ struct TripTicketsAndLinksTests {
 
   @Test(arguments: [
     "voyage://tickets/LIS-001", "voyage://trips/", "voyage://trips", "voyage://trips/LIS-001/x",
-    "voyage://trips/LIS-001?guests=2", "voyage://trips/LIS-001#top", "https://trips/LIS-001",
+    "voyage://trips/LIS-001?places=2", "voyage://trips/LIS-001#top", "https://trips/LIS-001",
     "voyage://ada@trips/LIS-001", "voyage://trips:80/LIS-001", "voyage://trips/LIS%20001",
     "voyage:trips/LIS-001", "trips/LIS-001",
   ])

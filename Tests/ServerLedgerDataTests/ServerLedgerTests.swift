@@ -36,7 +36,7 @@ struct ServerLedgerTests {
   @Test func theDatabaseItselfRefusesAMoveOutsideTheTable() async throws {
     let trip = Trip.fixture()
     let order = try DraftOrder(
-      id: try #require(OrderID("order-1")), trip: trip, guests: 1,
+      id: try #require(OrderID("order-1")), trip: trip, places: 1,
       traveller: Traveller(name: "Ada"))
     let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
     _ = try await ledger().begin(order, card: card)
@@ -72,7 +72,7 @@ struct ServerLedgerTests {
   @Test func aRowTheLedgerCannotReadIsAStorageFailureThatNamesTheColumn() async throws {
     let trip = Trip.fixture()
     let order = try DraftOrder(
-      id: try #require(OrderID("order-1")), trip: trip, guests: 1,
+      id: try #require(OrderID("order-1")), trip: trip, places: 1,
       traveller: Traveller(name: "Ada"))
     let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
     let ledger = try await ledger()
@@ -101,7 +101,7 @@ struct ServerLedgerTests {
   func aStepPastItsDeadlineIsReadBackAndItsFailureNotedWhileTheRowIsLocked() async throws {
     let trip = Trip.fixture()
     let order = try DraftOrder(
-      id: try #require(OrderID("order-1")), trip: trip, guests: 1,
+      id: try #require(OrderID("order-1")), trip: trip, places: 1,
       traveller: Traveller(name: "Ada"))
     let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
     _ = try await ledger().begin(order, card: card)
@@ -118,7 +118,7 @@ struct ServerLedgerTests {
       try connection.execute("BEGIN")
       try connection.execute("SELECT * FROM orders FOR UPDATE")
     }
-    let hold = SeatHold(
+    let hold = PlaceHold(
       id: try #require(HoldID("hold-1")), tripID: trip.id, places: 1,
       expiresAt: Date(timeIntervalSince1970: 4_000_000_000))
     await #expect {
@@ -150,7 +150,7 @@ struct ServerLedgerTests {
       versionTable: PostgreSQLOrderLedger.versionTable, schema: schema)
     for key in keys {
       let order = try DraftOrder(
-        id: try #require(OrderID(key)), trip: Trip.fixture(), guests: 1,
+        id: try #require(OrderID(key)), trip: Trip.fixture(), places: 1,
         traveller: Traveller(name: "Ada"))
       let value = SQLValue.text(key)
       try await old.transaction { connection throws(ServerDatabaseError) in
@@ -162,7 +162,7 @@ struct ServerLedgerTests {
           VALUES ($1, $2, $3, $4, $5, $6, NULL, 'Visa', '4242', '12/2099', '', 'drafted', 1, 1)
           """,
           [
-            value, .text(order.tripID.rawValue), .integer(Int64(order.guests)),
+            value, .text(order.tripID.rawValue), .integer(Int64(order.places)),
             .integer(order.amount.minorUnits), .text(order.amount.currency.code),
             .text(order.traveller.name),
           ])
@@ -234,10 +234,10 @@ struct ServerLedgerTests {
     let tickets = try await ledger.tickets()
     #expect(Set(tickets.map(\.id.rawValue)) == ["TKT-kept", "TKT-given-back"])
     #expect(tickets.allSatisfy { $0.tripID == Trip.fixture().id && $0.status == .issued })
-    #expect(tickets.allSatisfy { $0.guests == 1 })
+    #expect(tickets.allSatisfy { $0.places == 1 })
     // The same request under the same key is answered from the ledger, not refused.
     let kept = try DraftOrder(
-      id: try #require(OrderID("kept")), trip: Trip.fixture(), guests: 1,
+      id: try #require(OrderID("kept")), trip: Trip.fixture(), places: 1,
       traveller: Traveller(name: "Ada"))
     let card = MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099)
     #expect(try await ledger.begin(kept, card: card).state == .ticketed)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Checkout rules")
 struct CheckoutRulesTests {
-  static func trip(price: Money = Money(minorUnits: 45_000, currency: .eur), seatsLeft: Int = 4)
+  static func trip(price: Money = Money(minorUnits: 45_000, currency: .eur), placesLeft: Int = 4)
     throws -> Trip
   {
     Trip(
@@ -12,12 +12,12 @@ struct CheckoutRulesTests {
       destination: Destination(city: "Lisbon", country: "Portugal"),
       startDate: try #require(CalendarDate(iso8601: "2027-05-01")),
       endDate: try #require(CalendarDate(iso8601: "2027-05-05")), price: price,
-      rating: try #require(Rating(tenths: 46)), seatsLeft: seatsLeft, details: "Four nights.")
+      rating: try #require(Rating(tenths: 46)), placesLeft: placesLeft, details: "Four nights.")
   }
 
-  static func draft(guests: Int = 2) throws -> DraftOrder {
+  static func draft(places: Int = 2) throws -> DraftOrder {
     try DraftOrder(
-      id: try #require(OrderID("order-1")), trip: trip(), guests: guests,
+      id: try #require(OrderID("order-1")), trip: trip(), places: places,
       traveller: Traveller(name: "Ada Lovelace"))
   }
 
@@ -27,8 +27,8 @@ struct CheckoutRulesTests {
       cardLastFour: "4242", chargedAt: Date(timeIntervalSince1970: 0))
   }
 
-  @Test func aDraftOrderCostsThePriceTimesTheGuests() throws {
-    #expect(try Self.draft(guests: 3).amount == Money(minorUnits: 135_000, currency: .eur))
+  @Test func aDraftOrderCostsThePriceTimesThePlaces() throws {
+    #expect(try Self.draft(places: 3).amount == Money(minorUnits: 135_000, currency: .eur))
   }
 
   @Test func aReceiptForTheExactAmountAndCurrencyConfirmsTheOrder() throws {
@@ -62,17 +62,17 @@ struct CheckoutRulesTests {
   }
 
   @Test func aSoldOutTripCannotBeDrafted() throws {
-    let soldOut = try Self.trip(seatsLeft: 0)
+    let soldOut = try Self.trip(placesLeft: 0)
     #expect(throws: CheckoutError.soldOut(soldOut.id)) {
       try DraftOrder(
-        id: try #require(OrderID("o")), trip: soldOut, guests: 1, traveller: Traveller(name: "A")
+        id: try #require(OrderID("o")), trip: soldOut, places: 1, traveller: Traveller(name: "A")
       )
     }
   }
 
-  @Test func moreGuestsThanPlacesLeftCannotBeDrafted() throws {
-    #expect(throws: CheckoutError.notEnoughSeats(requested: 5, available: 4)) {
-      try Self.draft(guests: 5)
+  @Test func morePlacesThanAreLeftCannotBeDrafted() throws {
+    #expect(throws: CheckoutError.notEnoughPlaces(requested: 5, available: 4)) {
+      try Self.draft(places: 5)
     }
   }
 
@@ -106,14 +106,14 @@ struct CheckoutRulesTests {
   }
 
   @Test func placesThisOrderAlreadyHoldsCountAsItsOwnWhenItIsDraftedAgain() throws {
-    let full = try Self.trip(seatsLeft: 0)
+    let full = try Self.trip(placesLeft: 0)
     let resumed = try DraftOrder(
-      id: try #require(OrderID("o")), trip: full, guests: 2,
+      id: try #require(OrderID("o")), trip: full, places: 2,
       traveller: Traveller(name: "Ada"), placesHeld: 2)
-    #expect(resumed.guests == 2)
-    #expect(throws: CheckoutError.notEnoughSeats(requested: 3, available: 2)) {
+    #expect(resumed.places == 2)
+    #expect(throws: CheckoutError.notEnoughPlaces(requested: 3, available: 2)) {
       try DraftOrder(
-        id: try #require(OrderID("o")), trip: full, guests: 3,
+        id: try #require(OrderID("o")), trip: full, places: 3,
         traveller: Traveller(name: "Ada"), placesHeld: 2)
     }
   }

@@ -20,7 +20,7 @@ struct JSONObjectsTests {
   @Test func aTicketShowsItsCardTheSameInEveryLocaleAndAnOpenCancellationAsNull() throws {
     let ticket = Ticket(
       id: try #require(TicketID("TKT-1")), orderID: try #require(OrderID("ORD-1")),
-      tripID: try #require(TripID("LIS-001")), travellerName: "Ada", guests: 2,
+      tripID: try #require(TripID("LIS-001")), travellerName: "Ada", places: 2,
       amountPaid: Money(minorUnits: 90_000, currency: .eur), cardBrand: "Visa",
       cardLastFour: "4242", issuedAt: Date(timeIntervalSince1970: 0), cancelledAt: nil)
     let parsed = try Self.roundTrip(ticket.jsonObject)
@@ -31,7 +31,7 @@ struct JSONObjectsTests {
     #expect((parsed["amount_paid"] as? [String: Any])?["minor_units"] as? Int == 90_000)
     #expect(
       Set(parsed.keys) == [
-        "id", "order_id", "trip_id", "traveller", "guests", "amount_paid", "paid_with",
+        "id", "order_id", "trip_id", "traveller", "places", "amount_paid", "paid_with",
         "issued_at", "cancelled_at", "status",
       ])
   }
@@ -40,7 +40,7 @@ struct JSONObjectsTests {
     func ticket(cancelledAt: Date?, isCancelling: Bool) throws -> Ticket {
       Ticket(
         id: try #require(TicketID("TKT-1")), orderID: try #require(OrderID("ORD-1")),
-        tripID: try #require(TripID("LIS-001")), travellerName: "Ada", guests: 2,
+        tripID: try #require(TripID("LIS-001")), travellerName: "Ada", places: 2,
         amountPaid: Money(minorUnits: 90_000, currency: .eur), cardBrand: "Visa",
         cardLastFour: "4242", issuedAt: Date(timeIntervalSince1970: 0), cancelledAt: cancelledAt,
         isCancelling: isCancelling)

@@ -25,7 +25,7 @@ struct SearchQueryTests {
 
   @Test func queriesThatDifferInAnyOtherFieldAreDifferentKeys() throws {
     let base = try SearchQuery.make(destination: "Lisbon")
-    #expect(try base != SearchQuery.make(destination: "Lisbon", guests: 2))
+    #expect(try base != SearchQuery.make(destination: "Lisbon", places: 2))
     #expect(try base != SearchQuery.make(destination: "Lisbon", sort: .rating))
     #expect(try base != SearchQuery.make(destination: "Lisbon", limit: 5))
   }
@@ -51,9 +51,9 @@ struct SearchQueryTests {
   }
 
   @Test(arguments: [0, -1, 10, 100])
-  func guestsOutsideOneToNineAreRejectedNotClamped(guests: Int) {
-    #expect(throws: SearchQueryError.guestsOutOfRange(guests)) {
-      try SearchQuery.make(destination: "Lisbon", guests: guests)
+  func placesOutsideOneToNineAreRejectedNotClamped(places: Int) {
+    #expect(throws: SearchQueryError.placesOutOfRange(places)) {
+      try SearchQuery.make(destination: "Lisbon", places: places)
     }
   }
 
@@ -73,7 +73,7 @@ struct SearchQueryTests {
 
   @Test func everyRejectionExplainsItselfInOneLine() {
     let errors: [SearchQueryError] = [
-      .emptyDestination, .destinationTooLong(maximum: 100), .guestsOutOfRange(0),
+      .emptyDestination, .destinationTooLong(maximum: 100), .placesOutOfRange(0),
       .negativeMaximumPrice(Money(minorUnits: -1, currency: .eur)), .limitOutOfRange(0),
     ]
     for error in errors {

@@ -30,7 +30,8 @@ struct SupplierInventoryTests {
 
   /// The first trip with at least `places` places in the catalog.
   func trip(withAtLeast places: Int) throws -> Trip {
-    try #require(SupplierSandbox(firstDay: Self.firstDay).allTrips.first { $0.seatsLeft >= places })
+    try #require(
+      SupplierSandbox(firstDay: Self.firstDay).allTrips.first { $0.placesLeft >= places })
   }
 
   func send(
@@ -56,7 +57,7 @@ struct SupplierInventoryTests {
   }
 
   func placesLeft(_ sandbox: SupplierSandbox, _ trip: TripID) async throws -> Int {
-    try #require(try await send(sandbox, .get, "/v1/trips/\(trip)").json["seats_left"] as? Int)
+    try #require(try await send(sandbox, .get, "/v1/trips/\(trip)").json["places_left"] as? Int)
   }
 
   func code(_ json: [String: Any]) -> String? {
@@ -68,10 +69,10 @@ struct SupplierInventoryTests {
     let trip = try trip(withAtLeast: 3)
     let first = try await hold(sandbox, trip.id, places: 2, key: "order-1")
     #expect(first.status == 201)
-    #expect(try await placesLeft(sandbox, trip.id) == trip.seatsLeft - 2)
+    #expect(try await placesLeft(sandbox, trip.id) == trip.placesLeft - 2)
     let again = try await hold(sandbox, trip.id, places: 2, key: "order-1")
     #expect(again.json["id"] as? String == first.json["id"] as? String)
-    #expect(try await placesLeft(sandbox, trip.id) == trip.seatsLeft - 2)
+    #expect(try await placesLeft(sandbox, trip.id) == trip.placesLeft - 2)
   }
 
   @Test func theSameKeyForOtherPlacesIsRefused() async throws {
@@ -85,7 +86,7 @@ struct SupplierInventoryTests {
   @Test func moreThanThePlacesLeftIsRefusedSayingHowManyAreLeft() async throws {
     let sandbox = sandbox()
     let trip = try trip(withAtLeast: 2)
-    _ = try await hold(sandbox, trip.id, places: trip.seatsLeft - 1, key: "most")
+    _ = try await hold(sandbox, trip.id, places: trip.placesLeft - 1, key: "most")
     let tooMany = try await hold(sandbox, trip.id, places: 2, key: "too-many")
     #expect(tooMany.status == 409 && code(tooMany.json) == "not_enough_places")
     #expect((tooMany.json["error"] as? [String: Any])?["places_left"] as? Int == 1)
@@ -101,7 +102,7 @@ struct SupplierInventoryTests {
     let held = try await hold(sandbox, trip.id, places: 2, key: "slow")
     let id = try #require(held.json["id"] as? String)
     clock.advance(by: 601)
-    #expect(try await placesLeft(sandbox, trip.id) == trip.seatsLeft)
+    #expect(try await placesLeft(sandbox, trip.id) == trip.placesLeft)
     let late = try await send(sandbox, .put, "/v1/holds/\(id)/confirmation")
     #expect(late.status == 409 && code(late.json) == "hold_expired")
   }
@@ -116,7 +117,7 @@ struct SupplierInventoryTests {
     #expect(confirmed.status == 200 && confirmed.json["status"] as? String == "confirmed")
     let reference = try #require(confirmed.json["reference"] as? String)
     clock.advance(by: 3_600)
-    #expect(try await placesLeft(sandbox, trip.id) == trip.seatsLeft - 2)
+    #expect(try await placesLeft(sandbox, trip.id) == trip.placesLeft - 2)
     let again = try await send(sandbox, .put, "/v1/holds/\(id)/confirmation")
     #expect(again.json["reference"] as? String == reference)
   }
@@ -133,10 +134,10 @@ struct SupplierInventoryTests {
     let reference = try #require(
       try await send(sandbox, .put, "/v1/holds/\(booked)/confirmation").json["reference"]
         as? String)
-    #expect(try await placesLeft(sandbox, trip.id) == trip.seatsLeft - 2)
+    #expect(try await placesLeft(sandbox, trip.id) == trip.placesLeft - 2)
     #expect(try await send(sandbox, .delete, "/v1/bookings/\(reference)").status == 200)
     #expect(try await send(sandbox, .delete, "/v1/bookings/\(reference)").status == 200)
-    #expect(try await placesLeft(sandbox, trip.id) == trip.seatsLeft)
+    #expect(try await placesLeft(sandbox, trip.id) == trip.placesLeft)
     let releaseConfirmed = try await send(sandbox, .delete, "/v1/holds/\(booked)")
     #expect(releaseConfirmed.status == 200, "a cancelled booking's hold is already released")
   }
@@ -152,20 +153,20 @@ struct SupplierInventoryTests {
       }
       return try await group.reduce(into: [Int]()) { $0.append($1) }
     }
-    #expect(outcomes.filter { $0 == 201 }.count == min(12, trip.seatsLeft))
-    #expect(try await placesLeft(sandbox(), trip.id) == max(0, trip.seatsLeft - 12))
+    #expect(outcomes.filter { $0 == 201 }.count == min(12, trip.placesLeft))
+    #expect(try await placesLeft(sandbox(), trip.id) == max(0, trip.placesLeft - 12))
   }
 
-  @Test func searchReportsThePlacesReallyLeftAndHidesTripsTooSmallForTheGuests() async throws {
+  @Test func searchReportsThePlacesReallyLeftAndHidesTripsTooSmallForThePlacesAsked() async throws {
     let sandbox = sandbox()
     let trip = try trip(withAtLeast: 3)
-    _ = try await hold(sandbox, trip.id, places: trip.seatsLeft - 1, key: "big")
+    _ = try await hold(sandbox, trip.id, places: trip.placesLeft - 1, key: "big")
     let search = try await sandbox.handle(
       TransportRequest(
         path: "/v1/trips",
         query: [
           URLQueryItem(name: "destination", value: trip.destination.city),
-          URLQueryItem(name: "guests", value: "2"), URLQueryItem(name: "limit", value: "100"),
+          URLQueryItem(name: "places", value: "2"), URLQueryItem(name: "limit", value: "100"),
         ]))
     let json = try #require(try JSONSerialization.jsonObject(with: search.body) as? [String: Any])
     let ids = try #require(json["trips"] as? [[String: Any]]).compactMap { $0["id"] as? String }

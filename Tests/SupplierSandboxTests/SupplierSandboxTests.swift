@@ -90,9 +90,9 @@ struct SupplierSandboxTests {
   @Test func anInvalidQueryIsA400NamingTheProblem() async throws {
     let (status, json) = try await get(
       SupplierSandbox(firstDay: Self.firstDay), "/v1/trips",
-      ["destination": "Lisbon", "guests": "0"])
+      ["destination": "Lisbon", "places": "0"])
     #expect(status == 400)
-    #expect(((json["error"] as? [String: Any])?["message"] as? String)?.contains("guests") == true)
+    #expect(((json["error"] as? [String: Any])?["message"] as? String)?.contains("places") == true)
   }
 
   @Test func failuresCanBeInjectedAndThenItRecovers() async throws {

@@ -14,7 +14,7 @@ struct TicketsFeatureTests {
   ) throws -> Ticket {
     Ticket(
       id: try #require(TicketID(id)), orderID: try #require(OrderID("order-\(id)")),
-      tripID: try #require(TripID("LIS-004")), travellerName: name, guests: 2,
+      tripID: try #require(TripID("LIS-004")), travellerName: name, places: 2,
       amountPaid: Money(minorUnits: 57_600, currency: .eur), cardBrand: "Visa",
       cardLastFour: "4242",
       issuedAt: Date(timeIntervalSince1970: 1_800_000_000),
@@ -25,7 +25,7 @@ struct TicketsFeatureTests {
   static func order(_ state: OrderState, name: String = "Ada O'Brien") throws -> OrderRecord {
     OrderRecord(
       id: try #require(OrderID("halfway")), tripID: try #require(TripID("LIS-004")),
-      guests: 2, amount: Money(minorUnits: 57_600, currency: .eur), travellerName: name,
+      places: 2, amount: Money(minorUnits: 57_600, currency: .eur), travellerName: name,
       card: MaskedCard(brand: "Visa", lastFour: "4242", expiryMonth: 3, expiryYear: 2030),
       state: state, hold: nil, chargeID: [.drafted, .held].contains(state) ? nil : "ch_1",
       supplierReference: state.isCancelling ? SupplierReference.fixture("SBR-1") : nil,
@@ -97,7 +97,7 @@ struct TicketsFeatureTests {
     #expect(screen.contains("halfway") && screen.contains(state.rawValue))
     #expect(
       screen.contains(
-        "voyage checkout LIS-004 --guests 2 --name 'Ada O'\\''Brien' --card '<your Visa ending 4242>' --expiry 03/30 --idempotency-key halfway"
+        "voyage checkout LIS-004 --places 2 --name 'Ada O'\\''Brien' --card '<your Visa ending 4242>' --expiry 03/30 --idempotency-key halfway"
       ))
     let listed = try #require(try json(orders)["orders"] as? [[String: Any]])
     #expect(listed.first?["state"] as? String == state.rawValue)

@@ -41,7 +41,7 @@ enum TicketsFeatureWiring: FeatureWiring {
   {
     guard graph.ledgerExists else { return [] }
     return try await graph.tickets().tickets(holding: trip).map {
-      ($0.id, $0.guests, $0.status == .cancelling)
+      ($0.id, $0.places, $0.status == .cancelling)
     }
   }
 }

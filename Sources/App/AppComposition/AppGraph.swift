@@ -89,7 +89,7 @@ public final class AppGraph {
   }
 
   /// Places at the supplier: holds, confirmations, cancellations.
-  var reservations: any SeatReservations {
+  var reservations: any PlaceReservations {
     if let url = configuration.supplierURL {
       return BookingDataAssembly.reservations(
         baseURL: url, deadline: configuration.deadline, log: logging.logger("supplier"))

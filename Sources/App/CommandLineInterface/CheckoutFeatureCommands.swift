@@ -21,8 +21,8 @@ enum CheckoutFeatureCommands: CommandGroup {
       "card expiry")
     static let name = Option.required("--name", .text("TRAVELLER"), "the traveller's name")
     static let email = Option.optional("--email", .text("ADDRESS"), "where the ticket may be sent")
-    static let guests = Option.defaulted(
-      "--guests", .integer(in: SearchQuery.guestRange), "places", default: 1)
+    static let places = Option.defaulted(
+      "--places", .integer(in: SearchQuery.placeRange), "places", default: 1)
     static let idempotencyKey = Option.optional(
       "--idempotency-key",
       .parsed("KEY", accepting: "1 to 64 letters, digits, '-' or '_'", OrderID.init),
@@ -47,7 +47,7 @@ enum CheckoutFeatureCommands: CommandGroup {
           """,
         arguments: [Checkout.trip.spec],
         options: [
-          Checkout.card, Checkout.expiry, Checkout.name, Checkout.email, Checkout.guests,
+          Checkout.card, Checkout.expiry, Checkout.name, Checkout.email, Checkout.places,
           Checkout.idempotencyKey, Flag.json,
         ],
         epilogue: checkoutEpilogue)
@@ -131,7 +131,7 @@ enum CheckoutFeatureCommands: CommandGroup {
         "\(Checkout.email.spec.name) must be an address like ada@example.com, not '\(email.echoed)'"
       )
     }
-    let guests = try parsed.value(Checkout.guests)
+    let places = try parsed.value(Checkout.places)
     let json = parsed.isSet(Flag.json)
     let given = try parsed.value(Checkout.idempotencyKey)
     let key = given ?? VoyageCommandLine.newOrderID()
@@ -166,7 +166,7 @@ enum CheckoutFeatureCommands: CommandGroup {
       return commandLine.storageFailure(error, json: json)
     }
     let request = CheckoutRequest(
-      tripID: id, guests: guests, traveller: traveller, card: card, orderID: key)
+      tripID: id, places: places, traveller: traveller, card: card, orderID: key)
     let signal = await TerminationSignals.cancelling { await feature.checkout(request) }.signal
     await commandLine.graph.settled()
     return commandLine.present(

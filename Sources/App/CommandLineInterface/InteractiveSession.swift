@@ -54,14 +54,14 @@ struct InteractiveSession: Conversation {
     let search = graph.search()
     await search.show(trip)
     terminal.write(search.screen(theme: theme), to: .output)
-    guard let shown = search.shownTrip, let guests = askGuests(placesLeft: shown.seatsLeft),
+    guard let shown = search.shownTrip, let places = askPlaces(placesLeft: shown.placesLeft),
       let card = askCard(), let traveller = askTraveller()
     else { return goodbye() }
-    guard let total = try? shown.price.multiplied(by: guests) else { return goodbye() }
-    let places = guests == 1 ? "1 place" : "\(guests) places"
+    guard let total = try? shown.price.multiplied(by: places) else { return goodbye() }
+    let howMany = places == 1 ? "1 place" : "\(places) places"
     guard
       confirm(
-        "Pay \(total) for \(places) on \(shown.id) with the \(card.brand) ending \(card.lastFour)?"
+        "Pay \(total) for \(howMany) on \(shown.id) with the \(card.brand) ending \(card.lastFour)?"
       )
     else {
       terminal.line("Nothing was charged.")
@@ -76,7 +76,7 @@ struct InteractiveSession: Conversation {
     }
     await checkout.checkout(
       CheckoutRequest(
-        tripID: shown.id, guests: guests, traveller: traveller, card: card,
+        tripID: shown.id, places: places, traveller: traveller, card: card,
         orderID: VoyageCommandLine.newOrderID()))
     await graph.settled()
     guard checkout.failure != nil else { return nil }
@@ -137,13 +137,13 @@ struct InteractiveSession: Conversation {
     return false
   }
 
-  private func askGuests(placesLeft: Int) -> Int? {
-    let most = min(placesLeft, SearchQuery.guestRange.upperBound)
+  private func askPlaces(placesLeft: Int) -> Int? {
+    let most = min(placesLeft, SearchQuery.placeRange.upperBound)
     return ask("How many places (1 to \(most))") { answer throws(Refusal) in
-      guard let guests = Int(answer), (1...most).contains(guests) else {
+      guard let places = Int(answer), (1...most).contains(places) else {
         throw Refusal("Type a number from 1 to \(most).")
       }
-      return guests
+      return places
     }
   }
 

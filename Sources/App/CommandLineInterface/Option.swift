@@ -63,11 +63,11 @@ protocol OptionDeclaration: Sendable {
 
 /// An option's declaration as help, completions and the man page show it.
 struct OptionSpec: Sendable {
-  /// `--guests`.
+  /// `--places`.
   let name: String
   /// The value's placeholder (`N`), or `nil` for a flag.
   let value: String?
-  /// One line of help, what the value may be included (`travellers, 1 to 9`).
+  /// One line of help, what the value may be included (`places, 1 to 9`).
   let help: String
   /// The default shown in help, when the option has one.
   let defaultValue: String?
@@ -76,9 +76,9 @@ struct OptionSpec: Sendable {
   /// The values a shell may complete, when the option takes one of a few.
   let choices: [String]
 
-  /// `--guests N`, or `--json` for a flag.
+  /// `--places N`, or `--json` for a flag.
   var label: String { value.map { "\(name) \($0)" } ?? name }
 
-  /// The help line's text with the default: `travellers, 1 to 9 (default 1)`.
+  /// The help line's text with the default: `places, 1 to 9 (default 1)`.
   var helpWithDefault: String { help + (defaultValue.map { " (default \($0))" } ?? "") }
 }

@@ -15,10 +15,10 @@ enum SearchFeatureCommands: CommandGroup {
       "destination", "a city, a country or another name for it")
     static let from = Option.optional("--from", .date, "earliest first day")
     static let to = Option.optional("--to", .date, "latest last day")
-    static let guests = Option.defaulted(
-      "--guests", .integer(in: SearchQuery.guestRange), "travellers", default: 1)
+    static let places = Option.defaulted(
+      "--places", .integer(in: SearchQuery.placeRange), "places", default: 1)
     static let maximumPrice = Option.optional(
-      "--max-price", .text("AMOUNT"), "highest price per traveller, like 500 or 499.50")
+      "--max-price", .text("AMOUNT"), "highest price per place, like 500 or 499.50")
     static let currency = Option.defaulted(
       "--currency", .choice(among: Currency.supported, named: \.code, "CODE", separator: nil),
       "currency of --max-price", default: .eur)
@@ -41,7 +41,7 @@ enum SearchFeatureCommands: CommandGroup {
           """,
         arguments: [Search.destination.spec],
         options: [
-          Search.from, Search.to, Search.guests, Search.maximumPrice, Search.currency,
+          Search.from, Search.to, Search.places, Search.maximumPrice, Search.currency,
           Search.sort, Search.limit, Search.json,
         ])
     case .show:
@@ -81,13 +81,13 @@ enum SearchFeatureCommands: CommandGroup {
       }
     }
     let (from, to) = (try parsed.value(Search.from), try parsed.value(Search.to))
-    let (guests, sort, limit) = (
-      try parsed.value(Search.guests), try parsed.value(Search.sort), try parsed.value(Search.limit)
+    let (places, sort, limit) = (
+      try parsed.value(Search.places), try parsed.value(Search.sort), try parsed.value(Search.limit)
     )
     let query: SearchQuery
     do {
       query = try SearchQuery.make(
-        destination: destination, from: from, to: to, guests: guests, maximumPrice: maximumPrice,
+        destination: destination, from: from, to: to, places: places, maximumPrice: maximumPrice,
         sort: sort, limit: limit)
     } catch {
       throw UsageError(error.description)

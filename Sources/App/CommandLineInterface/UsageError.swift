@@ -8,11 +8,20 @@ struct UsageError: Error {
   init(_ message: String) { self.message = message.escapingControlCharacters }
 }
 
-/// "Did you mean …?" for a mistyped command or option.
+/// "Did you mean …?" for a mistyped command or option, and the new name of a renamed one.
 enum Spelling {
-  /// `"; did you mean '--guests'?"` when one candidate is within two edits of `word`, case
-  /// aside (`usd` is `USD`), else "".
+  /// Options an earlier release spelled otherwise, by their old spelling, with the new one and
+  /// the release that renamed them: a script written before is refused with the new name, never
+  /// run on a guess.
+  static let renamed = ["--guests": (name: "--places", since: "voyage 0.2.0")]
+
+  /// `"; it is '--places' since voyage 0.2.0"` when `word` is the old spelling of a candidate;
+  /// else `"; did you mean '--places'?"` when one candidate is within two edits of `word`, case
+  /// aside (`usd` is `USD`); else "".
   static func suggestion(for word: String, among candidates: [String]) -> String {
+    if let new = renamed[word.lowercased()], candidates.contains(new.name) {
+      return "; it is '\(new.name)' since \(new.since)"
+    }
     let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
       .filter { $0.1 <= 2 }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }

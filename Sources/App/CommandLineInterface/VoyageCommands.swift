@@ -6,7 +6,7 @@ import Foundation
 /// options, the environment, exit statuses). The overview, every `--help`, usage errors, shell
 /// completions and the man page are all produced from these lists.
 enum VoyageCommands {
-  static let version = "voyage 0.1.0"
+  static let version = "voyage 0.2.0"
 
   /// The groups of commands, one line each, in the order the overview lists their commands.
   /// Removing a feature (`Scripts/remove-module.sh`) deletes the lines of the groups that went

@@ -109,7 +109,7 @@ struct VoyageDemo: CommandGroup {
       let before = await cache.statistics()
       let query: SearchQuery
       do {
-        query = try SearchQuery.make(destination: "Kraków", guests: 2)
+        query = try SearchQuery.make(destination: "Kraków", places: 2)
       } catch {
         throw UsageError(error.description)
       }
@@ -126,17 +126,17 @@ struct VoyageDemo: CommandGroup {
     }
 
     func tripWithTwoPlaces(for query: SearchQuery) async -> TripSummary? {
-      try? await demo.trips.search(query).first { !$0.isSoldOut && $0.seatsLeft >= 2 }
+      try? await demo.trips.search(query).first { !$0.isSoldOut && $0.placesLeft >= 2 }
     }
 
     /// A checkout, then the same one again under its key: one ticket, one charge, two places.
     func checkOutTwice(_ trip: TripSummary) async {
       let checkout = [
         "checkout", trip.id.rawValue, "--card", "4242 4242 4242 4242", "--expiry", "12/30",
-        "--name", "Ada Lovelace", "--guests", "2", "--idempotency-key", "demo-order-1",
+        "--name", "Ada Lovelace", "--places", "2", "--idempotency-key", "demo-order-1",
       ]
       narrate(
-        "Check out two of the \(trip.seatsLeft) places on \(trip.id) (\(trip.title)) with the succeeding test card."
+        "Check out two of the \(trip.placesLeft) places on \(trip.id) (\(trip.title)) with the succeeding test card."
       )
       _ = await commandLine.run(checkout)
       sagaLog("demo-order-1")
@@ -188,7 +188,7 @@ struct VoyageDemo: CommandGroup {
 
     /// One line with the places a trip has left, read through the graph's cache.
     private func showPlaces(of trip: TripID) async {
-      let places = (try? await demo.trips.trip(id: trip).seatsLeft).map(String.init) ?? "?"
+      let places = (try? await demo.trips.trip(id: trip).placesLeft).map(String.init) ?? "?"
       terminal.line("   \(trip): \(places) places left")
     }
   }

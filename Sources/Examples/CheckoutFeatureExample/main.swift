@@ -18,8 +18,8 @@ let trips = CannedCatalog.trips
 let feature = CheckoutFeature(
   dependencies: CheckoutDependencies(
     trips: InMemoryTripRepository(trips: trips),
-    reservations: InMemorySeatReservations(
-      capacity: Dictionary(uniqueKeysWithValues: trips.map { ($0.id, $0.seatsLeft) })),
+    reservations: InMemoryPlaceReservations(
+      capacity: Dictionary(uniqueKeysWithValues: trips.map { ($0.id, $0.placesLeft) })),
     payments: InMemoryPaymentGateway(failure: declined ? .declined : nil),
     ledger: InMemoryOrderLedger())
 ) { output in print("checkout reported: \(output)") }
@@ -30,7 +30,7 @@ do {
     preconditionFailure("the canned catalog has a first trip, and the key is valid")
   }
   let request = CheckoutRequest(
-    tripID: trip.id, guests: 2, traveller: try Traveller(name: "Ada Lovelace"),
+    tripID: trip.id, places: 2, traveller: try Traveller(name: "Ada Lovelace"),
     card: try PaymentCard(
       number: "4242424242424242", expiryMonth: 12, expiryYear: 2099, holderName: "Ada"),
     orderID: order)

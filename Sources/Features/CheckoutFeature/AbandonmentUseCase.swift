@@ -82,10 +82,10 @@ struct AbandonmentUseCase {
     if hold == nil {
       do {
         hold = try await dependencies.reservations.hold(
-          record.guests, on: record.tripID, key: record.id)
+          record.places, on: record.tripID, key: record.id)
       } catch {
         switch error {
-        case .soldOut, .notEnoughSeats, .tripNotFound: return
+        case .soldOut, .notEnoughPlaces, .tripNotFound: return
         default: throw CheckoutUseCase.supplierFailure(error, record.id)
         }
       }

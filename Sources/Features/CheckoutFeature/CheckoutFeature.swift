@@ -10,7 +10,7 @@ public struct CheckoutDependencies: Sendable {
   /// Where the trip being bought is read from.
   public let trips: any TripRepository
   /// Who holds, confirms and gives back places.
-  public let reservations: any SeatReservations
+  public let reservations: any PlaceReservations
   /// Who takes (and gives back) the money.
   public let payments: any PaymentGateway
   /// Where orders, their states and tickets are recorded.
@@ -20,7 +20,7 @@ public struct CheckoutDependencies: Sendable {
 
   /// Bundles the dependencies; without `log`, the saga says nothing.
   public init(
-    trips: any TripRepository, reservations: any SeatReservations,
+    trips: any TripRepository, reservations: any PlaceReservations,
     payments: any PaymentGateway, ledger: any OrderLedger, log: Logger = .disabled
   ) {
     self.trips = trips
@@ -49,7 +49,7 @@ public struct CheckoutRequest: Sendable {
   /// The trip.
   public let tripID: TripID
   /// How many places.
-  public let guests: Int
+  public let places: Int
   /// Who travels.
   public let traveller: Traveller
   /// How they pay.
@@ -59,10 +59,10 @@ public struct CheckoutRequest: Sendable {
 
   /// Describes a checkout.
   public init(
-    tripID: TripID, guests: Int, traveller: Traveller, card: PaymentCard, orderID: OrderID
+    tripID: TripID, places: Int, traveller: Traveller, card: PaymentCard, orderID: OrderID
   ) {
     self.tripID = tripID
-    self.guests = guests
+    self.places = places
     self.traveller = traveller
     self.card = card
     self.orderID = orderID
@@ -128,7 +128,7 @@ public enum CheckoutFailure: Error, Sendable, Equatable {
   /// The order is paid, so it is not given up: its checkout finishes it into a ticket, which
   /// can then be cancelled.
   case orderPaid(OrderID)
-  /// The order cannot be made: sold out, too many guests, a receipt that does not match.
+  /// The order cannot be made: sold out, too many places, a receipt that does not match.
   case rejected(CheckoutError)
   /// The payment was refused or failed; the places were given back when it was refused.
   case payment(PaymentError, order: OrderID)

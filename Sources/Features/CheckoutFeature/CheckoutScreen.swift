@@ -24,7 +24,7 @@ struct CheckoutScreen {
         theme.paint("\(theme.symbol(.success)) Order \(order.id) given up", .success),
         [
           ("Trip", order.tripID.rawValue),
-          ("Places", "\(order.guests) released"),
+          ("Places", "\(order.places) released"),
           order.state == .refunded
             ? (
               "Refunded",
@@ -42,7 +42,7 @@ struct CheckoutScreen {
         [
           ("Trip", ticket.tripID.rawValue),
           ("Traveller", ticket.travellerName.escapingControlCharacters),
-          ("Places", String(ticket.guests)),
+          ("Places", String(ticket.places)),
           ("Paid", "\(ticket.amountPaid) with \(card(ticket))"),
           ("Order", ticket.orderID.rawValue),
         ])
@@ -51,7 +51,7 @@ struct CheckoutScreen {
       return details(
         theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id) \(title)", .success),
         [
-          ("Trip", ticket.tripID.rawValue), ("Places", "\(ticket.guests) returned"),
+          ("Trip", ticket.tripID.rawValue), ("Places", "\(ticket.places) returned"),
           ("Refunded", "\(ticket.amountPaid) to \(card(ticket))"),
           ("Order", ticket.orderID.rawValue),
         ])
@@ -188,7 +188,7 @@ struct CheckoutScreen {
     case .ticketNotFound, .orderNotFound: "ticket_not_found"
     case .orderPaid: "order_paid"
     case .rejected(.soldOut): "sold_out"
-    case .rejected(.notEnoughSeats): "not_enough_places"
+    case .rejected(.notEnoughPlaces): "not_enough_places"
     case .rejected: "order_rejected"
     case .payment(.declined, _): "card_declined"
     case .payment(.insufficientFunds, _): "insufficient_funds"
@@ -216,7 +216,7 @@ struct CheckoutScreen {
     case .givenUp(let order):
       object = [
         "order": [
-          "id": order.id.rawValue, "trip_id": order.tripID.rawValue, "guests": order.guests,
+          "id": order.id.rawValue, "trip_id": order.tripID.rawValue, "places": order.places,
           "state": order.state.rawValue, "amount": order.amount.jsonObject,
           "refund_id": order.refundID ?? NSNull(),
         ] as [String: Any]

@@ -118,7 +118,7 @@ struct CheckoutUseCase {
       // reused key before the trip is looked up or its places judged.
       guard
         earlier.isSameRequest(
-          tripID: request.tripID, guests: request.guests, travellerName: request.traveller.name,
+          tripID: request.tripID, places: request.places, travellerName: request.traveller.name,
           card: request.card.masked)
       else { throw .keyReused(request.orderID) }
       switch earlier.state {
@@ -131,11 +131,11 @@ struct CheckoutUseCase {
     let trip = try await fetchTrip(request.tripID)
     // Places this order may already have at the supplier: held, or asked for just before a
     // crash that left the order drafted. The supplier's keyed hold is the judge of those.
-    let placesHeld = earlier?.guests ?? 0
+    let placesHeld = earlier?.places ?? 0
     let order: DraftOrder
     do {
       order = try DraftOrder(
-        id: request.orderID, trip: trip, guests: request.guests,
+        id: request.orderID, trip: trip, places: request.places,
         traveller: request.traveller, placesHeld: placesHeld)
     } catch {
       // Another process with this key may have recorded the order, and held the trip's last
@@ -166,7 +166,7 @@ struct CheckoutUseCase {
       switch record.state {
       case .drafted:
         progress(.holding)
-        let hold: SeatHold
+        let hold: PlaceHold
         do {
           hold = try await log.step(
             "hold", { () async throws(CheckoutFailure) in try await holdPlaces(for: order) },
@@ -232,15 +232,15 @@ struct CheckoutUseCase {
     }
   }
 
-  private func holdPlaces(for order: DraftOrder) async throws(CheckoutFailure) -> SeatHold {
+  private func holdPlaces(for order: DraftOrder) async throws(CheckoutFailure) -> PlaceHold {
     do {
       return try await dependencies.reservations.hold(
-        order.guests, on: order.tripID, key: order.id)
+        order.places, on: order.tripID, key: order.id)
     } catch {
       switch error {
       case .soldOut(let id): throw .rejected(.soldOut(id))
-      case .notEnoughSeats(let requested, let available):
-        throw .rejected(.notEnoughSeats(requested: requested, available: available))
+      case .notEnoughPlaces(let requested, let available):
+        throw .rejected(.notEnoughPlaces(requested: requested, available: available))
       case .tripNotFound(let id): throw .notFound(id)
       case .keyReused(let key): throw .keyReused(key)
       default: throw Self.supplierFailure(error, order.id)

@@ -9,7 +9,7 @@ import SharedKernel
 ///
 /// | message | level | metadata besides `order` |
 /// |---|---|---|
-/// | checkout started | info | `trip`, `guests`, `resumed_from` (the recorded state, if any) |
+/// | checkout started | info | `trip`, `places`, `resumed_from` (the recorded state, if any) |
 /// | cancellation started | info | `ticket`, `resumed_from` (the recorded state, when it was under way) |
 /// | step finished | info | `step`, `duration_ms`, and what it produced (`hold`, `charge`, `ticket`, `reference`, `refund`) |
 /// | step failed | warning | `step`, `duration_ms`, `error` (the code `--json` prints) |
@@ -28,7 +28,7 @@ struct SagaLog {
 
   func started(_ request: CheckoutRequest, resumedFrom state: OrderState?) {
     var metadata: LogMetadata = [
-      "trip": .text(request.tripID.rawValue), "guests": .integer(request.guests),
+      "trip": .text(request.tripID.rawValue), "places": .integer(request.places),
     ]
     if let state { metadata["resumed_from"] = .text(state.rawValue) }
     log.info("checkout started", metadata)

@@ -33,7 +33,7 @@ struct SearchScreen {
           .init(String(index + 1), color: .muted), .init(trip.id.rawValue, color: .accent),
           .init(trip.title), .init("\(trip.startDate) \(theme.symbol(.arrow)) \(trip.endDate)"),
           .init(trip.price.description), .init("\(theme.symbol(.star)) \(trip.rating)"),
-          trip.isSoldOut ? .init("sold out", color: .danger) : .init(String(trip.seatsLeft)),
+          trip.isSoldOut ? .init("sold out", color: .danger) : .init(String(trip.placesLeft)),
         ])
       }
       let heading = theme.style(
@@ -58,9 +58,9 @@ struct SearchScreen {
           "Dates",
           "\(trip.startDate) \(theme.symbol(.arrow)) \(trip.endDate) (\(trip.nights) nights)"
         ),
-        ("Price", "\(trip.price) per traveller"),
+        ("Price", "\(trip.price) per place"),
         ("Rating", "\(theme.symbol(.star)) \(trip.rating)"),
-        ("Places", trip.isSoldOut ? theme.paint("sold out", .danger) : String(trip.seatsLeft)),
+        ("Places", trip.isSoldOut ? theme.paint("sold out", .danger) : String(trip.placesLeft)),
       ]
       let indent = String(repeating: " ", count: Spacing.indent)
       var links: [String] = []
@@ -155,7 +155,7 @@ struct SearchScreen {
 
   private static func queryObject(_ query: SearchQuery) -> [String: Any] {
     var object: [String: Any] = [
-      "destination": query.destination, "guests": query.guests, "sort": query.sort.rawValue,
+      "destination": query.destination, "places": query.places, "sort": query.sort.rawValue,
       "limit": query.limit,
     ]
     if let from = query.from { object["from"] = from.description }
@@ -169,7 +169,7 @@ struct SearchScreen {
       "id": trip.id.rawValue, "title": trip.title, "city": trip.destination.city,
       "country": trip.destination.country, "start_date": trip.startDate.description,
       "end_date": trip.endDate.description, "price": trip.price.jsonObject,
-      "rating": trip.rating.description, "seats_left": trip.seatsLeft, "sold_out": trip.isSoldOut,
+      "rating": trip.rating.description, "places_left": trip.placesLeft, "sold_out": trip.isSoldOut,
     ]
   }
 }

@@ -71,7 +71,7 @@ struct TicketsScreen {
       // The link under this row carries the identifier; the title alone fits a narrow terminal.
       ("Trip", trip?.title ?? ticket.tripID.rawValue),
       ("Traveller", ticket.travellerName.escapingControlCharacters),
-      ("Places", String(ticket.guests)),
+      ("Places", String(ticket.places)),
       ("Paid", "\(ticket.amountPaid) with \(card)"),
       ("Issued", formatter.string(from: ticket.issuedAt)),
       ("Order", ticket.orderID.rawValue),
@@ -115,7 +115,7 @@ struct TicketsScreen {
       table.append([
         .init(ticket.id.rawValue, color: .accent), .init(ticket.tripID.rawValue),
         .init(ticket.travellerName.escapingControlCharacters),
-        .init(String(ticket.guests)), .init(ticket.amountPaid.description),
+        .init(String(ticket.places)), .init(ticket.amountPaid.description),
         .init(formatter.string(from: ticket.issuedAt)),
         status(ticket.status),
       ])
@@ -152,7 +152,7 @@ struct TicketsScreen {
       theme.style("\(orders.count) unfinished order\(orders.count == 1 ? "" : "s")", .title)
     ]
     for order in orders {
-      let places = order.guests == 1 ? "1 place" : "\(order.guests) places"
+      let places = order.places == 1 ? "1 place" : "\(order.places) places"
       lines.append("")
       lines.append(
         theme.paint(order.id.rawValue, .accent) + "  " + order.tripID.rawValue + "  " + places
@@ -168,7 +168,7 @@ struct TicketsScreen {
 
   static func orderObject(_ order: OrderRecord) -> [String: Any] {
     [
-      "id": order.id.rawValue, "trip_id": order.tripID.rawValue, "guests": order.guests,
+      "id": order.id.rawValue, "trip_id": order.tripID.rawValue, "places": order.places,
       "traveller": order.travellerName, "state": order.state.rawValue,
       "amount": order.amount.jsonObject,
       "hold_id": order.hold?.id.rawValue ?? NSNull(), "charge_id": order.chargeID ?? NSNull(),
@@ -214,7 +214,7 @@ struct TicketsScreen {
       String(format: "%02d", order.card.expiryMonth) + "/"
       + String(format: "%02d", order.card.expiryYear % 100)
     return
-      "voyage checkout \(order.tripID) --guests \(order.guests) --name "
+      "voyage checkout \(order.tripID) --places \(order.places) --name "
       + shellQuoted(order.travellerName)
       + " --card '<your \(order.card.brand) ending \(order.card.lastFour)>' --expiry \(expiry)"
       + " --idempotency-key \(order.id)"

@@ -28,7 +28,7 @@ public enum BookingDataAssembly {
   /// `deadline` bounds each call, retries included.
   public static func reservations(
     baseURL: URL, deadline: Duration = .seconds(10), log: Logger = .disabled
-  ) -> any SeatReservations {
+  ) -> any PlaceReservations {
     reservations(transport: liveTransport(to: baseURL), deadline: deadline, log: log)
   }
 
@@ -36,8 +36,8 @@ public enum BookingDataAssembly {
   package static func reservations(
     transport: any HTTPTransport, deadline: Duration = .seconds(10),
     retryPolicy: RetryPolicy = .standard, log: Logger = .disabled
-  ) -> any SeatReservations {
-    SupplierSeatReservations(
+  ) -> any PlaceReservations {
+    SupplierPlaceReservations(
       client: RetryingHTTPClient(
         transport: transport, timeout: deadline, retryPolicy: retryPolicy, log: log))
   }

@@ -11,7 +11,7 @@ struct SupplierTripRepository: TripRepository {
   func search(_ query: SearchQuery) async throws -> [TripSummary] {
     var items = [
       URLQueryItem(name: "destination", value: query.destination),
-      URLQueryItem(name: "guests", value: String(query.guests)),
+      URLQueryItem(name: "places", value: String(query.places)),
       URLQueryItem(name: "sort", value: query.sort.rawValue),
       URLQueryItem(name: "limit", value: String(query.limit)),
     ]

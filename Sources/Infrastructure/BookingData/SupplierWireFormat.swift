@@ -14,7 +14,7 @@ struct TripDTO: Decodable {
   let priceMinorUnits: Int64
   let currency: String
   let ratingTenths: Int
-  let seatsLeft: Int
+  let placesLeft: Int
   let description: String?
 
   /// The trip as a domain value; throws `TripError.invalidResponse` naming the bad field.
@@ -28,11 +28,11 @@ struct TripDTO: Decodable {
     }
     guard priceMinorUnits >= 0 else { throw invalid("negative price of \(id)") }
     guard let rating = Rating(tenths: ratingTenths) else { throw invalid("rating of \(id)") }
-    guard seatsLeft >= 0 else { throw invalid("negative seats of \(id)") }
+    guard placesLeft >= 0 else { throw invalid("negative places left of \(id)") }
     return Trip(
       id: tripID, title: title, destination: Destination(city: city, country: country),
       startDate: start, endDate: end, price: Money(minorUnits: priceMinorUnits, currency: money),
-      rating: rating, seatsLeft: seatsLeft, details: description ?? "")
+      rating: rating, placesLeft: placesLeft, details: description ?? "")
   }
 
   private func invalid(_ what: String) -> TripError {

@@ -17,7 +17,7 @@ package enum OrderRow {
   /// The values of ``draftedColumns`` for `order`, paid with `card`.
   package static func values(of order: DraftOrder, card: MaskedCard) -> [SQLValue] {
     [
-      .text(order.id.rawValue), .text(order.tripID.rawValue), .integer(Int64(order.guests)),
+      .text(order.id.rawValue), .text(order.tripID.rawValue), .integer(Int64(order.places)),
       .integer(order.amount.minorUnits), .text(order.amount.currency.code),
       .text(order.traveller.name), order.traveller.email.map(SQLValue.text) ?? .null,
       .text(card.brand), .text(card.lastFour), .text("\(card.expiryMonth)/\(card.expiryYear)"),
@@ -62,12 +62,12 @@ package enum OrderRow {
   /// An order read from a row of ``columns`` and `last_failure`.
   package static func record(from row: SQLRow) throws(SQLRowError) -> OrderRecord {
     let tripID = try row.text("trip_id", as: TripID.init)
-    let guests = Int(try row.integer("places"))
+    let places = Int(try row.integer("places"))
     let expiry = try row.text("card_expiry").split(separator: "/").compactMap { Int($0) }
     let holdID = try row.nullableText("hold_id", as: HoldID.init)
     let holdExpiresAt = try row.nullableReal("hold_expires_at")
     return OrderRecord(
-      id: try row.text("id", as: OrderID.init), tripID: tripID, guests: guests,
+      id: try row.text("id", as: OrderID.init), tripID: tripID, places: places,
       amount: Money(
         minorUnits: try row.integer("amount_minor_units"),
         currency: try row.text("currency", as: Currency.init(code:))),
@@ -78,8 +78,8 @@ package enum OrderRow {
         fingerprint: try row.nullableText("card_fingerprint") ?? ""),
       state: try state(from: row),
       hold: holdID.map { holdID in
-        SeatHold(
-          id: holdID, tripID: tripID, places: guests,
+        PlaceHold(
+          id: holdID, tripID: tripID, places: places,
           expiresAt: Date(timeIntervalSince1970: holdExpiresAt ?? 0))
       },
       chargeID: try row.nullableText("charge_id"),

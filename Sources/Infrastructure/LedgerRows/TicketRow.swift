@@ -28,7 +28,7 @@ package enum TicketRow {
   package static func values(of ticket: Ticket, chargeID: String) -> [SQLValue] {
     [
       .text(ticket.id.rawValue), .text(ticket.orderID.rawValue), .text(ticket.tripID.rawValue),
-      .text(ticket.travellerName), .integer(Int64(ticket.guests)),
+      .text(ticket.travellerName), .integer(Int64(ticket.places)),
       .integer(ticket.amountPaid.minorUnits), .text(ticket.amountPaid.currency.code),
       .text(ticket.cardBrand), .text(ticket.cardLastFour), .text(chargeID),
     ]
@@ -40,7 +40,7 @@ package enum TicketRow {
       id: try row.text("id", as: TicketID.init),
       orderID: try row.text("order_id", as: OrderID.init),
       tripID: try row.text("trip_id", as: TripID.init),
-      travellerName: try row.text("traveller_name"), guests: Int(try row.integer("places")),
+      travellerName: try row.text("traveller_name"), places: Int(try row.integer("places")),
       amountPaid: Money(
         minorUnits: try row.integer("amount_minor_units"),
         currency: try row.text("currency", as: Currency.init(code:))),

@@ -16,10 +16,10 @@ struct SandboxCatalog: Sendable {
     /// The price in euros, by fixed reference rates, for sorting and price limits across currencies.
     let referencePrice: Double
 
-    /// The same entry with `seats` places left.
-    func withSeatsLeft(_ seats: Int) -> Entry {
+    /// The same entry with `places` left.
+    func withPlacesLeft(_ places: Int) -> Entry {
       Entry(
-        trip: trip.withSeatsLeft(seats), searchTerms: searchTerms,
+        trip: trip.withPlacesLeft(places), searchTerms: searchTerms,
         referencePrice: referencePrice)
     }
   }
@@ -112,7 +112,7 @@ struct SandboxCatalog: Sendable {
     let percent = Int64(random.next(upTo: 121)) + 60
     let rating = Int(random.next(upTo: 21)) + 30
     let soldOut = random.next(upTo: 100) < 8
-    let seats = soldOut ? 0 : Int(random.next(upTo: 24)) + 1
+    let places = soldOut ? 0 : Int(random.next(upTo: 24)) + 1
     let theme = themes[Int(random.next(upTo: UInt64(themes.count)))]
     let detail = details[Int(random.next(upTo: UInt64(details.count)))]
     let price = roundedPrice(
@@ -128,7 +128,7 @@ struct SandboxCatalog: Sendable {
       id: tripID, title: "\(theme) in \(destination.city)",
       destination: Destination(city: destination.city, country: destination.country),
       startDate: start, endDate: start.adding(days: nights), price: price, rating: stars,
-      seatsLeft: seats, details: "\(nights) nights. \(detail)")
+      placesLeft: places, details: "\(nights) nights. \(detail)")
   }
 
   /// Rounds to what a price list shows: whole units, or thousands of yen and tens of thousands of won.
@@ -146,12 +146,12 @@ struct SandboxCatalog: Sendable {
 }
 
 extension Trip {
-  /// The same trip with `seats` places left (never fewer than zero): the catalog holds each
+  /// The same trip with `places` left (never fewer than zero): the catalog holds each
   /// trip's capacity, the inventory says how much of it is taken.
-  func withSeatsLeft(_ seats: Int) -> Trip {
+  func withPlacesLeft(_ places: Int) -> Trip {
     Trip(
       id: id, title: title, destination: destination, startDate: startDate, endDate: endDate,
-      price: price, rating: rating, seatsLeft: max(0, seats), details: details)
+      price: price, rating: rating, placesLeft: max(0, places), details: details)
   }
 }
 

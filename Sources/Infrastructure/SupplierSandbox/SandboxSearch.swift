@@ -37,10 +37,10 @@ enum SandboxSearchRequest {
       throw SandboxRequestError(message: "sort must be price, rating or date")
     }
     let (from, to) = (try date("from"), try date("to"))
-    let (guests, limit) = (try integer("guests", default: 1), try integer("limit", default: 20))
+    let (places, limit) = (try integer("places", default: 1), try integer("limit", default: 20))
     do {
       return try SearchQuery.make(
-        destination: request.queryValue("destination") ?? "", from: from, to: to, guests: guests,
+        destination: request.queryValue("destination") ?? "", from: from, to: to, places: places,
         maximumPrice: maximumPrice, sort: sort, limit: limit)
     } catch {
       throw SandboxRequestError(message: error.description)
@@ -53,19 +53,20 @@ extension SandboxCatalog {
   ///
   /// A trip matches when the folded destination is part of its city, country or an alias; it
   /// starts on or after `from` and ends on or before `to`; it costs at most the maximum price
-  /// (compared in euros by reference rates); and it has room for the guests. Sold-out trips are
-  /// listed too, so a traveller sees them as sold out rather than missing. `seatsLeft` says how
-  /// many of a trip's places are still for sale (the inventory's count, not the catalog's).
-  func search(_ query: SearchQuery, seatsLeft: (Trip) -> Int) -> [Trip] {
+  /// (compared in euros by reference rates); and it has as many places left as asked. Sold-out
+  /// trips are listed too, so a traveller sees them as sold out rather than missing.
+  /// `placesLeft` says how many of a trip's places are still for sale (the inventory's count,
+  /// not the catalog's).
+  func search(_ query: SearchQuery, placesLeft: (Trip) -> Int) -> [Trip] {
     let limit = query.maximumPrice.map(Self.euros)
     let matches = entries(matching: query.destination).compactMap { entry -> Entry? in
-      let left = max(0, seatsLeft(entry.trip))
+      let left = max(0, placesLeft(entry.trip))
       let trip = entry.trip
       if let from = query.from, trip.startDate < from { return nil }
       if let to = query.to, to < trip.endDate { return nil }
       if let limit, entry.referencePrice > limit + 0.005 { return nil }
-      guard left == 0 || left >= query.guests else { return nil }
-      return left == trip.seatsLeft ? entry : entry.withSeatsLeft(left)
+      guard left == 0 || left >= query.places else { return nil }
+      return left == trip.placesLeft ? entry : entry.withPlacesLeft(left)
     }
     let sorted = matches.sorted { left, right in
       switch query.sort {

@@ -7,7 +7,7 @@ package import SharedKernel
 /// trip repository's real request and decoding path runs in the demo and the tests.
 ///
 /// API:
-/// - `GET /v1/trips?destination=&from=&to=&guests=&max_price=&currency=&sort=&limit=` lists
+/// - `GET /v1/trips?destination=&from=&to=&places=&max_price=&currency=&sort=&limit=` lists
 ///   trips, `GET /v1/trips/{id}` returns one, each with the places really left;
 /// - `POST /v1/holds` (`Idempotency-Key` header; body `trip_id`, `places`) holds places until
 ///   the hold expires: 201 with the hold, or 409 `sold_out` / `not_enough_places`;
@@ -143,7 +143,7 @@ package final class SupplierSandbox: Sendable {
   private func trip(_ text: String) async throws -> Trip? {
     guard let id = TripID(text), let trip = catalog.trip(id: id) else { return nil }
     let taken = try await inventory.placesTaken(now: now().timeIntervalSince1970)
-    return trip.withSeatsLeft(trip.seatsLeft - (taken[id.rawValue] ?? 0))
+    return trip.withPlacesLeft(trip.placesLeft - (taken[id.rawValue] ?? 0))
   }
 
   private func search(_ request: TransportRequest) async throws -> TransportResponse {
@@ -154,7 +154,7 @@ package final class SupplierSandbox: Sendable {
       return Self.error(400, "invalid_query", error.message)
     }
     let taken = try await inventory.placesTaken(now: now().timeIntervalSince1970)
-    let matches = catalog.search(query) { $0.seatsLeft - (taken[$0.id.rawValue] ?? 0) }
+    let matches = catalog.search(query) { $0.placesLeft - (taken[$0.id.rawValue] ?? 0) }
     return Self.json(
       TripListPayload(
         trips: matches.prefix(query.limit).map { TripPayload($0, withDetails: false) },
@@ -181,7 +181,7 @@ package final class SupplierSandbox: Sendable {
     }
     let moment = now()
     let outcome = try await inventory.hold(
-      places: asked.places, tripID: id.rawValue, capacity: trip.seatsLeft, key: key,
+      places: asked.places, tripID: id.rawValue, capacity: trip.placesLeft, key: key,
       now: moment.timeIntervalSince1970,
       expiresAt: (moment + TimeInterval(holdDuration.components.seconds)).timeIntervalSince1970)
     return answer(outcome, change: .held, status: 201)

@@ -13,7 +13,7 @@ struct TripPayload: Encodable {
   let priceMinorUnits: Int64
   let currency: String
   let ratingTenths: Int
-  let seatsLeft: Int
+  let placesLeft: Int
   let description: String?
 
   init(_ trip: Trip, withDetails: Bool) {
@@ -26,7 +26,7 @@ struct TripPayload: Encodable {
     priceMinorUnits = trip.price.minorUnits
     currency = trip.price.currency.code
     ratingTenths = trip.rating.tenths
-    seatsLeft = trip.seatsLeft
+    placesLeft = trip.placesLeft
     description = withDetails ? trip.details : nil
   }
 }

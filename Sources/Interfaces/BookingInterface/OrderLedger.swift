@@ -100,7 +100,7 @@ public enum OrderState: String, Sendable, Hashable, CaseIterable, Codable {
 /// One move of an order, with what the step produced.
 public enum OrderStep: Sendable, Hashable {
   /// The supplier holds the places.
-  case held(SeatHold)
+  case held(PlaceHold)
   /// The card was charged: the charge's identifier and the card as the receipt shows it.
   case charged(chargeID: String)
   /// The checkout ended with nothing charged; any hold was released.
@@ -151,7 +151,7 @@ public struct OrderRecord: Sendable, Hashable {
   /// The trip.
   public let tripID: TripID
   /// How many places.
-  public let guests: Int
+  public let places: Int
   /// What the order costs.
   public let amount: Money
   /// Who travels.
@@ -161,7 +161,7 @@ public struct OrderRecord: Sendable, Hashable {
   /// Where it stands.
   public let state: OrderState
   /// The supplier's hold, once places were held.
-  public let hold: SeatHold?
+  public let hold: PlaceHold?
   /// The provider's charge, once the card was charged.
   public let chargeID: String?
   /// The supplier's booking, once confirmed.
@@ -178,14 +178,14 @@ public struct OrderRecord: Sendable, Hashable {
 
   /// Describes a recorded order; the ledger is the usual caller.
   public init(
-    id: OrderID, tripID: TripID, guests: Int, amount: Money, travellerName: String,
-    card: MaskedCard, state: OrderState, hold: SeatHold?, chargeID: String?,
+    id: OrderID, tripID: TripID, places: Int, amount: Money, travellerName: String,
+    card: MaskedCard, state: OrderState, hold: PlaceHold?, chargeID: String?,
     supplierReference: SupplierReference?, ticketID: TicketID?, refundID: String?,
     updatedAt: Date, lastFailure: String? = nil
   ) {
     self.id = id
     self.tripID = tripID
-    self.guests = guests
+    self.places = places
     self.amount = amount
     self.travellerName = travellerName
     self.card = card
@@ -207,7 +207,7 @@ extension OrderRecord {
   public func isSameRequest(as order: DraftOrder, card: MaskedCard) -> Bool {
     amount == order.amount
       && isSameRequest(
-        tripID: order.tripID, guests: order.guests, travellerName: order.traveller.name,
+        tripID: order.tripID, places: order.places, travellerName: order.traveller.name,
         card: card)
   }
 
@@ -215,10 +215,10 @@ extension OrderRecord {
   /// card, whatever its amount: what checkout can ask before it prices the trip. The card is
   /// judged by `MaskedCard.isSameCard(as:)`, so an order recorded before cards had a
   /// fingerprint is bound by brand, last four digits and expiry alone.
-  public func isSameRequest(tripID: TripID, guests: Int, travellerName: String, card: MaskedCard)
+  public func isSameRequest(tripID: TripID, places: Int, travellerName: String, card: MaskedCard)
     -> Bool
   {
-    self.tripID == tripID && self.guests == guests && self.travellerName == travellerName
+    self.tripID == tripID && self.places == places && self.travellerName == travellerName
       && self.card.isSameCard(as: card)
   }
 }

@@ -1,7 +1,7 @@
 public import SharedKernel
 
 /// A trip repository that remembers answers and shares in-flight requests. It can be told to
-/// forget a trip (after a ticket changes its seats) and reports what it did, so the app can wire
+/// forget a trip (after a ticket changes its places left) and reports what it did, so the app can wire
 /// invalidation events to it and the command line can show its counters.
 public protocol TripCache: TripRepository {
   /// Forgets `id` and every cached search, so the next read goes to the supplier; a request

@@ -6,33 +6,33 @@ public struct DraftOrder: Hashable, Sendable, Encodable {
   /// The trip being bought.
   public let tripID: TripID
   /// How many places are bought.
-  public let guests: Int
-  /// What the customer must pay: the trip's price times the guests.
+  public let places: Int
+  /// What the customer must pay: the trip's price times the places.
   public let amount: Money
   /// Who travels.
   public let traveller: Traveller
 
-  /// Prices an order for `guests` places on `trip`; refuses a sold-out trip, more guests than
+  /// Prices an order for `places` on `trip`; refuses a sold-out trip, more places than
   /// places left, and a total that overflows. `placesHeld` are places the supplier already holds
   /// for this very order (a resumed checkout): they are no longer among the trip's places left,
   /// but they are this order's.
   public init(
-    id: OrderID, trip: Trip, guests: Int, traveller: Traveller, placesHeld: Int = 0
+    id: OrderID, trip: Trip, places: Int, traveller: Traveller, placesHeld: Int = 0
   ) throws(CheckoutError) {
-    let available = trip.seatsLeft + max(0, placesHeld)
+    let available = trip.placesLeft + max(0, placesHeld)
     guard available > 0 else { throw .soldOut(trip.id) }
-    guard SearchQuery.guestRange.contains(guests) else { throw .guestsOutOfRange(guests) }
-    guard guests <= available else {
-      throw .notEnoughSeats(requested: guests, available: available)
+    guard SearchQuery.placeRange.contains(places) else { throw .placesOutOfRange(places) }
+    guard places <= available else {
+      throw .notEnoughPlaces(requested: places, available: available)
     }
     do {
-      amount = try trip.price.multiplied(by: guests)
+      amount = try trip.price.multiplied(by: places)
     } catch {
       throw .amountTooLarge
     }
     self.id = id
     self.tripID = trip.id
-    self.guests = guests
+    self.places = places
     self.traveller = traveller
   }
 
@@ -57,9 +57,9 @@ public enum CheckoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The trip has no places left.
   case soldOut(TripID)
   /// Fewer places are left than were asked for.
-  case notEnoughSeats(requested: Int, available: Int)
-  /// The number of travellers is outside ``SearchQuery/guestRange``.
-  case guestsOutOfRange(Int)
+  case notEnoughPlaces(requested: Int, available: Int)
+  /// The number of places is outside ``SearchQuery/placeRange``.
+  case placesOutOfRange(Int)
   /// The total does not fit in an amount.
   case amountTooLarge
   /// The receipt pays for a different order.
@@ -73,10 +73,10 @@ public enum CheckoutError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .soldOut(let id): "trip \(id) is sold out"
-    case .notEnoughSeats(let requested, let available):
+    case .notEnoughPlaces(let requested, let available):
       "only \(available) place\(available == 1 ? " is" : "s are") left; \(requested) were requested"
-    case .guestsOutOfRange(let guests):
-      "\(guests) guests is not allowed; choose \(SearchQuery.guestRange.lowerBound) to \(SearchQuery.guestRange.upperBound)"
+    case .placesOutOfRange(let places):
+      "\(places) places is not allowed; choose \(SearchQuery.placeRange.lowerBound) to \(SearchQuery.placeRange.upperBound)"
     case .amountTooLarge: "the total is too large"
     case .receiptForAnotherOrder(let expected, let received):
       "the payment was for order \(received), not \(expected)"

@@ -19,7 +19,7 @@ extension Ticket {
     let formatter = ISO8601DateFormatter()
     return [
       "id": id.rawValue, "order_id": orderID.rawValue, "trip_id": tripID.rawValue,
-      "traveller": travellerName, "guests": guests, "amount_paid": amountPaid.jsonObject,
+      "traveller": travellerName, "places": places, "amount_paid": amountPaid.jsonObject,
       "paid_with": "\(cardBrand) •••• \(cardLastFour)",
       "issued_at": formatter.string(from: issuedAt),
       "cancelled_at": cancelledAt.map { formatter.string(from: $0) } ?? NSNull(),

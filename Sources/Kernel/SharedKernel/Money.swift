@@ -64,7 +64,7 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
     return Money(minorUnits: difference, currency: currency)
   }
 
-  /// Multiplies by a count (guests, nights); throws on overflow.
+  /// Multiplies by a count (places, nights); throws on overflow.
   public func multiplied(by factor: Int) throws(MoneyError) -> Money {
     let (product, overflow) = minorUnits.multipliedReportingOverflow(by: Int64(factor))
     guard !overflow else { throw .overflow }

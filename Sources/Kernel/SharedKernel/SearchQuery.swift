@@ -13,7 +13,7 @@ public struct SearchQuery: Hashable, Sendable {
     let destination: String
     let from: CalendarDate?
     let to: CalendarDate?
-    let guests: Int
+    let places: Int
     let maximumPrice: Money?
     let sort: SortOrder
     let limit: Int
@@ -23,13 +23,13 @@ public struct SearchQuery: Hashable, Sendable {
     let precomputedHash: Int
 
     init(
-      destination: String, from: CalendarDate?, to: CalendarDate?, guests: Int,
+      destination: String, from: CalendarDate?, to: CalendarDate?, places: Int,
       maximumPrice: Money?, sort: SortOrder, limit: Int
     ) {
       self.destination = destination
       self.from = from
       self.to = to
-      self.guests = guests
+      self.places = places
       self.maximumPrice = maximumPrice
       self.sort = sort
       self.limit = limit
@@ -37,7 +37,7 @@ public struct SearchQuery: Hashable, Sendable {
       hasher.combine(destination)
       hasher.combine(from)
       hasher.combine(to)
-      hasher.combine(guests)
+      hasher.combine(places)
       hasher.combine(maximumPrice)
       hasher.combine(sort)
       hasher.combine(limit)
@@ -53,28 +53,28 @@ public struct SearchQuery: Hashable, Sendable {
   public var from: CalendarDate? { fields.from }
   /// The latest last day of a trip, if any.
   public var to: CalendarDate? { fields.to }
-  /// How many travellers must fit, 1–9.
-  public var guests: Int { fields.guests }
-  /// The highest price per traveller, if any; trips in other currencies are compared by the supplier.
+  /// How many places must be left, 1–9.
+  public var places: Int { fields.places }
+  /// The highest price per place, if any; trips in other currencies are compared by the supplier.
   public var maximumPrice: Money? { fields.maximumPrice }
   /// The order of the results.
   public var sort: SortOrder { fields.sort }
   /// The most results to return.
   public var limit: Int { fields.limit }
 
-  /// How many travellers one booking may hold.
-  public static let guestRange = 1...9
+  /// How many places one order may hold.
+  public static let placeRange = 1...9
   /// How many results one search may ask for.
   public static let limitRange = 1...100
   /// The longest destination text accepted, in characters.
   public static let maximumDestinationLength = 100
 
   private init(
-    destination: String, from: CalendarDate?, to: CalendarDate?, guests: Int,
+    destination: String, from: CalendarDate?, to: CalendarDate?, places: Int,
     maximumPrice: Money?, sort: SortOrder, limit: Int
   ) {
     fields = Fields(
-      destination: destination, from: from, to: to, guests: guests, maximumPrice: maximumPrice,
+      destination: destination, from: from, to: to, places: places, maximumPrice: maximumPrice,
       sort: sort, limit: limit)
   }
 
@@ -90,7 +90,7 @@ public struct SearchQuery: Hashable, Sendable {
     let (left, right) = (left.fields, right.fields)
     return left === right
       || (left.precomputedHash == right.precomputedHash && left.destination == right.destination
-        && left.from == right.from && left.to == right.to && left.guests == right.guests
+        && left.from == right.from && left.to == right.to && left.places == right.places
         && left.maximumPrice == right.maximumPrice && left.sort == right.sort
         && left.limit == right.limit)
   }
@@ -100,7 +100,7 @@ public struct SearchQuery: Hashable, Sendable {
     destination: String,
     from: CalendarDate? = nil,
     to: CalendarDate? = nil,
-    guests: Int = 1,
+    places: Int = 1,
     maximumPrice: Money? = nil,
     sort: SortOrder = .price,
     limit: Int = 20
@@ -111,11 +111,11 @@ public struct SearchQuery: Hashable, Sendable {
       throw .destinationTooLong(maximum: maximumDestinationLength)
     }
     if let from, let to, to < from { throw .reversedDates(from: from, to: to) }
-    guard guestRange.contains(guests) else { throw .guestsOutOfRange(guests) }
+    guard placeRange.contains(places) else { throw .placesOutOfRange(places) }
     if let maximumPrice, maximumPrice.isNegative { throw .negativeMaximumPrice(maximumPrice) }
     guard limitRange.contains(limit) else { throw .limitOutOfRange(limit) }
     return SearchQuery(
-      destination: folded, from: from, to: to, guests: guests, maximumPrice: maximumPrice,
+      destination: folded, from: from, to: to, places: places, maximumPrice: maximumPrice,
       sort: sort, limit: limit)
   }
 
@@ -149,8 +149,8 @@ public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertibl
   case destinationTooLong(maximum: Int)
   /// The earliest start is after the latest end.
   case reversedDates(from: CalendarDate, to: CalendarDate)
-  /// The number of travellers is outside ``SearchQuery/guestRange``.
-  case guestsOutOfRange(Int)
+  /// The number of places is outside ``SearchQuery/placeRange``.
+  case placesOutOfRange(Int)
   /// The maximum price is below zero.
   case negativeMaximumPrice(Money)
   /// The number of results is outside ``SearchQuery/limitRange``.
@@ -165,8 +165,8 @@ public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertibl
       "the destination is longer than \(maximum) characters"
     case .reversedDates(let from, let to):
       "the start date \(from) is after the end date \(to)"
-    case .guestsOutOfRange(let guests):
-      "\(guests) guests is not allowed; choose \(SearchQuery.guestRange.lowerBound) to \(SearchQuery.guestRange.upperBound)"
+    case .placesOutOfRange(let places):
+      "\(places) places is not allowed; choose \(SearchQuery.placeRange.lowerBound) to \(SearchQuery.placeRange.upperBound)"
     case .negativeMaximumPrice(let price):
       "the maximum price \(price) is negative"
     case .limitOutOfRange(let limit):

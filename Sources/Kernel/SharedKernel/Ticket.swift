@@ -13,7 +13,7 @@ public struct Ticket: Hashable, Sendable, Encodable {
   /// Who travels.
   public let travellerName: String
   /// How many places it holds.
-  public let guests: Int
+  public let places: Int
   /// What was paid.
   public let amountPaid: Money
   /// The paying card's brand, such as "Visa".
@@ -39,7 +39,7 @@ public struct Ticket: Hashable, Sendable, Encodable {
   public init(id: TicketID, for paid: PaidOrder, issuedAt: Date) {
     self.init(
       id: id, orderID: paid.order.id, tripID: paid.order.tripID,
-      travellerName: paid.order.traveller.name, guests: paid.order.guests,
+      travellerName: paid.order.traveller.name, places: paid.order.places,
       amountPaid: paid.receipt.amount,
       cardBrand: paid.receipt.cardBrand, cardLastFour: paid.receipt.cardLastFour,
       issuedAt: issuedAt, cancelledAt: nil)
@@ -48,7 +48,7 @@ public struct Ticket: Hashable, Sendable, Encodable {
   // `package`: a stored ticket is read back from the ledger without its order in memory; outside
   // the package, the only way to make a ticket is from a `PaidOrder`.
   package init(
-    id: TicketID, orderID: OrderID, tripID: TripID, travellerName: String, guests: Int,
+    id: TicketID, orderID: OrderID, tripID: TripID, travellerName: String, places: Int,
     amountPaid: Money, cardBrand: String, cardLastFour: String, issuedAt: Date, cancelledAt: Date?,
     isCancelling: Bool = false
   ) {
@@ -56,7 +56,7 @@ public struct Ticket: Hashable, Sendable, Encodable {
     self.orderID = orderID
     self.tripID = tripID
     self.travellerName = travellerName
-    self.guests = guests
+    self.places = places
     self.amountPaid = amountPaid
     self.cardBrand = cardBrand
     self.cardLastFour = cardLastFour

@@ -15,14 +15,14 @@ public struct Trip: Hashable, Sendable, Codable {
   /// Travellers' average rating.
   public let rating: Rating
   /// Places still for sale; zero means sold out.
-  public let seatsLeft: Int
+  public let placesLeft: Int
   /// A paragraph describing the trip.
   public let details: String
 
   /// Creates a trip; the supplier's mapping code is the usual caller.
   public init(
     id: TripID, title: String, destination: Destination, startDate: CalendarDate,
-    endDate: CalendarDate, price: Money, rating: Rating, seatsLeft: Int, details: String
+    endDate: CalendarDate, price: Money, rating: Rating, placesLeft: Int, details: String
   ) {
     self.id = id
     self.title = title
@@ -31,12 +31,12 @@ public struct Trip: Hashable, Sendable, Codable {
     self.endDate = endDate
     self.price = price
     self.rating = rating
-    self.seatsLeft = seatsLeft
+    self.placesLeft = placesLeft
     self.details = details
   }
 
   /// Whether no place is left to sell.
-  public var isSoldOut: Bool { seatsLeft <= 0 }
+  public var isSoldOut: Bool { placesLeft <= 0 }
 
   /// The number of nights between the first and the last day.
   public var nights: Int { startDate.days(until: endDate) }
@@ -45,7 +45,7 @@ public struct Trip: Hashable, Sendable, Codable {
   public var summary: TripSummary {
     TripSummary(
       id: id, title: title, destination: destination, startDate: startDate, endDate: endDate,
-      price: price, rating: rating, seatsLeft: seatsLeft)
+      price: price, rating: rating, placesLeft: placesLeft)
   }
 }
 
@@ -66,12 +66,12 @@ public struct TripSummary: Hashable, Sendable, Codable {
   /// Travellers' average rating.
   public let rating: Rating
   /// Places still for sale; zero means sold out.
-  public let seatsLeft: Int
+  public let placesLeft: Int
 
   /// Creates a search result.
   public init(
     id: TripID, title: String, destination: Destination, startDate: CalendarDate,
-    endDate: CalendarDate, price: Money, rating: Rating, seatsLeft: Int
+    endDate: CalendarDate, price: Money, rating: Rating, placesLeft: Int
   ) {
     self.id = id
     self.title = title
@@ -80,11 +80,11 @@ public struct TripSummary: Hashable, Sendable, Codable {
     self.endDate = endDate
     self.price = price
     self.rating = rating
-    self.seatsLeft = seatsLeft
+    self.placesLeft = placesLeft
   }
 
   /// Whether no place is left to sell.
-  public var isSoldOut: Bool { seatsLeft <= 0 }
+  public var isSoldOut: Bool { placesLeft <= 0 }
 }
 
 /// A city and its country, spelled as locals do ("São Paulo", "東京").

@@ -46,7 +46,7 @@ public enum CannedCatalog {
   {
     Ticket(
       id: identifier(id), orderID: identifier(order), tripID: identifier("LIS-001"),
-      travellerName: traveller, guests: 2, amountPaid: Money(minorUnits: 90_000, currency: .eur),
+      travellerName: traveller, places: 2, amountPaid: Money(minorUnits: 90_000, currency: .eur),
       cardBrand: "Visa", cardLastFour: "4242",
       issuedAt: Date(timeIntervalSince1970: 1_800_000_000),
       cancelledAt: cancelled ? Date(timeIntervalSince1970: 1_800_000_100) : nil)

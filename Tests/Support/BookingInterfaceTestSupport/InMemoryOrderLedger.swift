@@ -60,7 +60,7 @@ public actor InMemoryOrderLedger: OrderLedger {
     }
     try write(.drafted)
     let record = OrderRecord(
-      id: order.id, tripID: order.tripID, guests: order.guests, amount: order.amount,
+      id: order.id, tripID: order.tripID, places: order.places, amount: order.amount,
       travellerName: order.traveller.name, card: card, state: .drafted, hold: nil, chargeID: nil,
       supplierReference: nil, ticketID: nil, refundID: nil, updatedAt: Date())
     records[order.id] = record
@@ -102,7 +102,7 @@ public actor InMemoryOrderLedger: OrderLedger {
     if case .cancelled = step, let ticket = issued[id] {
       issued[id] = Ticket(
         id: ticket.id, orderID: ticket.orderID, tripID: ticket.tripID,
-        travellerName: ticket.travellerName, guests: ticket.guests, amountPaid: ticket.amountPaid,
+        travellerName: ticket.travellerName, places: ticket.places, amountPaid: ticket.amountPaid,
         cardBrand: ticket.cardBrand, cardLastFour: ticket.cardLastFour, issuedAt: ticket.issuedAt,
         cancelledAt: Date())
     }
@@ -113,7 +113,7 @@ public actor InMemoryOrderLedger: OrderLedger {
   public func noteFailure(_ id: OrderID, _ failure: String) async throws(TicketingError) {
     guard let current = records[id] else { throw .unknownOrder(id.rawValue) }
     records[id] = OrderRecord(
-      id: current.id, tripID: current.tripID, guests: current.guests, amount: current.amount,
+      id: current.id, tripID: current.tripID, places: current.places, amount: current.amount,
       travellerName: current.travellerName, card: current.card, state: current.state,
       hold: current.hold, chargeID: current.chargeID, supplierReference: current.supplierReference,
       ticketID: current.ticketID, refundID: current.refundID, updatedAt: current.updatedAt,
@@ -162,7 +162,7 @@ public actor InMemoryOrderLedger: OrderLedger {
       issued[order].map { ticket in
         Ticket(
           id: ticket.id, orderID: ticket.orderID, tripID: ticket.tripID,
-          travellerName: ticket.travellerName, guests: ticket.guests,
+          travellerName: ticket.travellerName, places: ticket.places,
           amountPaid: ticket.amountPaid, cardBrand: ticket.cardBrand,
           cardLastFour: ticket.cardLastFour, issuedAt: ticket.issuedAt,
           cancelledAt: ticket.cancelledAt,
@@ -174,11 +174,11 @@ public actor InMemoryOrderLedger: OrderLedger {
 
 extension OrderRecord {
   fileprivate nonisolated func with(
-    state: OrderState, hold: SeatHold?, chargeID: String?, reference: SupplierReference?,
+    state: OrderState, hold: PlaceHold?, chargeID: String?, reference: SupplierReference?,
     ticketID: TicketID?, refundID: String?
   ) -> OrderRecord {
     OrderRecord(
-      id: id, tripID: tripID, guests: guests, amount: amount, travellerName: travellerName,
+      id: id, tripID: tripID, places: places, amount: amount, travellerName: travellerName,
       card: card, state: state, hold: hold, chargeID: chargeID, supplierReference: reference,
       ticketID: ticketID, refundID: refundID, updatedAt: Date())
   }

@@ -39,7 +39,7 @@ public enum OrderLedgerContract: String, CaseIterable, Sendable, CustomTestStrin
     case .writesExactlyTheMovesOfTheTransitionTable:
       "writes exactly the moves of the transition table, and the database refuses the rest"
     case .bindsAKeyToItsFirstRequest:
-      "binds a key to its first request: another trip, guests, traveller or card is a conflict"
+      "binds a key to its first request: another trip, places, traveller or card is a conflict"
     case .beginReportsHowFarTheOrderGot:
       "begins an order once, then reports how far it got"
     case .issuesOneTicketPerOrder:
@@ -107,18 +107,18 @@ private struct OrderLedgerFixture: Sendable {
   static let reference = SupplierReference.fixture("SBR-TEST")
 
   func order(
-    _ key: String, guests: Int = 2, traveller: String = "Ada Lovelace",
+    _ key: String, places: Int = 2, traveller: String = "Ada Lovelace",
     trip: Trip = Self.trip
   ) throws -> DraftOrder {
     try DraftOrder(
-      id: try #require(OrderID(key)), trip: trip, guests: guests,
+      id: try #require(OrderID(key)), trip: trip, places: places,
       traveller: Traveller(name: traveller, email: "ada@example.com"))
   }
 
-  func hold(for order: DraftOrder, _ name: String? = nil) -> SeatHold {
-    SeatHold(
+  func hold(for order: DraftOrder, _ name: String? = nil) -> PlaceHold {
+    PlaceHold(
       id: HoldID.fixture(name ?? "HLD-\(order.id)"),
-      tripID: order.tripID, places: order.guests, expiresAt: Date() + 600)
+      tripID: order.tripID, places: order.places, expiresAt: Date() + 600)
   }
 
   /// What a payment provider would return for `order`; the charge identifier is the key's, as
@@ -245,7 +245,7 @@ private struct OrderLedgerFixture: Sendable {
     let sameDigits = MaskedCard(
       brand: "Visa", lastFour: "4242", expiryMonth: 12, expiryYear: 2099, fingerprint: "d4e5f6")
     let conflicts: [(String, DraftOrder, MaskedCard)] = [
-      ("guests", try order("order-1", guests: 3), Self.card),
+      ("places", try order("order-1", places: 3), Self.card),
       ("traveller", try order("order-1", traveller: "Grace Hopper"), Self.card),
       ("trip", try order("order-1", trip: otherTrip), Self.card),
       ("card", try order("order-1"), otherCard),
@@ -264,7 +264,7 @@ private struct OrderLedgerFixture: Sendable {
     let order = try order("order-1")
     let drafted = try await ledger.begin(order, card: Self.card)
     #expect(drafted.state == .drafted && drafted.hold == nil && drafted.ticketID == nil)
-    #expect(drafted.guests == 2 && drafted.amount == Money(minorUnits: 90_000, currency: .eur))
+    #expect(drafted.places == 2 && drafted.amount == Money(minorUnits: 90_000, currency: .eur))
     #expect(drafted.travellerName == "Ada Lovelace" && drafted.card == Self.card)
     _ = try await ledger.advance(order.id, by: .held(hold(for: order)))
     #expect(try await ledger.begin(order, card: Self.card).state == .held)
@@ -312,7 +312,7 @@ private struct OrderLedgerFixture: Sendable {
     #expect(ticket.orderID == order.id && ticket.tripID == order.tripID)
     #expect(ticket.amountPaid == Money(minorUnits: 90_000, currency: .eur))
     #expect(ticket.cardBrand == "Visa" && ticket.cardLastFour == "4242")
-    #expect(ticket.travellerName == "Ada Lovelace" && ticket.guests == 2)
+    #expect(ticket.travellerName == "Ada Lovelace" && ticket.places == 2)
     #expect(ticket.cancelledAt == nil)
   }
 
@@ -408,13 +408,13 @@ private struct OrderLedgerFixture: Sendable {
     opening open: @escaping @Sendable () async throws -> any OrderLedger
   ) async throws {
     let outcomes = try await withThrowingTaskGroup(of: (Int, OrderRecord?).self) { group in
-      for guests in 1...8 {
+      for places in 1...8 {
         group.addTask {
           let ledger = try await open()
           do {
-            return (guests, try await ledger.begin(order("raced", guests: guests), card: Self.card))
+            return (places, try await ledger.begin(order("raced", places: places), card: Self.card))
           } catch TicketingError.orderConflict {
-            return (guests, nil)
+            return (places, nil)
           }
         }
       }
@@ -423,9 +423,9 @@ private struct OrderLedgerFixture: Sendable {
     let bound = outcomes.filter { $0.1 != nil }
     #expect(bound.count == 1)
     let winner = try #require(bound.first)
-    #expect(winner.1?.guests == winner.0)
+    #expect(winner.1?.places == winner.0)
     let stored = try await open().record(of: try #require(OrderID("raced")))
-    #expect(stored?.guests == winner.0)
+    #expect(stored?.places == winner.0)
   }
 
   func checkRacedCheckouts(opening open: @escaping @Sendable () async throws -> any OrderLedger)

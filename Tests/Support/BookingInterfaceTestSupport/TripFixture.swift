@@ -14,7 +14,7 @@ extension Trip {
       id: .fixture(id), title: title, destination: Destination(city: city, country: country),
       startDate: CalendarDate(daysSinceEpoch: 21_000),
       endDate: CalendarDate(daysSinceEpoch: 21_004),
-      price: Money(minorUnits: minorUnits, currency: currency), rating: rating, seatsLeft: places,
+      price: Money(minorUnits: minorUnits, currency: currency), rating: rating, placesLeft: places,
       details: details)
   }
 
@@ -22,7 +22,7 @@ extension Trip {
   public func with(places: Int) -> Trip {
     Trip(
       id: id, title: title, destination: destination, startDate: startDate, endDate: endDate,
-      price: price, rating: rating, seatsLeft: places, details: details)
+      price: price, rating: rating, placesLeft: places, details: details)
   }
 }
 

@@ -9,11 +9,11 @@ import Testing
 
 /// Holding places through the supplier's HTTP API: each answer the sandbox can give maps to a
 /// `ReservationError` the saga acts on, and a silent supplier is an unknown outcome.
-@Suite("Seat reservations against the sandbox")
-struct SupplierSeatReservationsTests {
+@Suite("Place reservations against the sandbox")
+struct SupplierPlaceReservationsTests {
   let sandbox = SupplierSandbox(firstDay: CalendarDate(daysSinceEpoch: 20_800))
 
-  var reservations: any SeatReservations {
+  var reservations: any PlaceReservations {
     // A deadline that never ends a test: these tests are about holds and keys, not time.
     BookingDataAssembly.reservations(
       transport: sandbox.transport, deadline: .seconds(3_600),
@@ -21,7 +21,7 @@ struct SupplierSeatReservationsTests {
   }
 
   func trip(withAtLeast places: Int) throws -> Trip {
-    try #require(sandbox.allTrips.first { $0.seatsLeft >= places })
+    try #require(sandbox.allTrips.first { $0.placesLeft >= places })
   }
 
   func key(_ text: String) throws -> OrderID { try #require(OrderID(text)) }
@@ -38,14 +38,14 @@ struct SupplierSeatReservationsTests {
   }
 
   @Test func aSoldOutTripAndTooManyPlacesAreTypedRefusals() async throws {
-    let trip = try #require(sandbox.allTrips.first { (2...8).contains($0.seatsLeft) })
-    let tooMany = trip.seatsLeft + 1
+    let trip = try #require(sandbox.allTrips.first { (2...8).contains($0.placesLeft) })
+    let tooMany = trip.placesLeft + 1
     await #expect(
-      throws: ReservationError.notEnoughSeats(requested: tooMany, available: trip.seatsLeft)
+      throws: ReservationError.notEnoughPlaces(requested: tooMany, available: trip.placesLeft)
     ) {
       _ = try await reservations.hold(tooMany, on: trip.id, key: key("too-many"))
     }
-    _ = try await reservations.hold(trip.seatsLeft, on: trip.id, key: key("all"))
+    _ = try await reservations.hold(trip.placesLeft, on: trip.id, key: key("all"))
     await #expect(throws: ReservationError.soldOut(trip.id)) {
       _ = try await reservations.hold(1, on: trip.id, key: key("late"))
     }

@@ -6,7 +6,7 @@ import SharedKernel
 /// Holds, confirms, releases and cancels places through the supplier's HTTP API. A hold carries
 /// the order's key as its `Idempotency-Key`; the other calls are PUT and DELETE on the hold or
 /// booking they name, idempotent by definition: so the client may retry every one of them.
-struct SupplierSeatReservations: SeatReservations {
+struct SupplierPlaceReservations: PlaceReservations {
   let client: RetryingHTTPClient
 
   private struct HoldRequest: Encodable {
@@ -15,7 +15,7 @@ struct SupplierSeatReservations: SeatReservations {
   }
 
   func hold(_ places: Int, on trip: TripID, key: OrderID) async throws(ReservationError)
-    -> SeatHold
+    -> PlaceHold
   {
     let body: Data
     do {
@@ -30,7 +30,7 @@ struct SupplierSeatReservations: SeatReservations {
       switch code {
       case "sold_out": .soldOut(trip)
       case "not_enough_places":
-        .notEnoughSeats(requested: places, available: error.placesLeft ?? 0)
+        .notEnoughPlaces(requested: places, available: error.placesLeft ?? 0)
       case "trip_not_found": .tripNotFound(trip)
       case "idempotency_key_reused": .keyReused(key)
       default: nil
@@ -39,7 +39,7 @@ struct SupplierSeatReservations: SeatReservations {
     guard let id = HoldID(hold.id), hold.tripId == trip.rawValue, hold.places == places else {
       throw .invalidResponse(reason: "the hold does not match the request")
     }
-    return SeatHold(
+    return PlaceHold(
       id: id, tripID: trip, places: places,
       expiresAt: Date(timeIntervalSince1970: hold.expiresAt))
   }

@@ -5,11 +5,11 @@ public import SharedKernel
 /// places before it charges, confirms the hold after, and gives places back when it cannot
 /// finish. Every call is safe to repeat: a hold is keyed by the order, the others by the hold or
 /// booking they name, so "run it again" is always the recovery.
-public protocol SeatReservations: Sendable {
+public protocol PlaceReservations: Sendable {
   /// Holds `places` on `trip` for the order `key` until the returned hold expires; the same
   /// key asked again answers with the same hold.
   func hold(_ places: Int, on trip: TripID, key: OrderID) async throws(ReservationError)
-    -> SeatHold
+    -> PlaceHold
 
   /// Turns a live hold into a booking and returns the supplier's reference for it; confirming
   /// an already confirmed hold returns the same reference.
@@ -23,7 +23,7 @@ public protocol SeatReservations: Sendable {
 }
 
 /// Places held at the supplier for one order, until `expiresAt`.
-public struct SeatHold: Hashable, Sendable, Codable {
+public struct PlaceHold: Hashable, Sendable, Codable {
   /// The supplier's identifier for the hold.
   public let id: HoldID
   /// The trip the places are on.
@@ -43,7 +43,7 @@ public struct SeatHold: Hashable, Sendable, Codable {
 }
 
 /// Identifies places held at the supplier.
-public typealias HoldID = Identifier<SeatHold>
+public typealias HoldID = Identifier<PlaceHold>
 
 /// The supplier's reference for a confirmed booking: what a cancellation names.
 public typealias SupplierReference = Identifier<SupplierBooking>
@@ -57,7 +57,7 @@ public enum ReservationError: Error, Equatable, Sendable, CustomStringConvertibl
   /// The trip has no places left.
   case soldOut(TripID)
   /// Fewer places are left than were asked for.
-  case notEnoughSeats(requested: Int, available: Int)
+  case notEnoughPlaces(requested: Int, available: Int)
   /// No trip has this identifier.
   case tripNotFound(TripID)
   /// The hold expired (or was released) before it was confirmed; its places are gone.
@@ -80,7 +80,7 @@ public enum ReservationError: Error, Equatable, Sendable, CustomStringConvertibl
   public var description: String {
     switch self {
     case .soldOut(let id): "trip \(id) is sold out"
-    case .notEnoughSeats(let requested, let available):
+    case .notEnoughPlaces(let requested, let available):
       "only \(available) place\(available == 1 ? " is" : "s are") left; \(requested) were requested"
     case .tripNotFound(let id): "no trip has the identifier \(id)"
     case .holdExpired(let id): "the supplier's hold \(id) expired before it was confirmed"

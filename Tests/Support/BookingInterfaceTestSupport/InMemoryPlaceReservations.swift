@@ -4,11 +4,11 @@ public import SharedKernel
 
 /// The supplier's places: keyed holds against a capacity per trip; it can be told to let holds
 /// expire before they are confirmed, or to fall silent for the next calls.
-public actor InMemorySeatReservations: SeatReservations {
+public actor InMemoryPlaceReservations: PlaceReservations {
   /// Where a hold stands.
   public enum Status: Equatable, Sendable { case held, confirmed, released, cancelled }
   /// Every hold by its order's key, with where it stands.
-  public private(set) var holds: [OrderID: (hold: SeatHold, status: Status)] = [:]
+  public private(set) var holds: [OrderID: (hold: PlaceHold, status: Status)] = [:]
   /// Places each trip has in all.
   public var capacity: [TripID: Int]
   /// Whether holds expire before they are confirmed.
@@ -43,14 +43,14 @@ public actor InMemorySeatReservations: SeatReservations {
   /// Holds places once per key, refusing more than are left.
   public func hold(_ places: Int, on trip: TripID, key: OrderID)
     async throws(ReservationError)
-    -> SeatHold
+    -> PlaceHold
   {
     try silence()
     if let existing = holds[key] { return existing.hold }
     let left = (capacity[trip] ?? 0) - taken(trip)
     guard left > 0 else { throw .soldOut(trip) }
-    guard places <= left else { throw .notEnoughSeats(requested: places, available: left) }
-    let hold = SeatHold(
+    guard places <= left else { throw .notEnoughPlaces(requested: places, available: left) }
+    let hold = PlaceHold(
       id: HoldID.fixture("HLD-\(key)"),
       tripID: trip, places: places, expiresAt: Date(timeIntervalSince1970: 600))
     holds[key] = (hold, .held)
