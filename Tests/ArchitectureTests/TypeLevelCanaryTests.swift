@@ -310,7 +310,7 @@ struct TypeLevelCanaryTests {
     }
   }
 
-  @Test func aPublicDeclarationCannotExposeATypeOfAModuleImportedWithoutPublic() async throws {
+  @Test func aPublicDeclarationCannotExposeTypesOfAModuleImportedWithoutPublic() async throws {
     func quote(_ importLine: String) -> String {
       """
       \(importLine)
