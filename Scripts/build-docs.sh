@@ -13,8 +13,8 @@
 #                and browse http://localhost:8000/documentation/
 #
 # The modules are documented at the `package` access level: the package is the product, and most
-# infrastructure modules' doors are `package`. A module links to the modules it comes after
-# (``/SharedKernel/DraftOrder``); the journeys link to any module.
+# infrastructure modules' doors are `package`. A module links to the modules it depends on,
+# directly or not (``/SharedKernel/DraftOrder``); the journeys link to any module.
 source "$(dirname "$0")/lib/script-help.sh"
 source "$(dirname "$0")/lib/package-name.sh"
 set -euo pipefail
@@ -69,38 +69,76 @@ echo "    $(grep -c '^-- Emitting symbol graph' <<<"$dump") symbol graphs in $wr
 
 rm -rf "$output"
 mkdir -p "$output/symbol-graphs" "$output/archives"
-archives=()
-convert() { # name, catalog ("" for none), symbol-graph folder ("" for none)
+archive() { printf '%s' "$output/archives/$1.doccarchive"; }
+convert() { # name, catalog ("" for none), symbol-graph folder ("" for none), archives it links to…
   local name=$1 catalog=$2 graphs=$3
+  shift 3
   local arguments=(--fallback-display-name "$name" --fallback-bundle-identifier "$bundle_prefix.$name"
-    --output-path "$output/archives/$name.doccarchive" --transform-for-static-hosting
+    --output-path "$(archive "$name")" --transform-for-static-hosting
     --enable-experimental-external-link-support --warnings-as-errors)
   [ -n "$graphs" ] && arguments+=(--additional-symbol-graph-dir "$graphs")
-  for archive in "${archives[@]}"; do arguments+=(--dependency "$archive"); done
+  for dependency in "$@"; do arguments+=(--dependency "$dependency"); done
   if ! docc convert ${catalog:+"$catalog"} "${arguments[@]}" >"$output/$name.log" 2>&1; then
     cat "$output/$name.log" >&2
     echo "Error: the documentation of $name does not build (above); Reproduce with: Scripts/build-docs.sh" >&2
-    exit 1
+    return 1
   fi
-  archives+=("$output/archives/$name.doccarchive")
 }
 
+# Each module's archive is converted once the archives of the modules it depends on (directly or
+# not) exist, and links to those alone; modules of one wave (the same depth in the graph) are
+# converted side by side, as many at a time as there are cores.
+waves=$(awk -F '\t' -v list="$(paste -sd, - <<<"$order")" '
+  BEGIN { n = split(list, names, ","); for (i = 1; i <= n; i++) known[names[i]] = 1 }
+  known[$1] { deps[$1] = $6 }
+  END {
+    for (i = 1; i <= n; i++) {
+      name = names[i]; depth[name] = 0; closure[name] = ""
+      m = split(deps[name], direct, ",")
+      for (j = 1; j <= m; j++) if (known[direct[j]]) {
+        d = direct[j]
+        if (depth[d] + 1 > depth[name]) depth[name] = depth[d] + 1
+        closure[name] = closure[name] " " d " " closure[d]
+      }
+      # Each dependency once.
+      k = split(closure[name], all, " "); delete seen; unique = ""
+      for (j = 1; j <= k; j++) if (!seen[all[j]]++) unique = unique (unique ? " " : "") all[j]
+      closure[name] = unique
+      print depth[name] "\t" name "\t" unique
+    }
+  }' <<<"$targets" | sort -n -k1,1 -s)
+jobs_at_once=$(nproc 2>/dev/null || echo 2)
 echo "==> Modules"
-for module in $order; do
-  folder=$(awk -F '\t' -v n="$module" '$1 == n { print $4 }' <<<"$targets")
-  graphs="$output/symbol-graphs/$module"
-  mkdir -p "$graphs"
-  cp "$written/$module.symbols.json" "$graphs/" 2>/dev/null || continue # a C module has none
-  cp "$written/$module"@*.symbols.json "$graphs/" 2>/dev/null || true
-  catalog="$folder/$module.docc"
-  [ -d "$catalog" ] || catalog=""
-  convert "$module" "$catalog" "$graphs"
-  echo "    $module"
+converted=()
+for depth in $(cut -f1 <<<"$waves" | uniq); do
+  pids=() names=()
+  while IFS=$'\t' read -r _ module dependencies; do
+    folder=$(awk -F '\t' -v n="$module" '$1 == n { print $4 }' <<<"$targets")
+    graphs="$output/symbol-graphs/$module"
+    mkdir -p "$graphs"
+    cp "$written/$module.symbols.json" "$graphs/" 2>/dev/null || continue # a C module has none
+    cp "$written/$module"@*.symbols.json "$graphs/" 2>/dev/null || true
+    catalog="$folder/$module.docc"
+    [ -d "$catalog" ] || catalog=""
+    linked=()
+    for dependency in $dependencies; do
+      [ -d "$(archive "$dependency")" ] && linked+=("$(archive "$dependency")")
+    done
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_at_once" ]; do wait -n || true; done
+    convert "$module" "$catalog" "$graphs" "${linked[@]}" &
+    pids+=($!) names+=("$module")
+  done < <(awk -F '\t' -v d="$depth" '$1 == d' <<<"$waves")
+  for index in "${!pids[@]}"; do
+    wait "${pids[$index]}" || exit 1
+    echo "    ${names[$index]}"
+    converted+=("$(archive "${names[$index]}")")
+  done
 done
 
 echo "==> Articles"
-convert "$package" "docs/$package.docc" ""
+convert "$package" "docs/$package.docc" "" "${converted[@]}" || exit 1
 echo "    docs/$package.docc"
+archives=("${converted[@]}" "$(archive "$package")")
 
 echo "==> One site"
 docc merge "${archives[@]}" --synthesized-landing-page-name "$package" \
