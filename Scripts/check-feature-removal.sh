@@ -7,11 +7,13 @@
 #     && Scripts/check.sh --without-sanitizer --without-migration --without-linter-package \
 #       --one-engine --without-tool-tests
 #
+# and then that the fork names the app it came from nowhere, not even in what its command prints,
 # and fails naming each feature whose removal left a step failing. Five parts are left out: the
 # Thread Sanitizer step runs the same tests again, and what a removal can break the ordinary run
 # sees; the migration example (its replay and the replay's tests) and the architecture linter's
-# package (its build and its tests) are packages of their own that use none of Voyage's modules,
-# and the fork leaves them alone; the tests of the repository's tools (forking, scaffolding,
+# package (its build, its tests, its own architecture and its import scanner's agreement with the
+# compiler) are packages of their own that use none of Voyage's modules, and the fork leaves them
+# alone; the tests of the repository's tools (forking, scaffolding,
 # adopting the linter, measuring) ran on the original, and the fork changes none of the tools;
 # the second engine's build, which a removal changes no differently from the first's.
 #
@@ -52,6 +54,21 @@ export SCAFFOLD
 fork=Atlas
 [ "$app" != "$fork" ] || fork=Wayfarer
 
+# Run in the fork after its suite passed: no file (the help snapshots the removal re-recorded
+# included) and nothing the built command prints for help names the app it was forked from, outside
+# the linter's package, which names Voyage as its example.
+renamed_everywhere() { # APP FORK
+  local leftovers help
+  leftovers=$(git grep --untracked -il "$1" -- . ':!Workshop/ArchitectureLinter' || true)
+  [ -z "$leftovers" ] || { printf 'the fork still names %s in:\n%s\n' "$1" "$leftovers" >&2; return 1; }
+  help=$("$(swift build "${voyage_build_flags[@]}" --show-bin-path)/$(tr '[:upper:]' '[:lower:]' <<<"$2")" --help) || return 1
+  if grep -qi "$1" <<<"$help"; then
+    printf "the fork's --help still names %s:\n%s\n" "$1" "$help" >&2
+    return 1
+  fi
+  echo "==> the fork names $1 nowhere, its --help included"
+}
+
 failed=()
 for feature in "${features[@]}"; do
   copy=$(mktemp -d)
@@ -73,7 +90,8 @@ for feature in "${features[@]}"; do
       && Scripts/fork.sh "$fork" --no-check && git add -A && commit "fork" \
       && Scripts/remove-module.sh "$feature" --no-check && git add -A && commit "remove $feature" \
       && Scripts/check.sh --without-sanitizer --without-migration --without-linter-package --one-engine \
-        --without-tool-tests
+        --without-tool-tests \
+      && renamed_everywhere "$app" "$fork"
   ); then
     echo "==> $feature: the suite passed without it"
     rm -rf "$copy"
