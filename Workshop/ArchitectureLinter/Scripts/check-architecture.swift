@@ -5839,42 +5839,128 @@ struct AffectedTargets: Equatable, Sendable {
   }
 }
 
-/// What one run was asked to do, as the command line said it.
-struct CommandLineOptions {
+/// What one run of the command line was asked to do: one case for each thing the linter does,
+/// so the run's dispatch is a `switch` the compiler checks is whole.
+enum LinterRequest: Equatable {
+  /// `--version`.
+  case version
+  /// `--explain RULE`.
+  case explain(rule: String)
+  /// `--print-schema`.
+  case printSchema
+  /// `--list-imports FILE…`.
+  case listImports(files: [String])
+  /// `--list-files`.
+  case listFiles
+  /// `--split-preview FOLDER`.
+  case splitPreview(folder: String)
+  /// `--list-targets`.
+  case listTargets
+  /// `--affected REV`.
+  case affected(since: String)
+  /// `--update-baseline`.
+  case updateBaseline
+  /// `--mermaid`.
+  case mermaid
+  /// `--update-module-readmes`.
+  case updateModuleReadmes
+  /// `--update-graph FILE` (repeatable).
+  case updateGraph(files: [String])
+  /// The rules, the baseline and the generated documents: a report, or with `--stamp FILE` a
+  /// build step's findings and its stamp.
+  case check(documents: GeneratedDocumentChecks, stamp: String?)
+
+  /// When a command line asks for several, the one that runs is the one with the lowest rank:
+  /// what only explains or lists comes before what reads the package, and what writes before
+  /// the check.
+  var rank: Int {
+    switch self {
+    case .version: 0
+    case .explain: 1
+    case .printSchema: 2
+    case .listImports: 3
+    case .listFiles: 4
+    case .splitPreview: 5
+    case .listTargets: 6
+    case .affected: 7
+    case .updateBaseline: 8
+    case .mermaid: 9
+    case .updateModuleReadmes: 10
+    case .updateGraph: 11
+    case .check: 12
+    }
+  }
+}
+
+/// The generated documents a check also holds to date: `--check-graph FILE…` and
+/// `--check-module-readmes`.
+struct GeneratedDocumentChecks: Equatable {
+  var graphs: [String] = []
+  var moduleReadmes = false
+
+  /// How many kinds of document are checked: the summary says they are up to date when any is.
+  var count: Int { graphs.count + (moduleReadmes ? 1 : 0) }
+}
+
+/// What shapes a run whatever it was asked: where the package description and the
+/// configuration come from, which rules run on which targets, the baseline, and the format.
+struct LintSettings {
+  /// The description's file, or `nil` for standard input.
   var input: String?
   var format = ReportFormat.text
-  var baselinePath: String?
-  var updateBaseline = false
-  var reportOnly = false
-  var baselineMayNotGrow: String?
-  var explain: String?
-  var mermaid = false
-  var splitPreview: String?
-  var target: String?
-  var stamp: String?
-  var affected: String?
-  var repositoryRoot: String?
-  var listImports: [String] = []
-  var updateGraph: [String] = []
-  var checkGraph: [String] = []
-  var updateModuleReadmes = false
-  var checkModuleReadmes = false
+  /// `--config PATH`.
   var configPath: String?
+  /// `--no-config`: only the rules that need no layers.
   var noConfig = false
+  /// `--only RULE,…`, or `nil` for every configured rule.
   var only: [String]?
   var skip: [String] = []
+  /// `-D NAME`: custom compilation conditions that are set.
   var defines: [String] = []
   var platform: String?
-  var listFiles = false
-  var listTargets = false
-  var printSchema = false
-  var help = false
-  var version = false
+  /// `--target NAME`: one target only.
+  var target: String?
+  var repositoryRoot: String?
+  var baselinePath: String?
+  var reportOnly = false
+  /// `--baseline-may-not-grow REF`.
+  var baselineMayNotGrow: String?
 }
 
 /// The formats a report is written in.
 enum ReportFormat: String, CaseIterable {
   case text, json, sarif, github
+}
+
+/// A command line read: what it asks for, and the settings that shape the run.
+struct ParsedCommandLine {
+  var settings = LintSettings()
+  /// Each request the options name, in their order; `request` is the one that runs.
+  var asked: [LinterRequest] = []
+  /// `--check-graph` and `--check-module-readmes`, which a check holds to.
+  var documents = GeneratedDocumentChecks()
+  /// `--stamp FILE`, which makes a check a build step.
+  var stamp: String?
+
+  /// The request that runs: the lowest-ranked one asked (the last given of that kind; the files of
+  /// every `--update-graph` together), or a check.
+  var request: LinterRequest {
+    guard let rank = asked.map(\.rank).min() else {
+      return .check(documents: documents, stamp: stamp)
+    }
+    let chosen = asked.filter { $0.rank == rank }
+    if case .updateGraph = chosen[0] {
+      return .updateGraph(
+        files: chosen.flatMap { request -> [String] in
+          guard case .updateGraph(let files) = request else { return [] }
+          return files
+        })
+    }
+    return chosen[chosen.count - 1]
+  }
+
+  /// Whether `request` was asked for, whatever runs.
+  func asks(_ matches: (LinterRequest) -> Bool) -> Bool { asked.contains(where: matches) }
 }
 
 /// One option of the command line, declared once: its names, the value it takes, its help, and
@@ -5894,7 +5980,7 @@ struct OptionSpec: Sendable {
   let names: [String]
   let value: Value
   let help: String
-  let apply: @Sendable (inout CommandLineOptions, [String]) throws -> Void
+  let apply: @Sendable (inout ParsedCommandLine, [String]) throws -> Void
 
   /// The option's names and value as the help shows them (`-D NAME, --define NAME`).
   var synopsis: String {
@@ -5907,14 +5993,14 @@ struct OptionSpec: Sendable {
   }
 
   static func flag(
-    _ names: [String], _ help: String, _ set: @escaping @Sendable (inout CommandLineOptions) -> Void
+    _ names: [String], _ help: String, _ set: @escaping @Sendable (inout ParsedCommandLine) -> Void
   ) -> OptionSpec {
     OptionSpec(names: names, value: .none, help: help) { options, _ in set(&options) }
   }
 
   static func value(
     _ names: [String], _ placeholder: String, _ help: String,
-    _ set: @escaping @Sendable (inout CommandLineOptions, String) throws -> Void
+    _ set: @escaping @Sendable (inout ParsedCommandLine, String) throws -> Void
   ) -> OptionSpec {
     OptionSpec(names: names, value: .one(placeholder), help: help) { options, values in
       try set(&options, values[0])
@@ -5926,22 +6012,24 @@ struct OptionSpec: Sendable {
     value(
       ["--config"], "PATH",
       "the configuration (default: architecture.json in the package, if any)"
-    ) { $0.configPath = $1 },
+    ) { $0.settings.configPath = $1 },
     flag(["--no-config"], "ignore any configuration: only the rules that need no layers") {
-      $0.noConfig = true
+      $0.settings.noConfig = true
     },
-    value(["--only"], "RULE,…", "run only these rules") { $0.only = try ruleList($1, "--only") },
+    value(["--only"], "RULE,…", "run only these rules") {
+      $0.settings.only = try ruleList($1, "--only")
+    },
     value(["--skip"], "RULE,…", "run every configured rule but these") {
-      $0.skip += try ruleList($1, "--skip")
+      $0.settings.skip += try ruleList($1, "--skip")
     },
     value(
       ["-D", "--define"], "NAME",
       "a custom compilation condition that is set (repeatable); others are unset"
-    ) { $0.defines.append($1) },
+    ) { $0.settings.defines.append($1) },
     value(
       ["--platform"], "NAME",
       "decide os(), arch() and targetEnvironment() for one platform (Linux, macOS, …) on this machine's architecture; default: any platform"
-    ) { $0.platform = $1 },
+    ) { $0.settings.platform = $1 },
     value(
       ["--format"], "FORMAT",
       "text: compiler-style lines and a summary (default; with GITHUB_ACTIONS set, GitHub annotations follow); json: one JSON document; sarif: one SARIF 2.1.0 log; github: GitHub workflow annotations only. On bad input json and sarif still print a document that says the run failed"
@@ -5950,52 +6038,55 @@ struct OptionSpec: Sendable {
         throw BadInput.usage(
           "--format must be \(formatNames), not '\(name)'")
       }
-      options.format = format
+      options.settings.format = format
     },
     value(
       ["--baseline"], "PATH",
       "the baseline file (default: architecture-baseline.txt in the package)"
-    ) { $0.baselinePath = $1 },
+    ) { $0.settings.baselinePath = $1 },
     flag(["--update-baseline"], "rewrite the baseline with the current violations and exit 0") {
-      $0.updateBaseline = true
+      $0.asked.append(.updateBaseline)
     },
     flag(
       ["--report-only"],
       "print every violation, baselined ones included, and exit 0: the whole list, measured before any rule is enforced"
-    ) { $0.reportOnly = true },
+    ) { $0.settings.reportOnly = true },
     value(
       ["--baseline-may-not-grow"], "REF",
       "also fail on each baseline entry that the baseline at the git commit REF lacks (a pull request's merge base): the list only shrinks"
-    ) { $0.baselineMayNotGrow = $1 },
+    ) { $0.settings.baselineMayNotGrow = $1 },
     value(
       ["--check-graph"], "FILE",
       "also fail when what is generated in FILE (the graph between its module-graph markers, the table between its layer-table markers) is stale; repeat it for more files"
-    ) { $0.checkGraph.append($1) },
+    ) { $0.documents.graphs.append($1) },
     flag(
       ["--check-module-readmes"], "also fail when a module README is missing or its graph is stale"
-    ) { $0.checkModuleReadmes = true },
+    ) { $0.documents.moduleReadmes = true },
     value(
       ["--update-graph"], "FILE",
       "write what FILE's markers ask for: the module graph between its module-graph markers, the layers' table between its layer-table markers; repeat it for more files"
-    ) { $0.updateGraph.append($1) },
+    ) { $0.asked.append(.updateGraph(files: [$1])) },
     flag(["--update-module-readmes"], "write the graph of every module README (its neighbours)") {
-      $0.updateModuleReadmes = true
+      $0.asked.append(.updateModuleReadmes)
     },
-    flag(["--mermaid"], "print the target graph as a Mermaid flowchart") { $0.mermaid = true },
+    flag(["--mermaid"], "print the target graph as a Mermaid flowchart") {
+      $0.asked.append(.mermaid)
+    },
     value(
       ["--split-preview"], "FOLDER",
       "print each use, in FOLDER's files, of a name the rest of its target declares: what would cross back if FOLDER became a module (exit 0)"
     ) { options, folder in
-      options.splitPreview = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+      options.asked.append(
+        .splitPreview(folder: folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))))
     },
     value(
       ["--target"], "NAME",
       "check one target only: its entries in Package.swift and its files (a build checks the target it builds)"
-    ) { $0.target = $1 },
+    ) { $0.settings.target = $1 },
     value(
       ["--repository-root"], "FOLDER",
       "where the hosting service reads CODEOWNERS (.github/, the root, docs/); default: the git repository that holds the package"
-    ) { $0.repositoryRoot = $1 },
+    ) { $0.settings.repositoryRoot = $1 },
     value(
       ["--stamp"], "FILE",
       "run as a build step: print findings with absolute paths, as a compiler does, and write FILE (an empty Swift file) when nothing fails; the build-tool plugin's output"
@@ -6003,27 +6094,29 @@ struct OptionSpec: Sendable {
     value(
       ["--affected"], "REV",
       "print the targets the changes since the git revision REV can reach (uncommitted and untracked files included): those whose files changed, those architecture.json's \"reads\" says read a changed file, and every target that depends on them, test targets included; one name a line, or with --format json each with its reason. A change no target owns (the manifest, Package.resolved, the configuration, a file in no target's folder) reaches every target, said on standard error"
-    ) { $0.affected = $1 },
+    ) { $0.asked.append(.affected(since: $1)) },
     value(["--explain"], "RULE", "print why RULE exists and how to fix a violation") {
-      $0.explain = $1
+      $0.asked.append(.explain(rule: $1))
     },
     OptionSpec(
       names: ["--list-imports"], value: .list("FILE…"),
       help:
         "print the imports the scanner finds in Swift files (\"?\" marks an import compiled on some builds only; with several files, each line starts with the file's path and a tab)"
-    ) { $0.listImports += $1 },
+    ) { $0.asked.append(.listImports(files: $1)) },
     flag(["--list-files"], "print the path of every Swift file the description names") {
-      $0.listFiles = true
+      $0.asked.append(.listFiles)
     },
     flag(
       ["--list-targets"],
       "print each target as tab-separated name, kind, layer (or -), path, the layers its layer may use and its target dependencies, for scripts that need the architecture"
-    ) { $0.listTargets = true },
+    ) { $0.asked.append(.listTargets) },
     flag(["--print-schema"], "print the JSON Schema of architecture.json") {
-      $0.printSchema = true
+      $0.asked.append(.printSchema)
     },
-    flag(["--version"], "print the linter's version") { $0.version = true },
-    flag(["-h", "--help"], "show this help") { $0.help = true },
+    flag(["--version"], "print the linter's version") { $0.asked.append(.version) },
+    // Read before any other option (`CheckArchitecture.run(_:)`): help wins over any mistake on
+    // the line, so this flag never reaches the parser.
+    flag(["-h", "--help"], "show this help") { _ in },
   ]
 
   /// "text, json, sarif or github", from the formats themselves.
@@ -6043,10 +6136,10 @@ struct OptionSpec: Sendable {
   }
 }
 
-extension CommandLineOptions {
-  /// The options `arguments` give, or why they cannot be read.
-  static func parse(_ arguments: [String]) throws -> CommandLineOptions {
-    var options = CommandLineOptions()
+extension ParsedCommandLine {
+  /// The request and settings `arguments` give, or why they cannot be read.
+  static func parse(_ arguments: [String]) throws -> ParsedCommandLine {
+    var options = ParsedCommandLine()
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       // `-DNAME`, the compiler's spelling, as well as `-D NAME`.
@@ -6055,10 +6148,10 @@ extension CommandLineOptions {
         ? ("-D", String(argument.dropFirst(2))) : (argument, nil)
       guard let spec = OptionSpec.all.first(where: { $0.names.contains(name) }) else {
         guard !argument.hasPrefix("-") else { throw BadInput.usage("unknown option '\(argument)'") }
-        guard options.input == nil else {
+        guard options.settings.input == nil else {
           throw BadInput.usage("more than one description file given")
         }
-        options.input = argument
+        options.settings.input = argument
         continue
       }
       switch spec.value {
@@ -6082,22 +6175,24 @@ extension CommandLineOptions {
         try spec.apply(&options, values)
       }
     }
-    if options.noConfig && options.configPath != nil {
+    let settings = options.settings
+    if settings.noConfig && settings.configPath != nil {
       throw BadInput.usage("--config and --no-config exclude each other")
     }
-    if options.affected != nil {
+    if options.asks({ if case .affected = $0 { true } else { false } }) {
       let checks: [(Bool, String)] = [
-        (options.updateBaseline, "--update-baseline"), (options.reportOnly, "--report-only"),
-        (options.target != nil, "--target"), (options.stamp != nil, "--stamp"),
-        (!options.updateGraph.isEmpty, "--update-graph"),
-        (options.updateModuleReadmes, "--update-module-readmes"),
-        (options.format == .sarif || options.format == .github, "--format \(options.format)"),
+        (options.asks { $0 == .updateBaseline }, "--update-baseline"),
+        (settings.reportOnly, "--report-only"),
+        (settings.target != nil, "--target"), (options.stamp != nil, "--stamp"),
+        (options.asks { if case .updateGraph = $0 { true } else { false } }, "--update-graph"),
+        (options.asks { $0 == .updateModuleReadmes }, "--update-module-readmes"),
+        (settings.format == .sarif || settings.format == .github, "--format \(settings.format)"),
       ]
       if let (_, other) = checks.first(where: \.0) {
         throw BadInput.usage("--affected lists targets and checks nothing: drop \(other)")
       }
     }
-    if options.reportOnly && options.updateBaseline {
+    if settings.reportOnly && options.asks({ $0 == .updateBaseline }) {
       throw BadInput.usage(
         "--report-only and --update-baseline exclude each other: a report writes nothing")
     }
@@ -6259,22 +6354,23 @@ public enum CheckArchitecture {
     if arguments.contains("-h") || arguments.contains("--help") {
       return Outcome(
         status: 0,
-        output: CommandLineOptions.usage(
+        output: ParsedCommandLine.usage(
           program: invocation.command, describesPackage: invocation.describesPackage),
         error: "")
     }
     var transcript = Transcript()
     do {
-      let options = try CommandLineOptions.parse(arguments)
-      let status = try await LinterRun(invocation: invocation, options: options)
-        .run(&transcript)
+      let commandLine = try ParsedCommandLine.parse(arguments)
+      let status = try await LinterRun(
+        invocation: invocation, request: commandLine.request, settings: commandLine.settings
+      ).run(&transcript)
       return Outcome(status: status, output: transcript.output, error: transcript.error)
     } catch {
       let failure = error as? BadInput ?? BadInput("\(error)")
       // Standard output holds the report or a document that says there is none, never half
       // of one; the reason goes to standard error in every format.
       let document: String
-      switch CommandLineOptions.requestedFormat(in: arguments) {
+      switch ParsedCommandLine.requestedFormat(in: arguments) {
       case .json: document = Report.failedJSON(failure) + "\n"
       case .sarif: document = Report.failedSARIF(failure) + "\n"
       case .text, .github: document = ""
@@ -6298,29 +6394,26 @@ struct Transcript {
 /// documents, and the report.
 struct LinterRun {
   let invocation: Invocation
-  let options: CommandLineOptions
+  let request: LinterRequest
+  let settings: LintSettings
 
-  /// Runs the steps `options` select and returns the exit status; bad input throws `BadInput`.
+  /// Runs what `request` asks and returns the exit status; bad input throws `BadInput`.
   func run(_ transcript: inout Transcript) async throws -> Int32 {
-    if options.version {
+    switch request {
+    case .version:
       transcript.print("check-architecture \(CheckArchitecture.version)")
       return 0
-    }
-    if let id = options.explain {
+    case .explain(let id):
       transcript.output += try explanation(of: id)
       return 0
-    }
-    if options.printSchema {
+    case .printSchema:
       transcript.print(Report.serialized(configurationSchema()))
       return 0
-    }
-    if !options.listImports.isEmpty {
-      transcript.output += try importLists()
+    case .listImports(let files):
+      transcript.output += try importLists(files)
       return 0
-    }
-    let package = try packageDescription()
-    let root = URL(fileURLWithPath: package.path)
-    if options.listFiles {
+    case .listFiles:
+      let package = try packageDescription()
       for target in package.targets where !Target.unlintedKinds.contains(target.type) {
         // Joined as strings: URL.appendingPathComponent asks the file system about each file.
         for source in (target.sources ?? []).sorted() where source.hasSuffix(".swift") {
@@ -6328,13 +6421,12 @@ struct LinterRun {
         }
       }
       return 0
-    }
-    let (linter, configPath) = try makeLinter(package, root: root)
-    if let folder = options.splitPreview {
-      transcript.output += try splitPreview(of: folder, linter, format: options.format.rawValue)
+    case .splitPreview(let folder):
+      let (linter, _) = try makeLinter(try packageDescription(), splitFolder: folder)
+      transcript.output += try splitPreview(of: folder, linter, format: settings.format.rawValue)
       return 0
-    }
-    if options.listTargets {
+    case .listTargets:
+      let (linter, _) = try makeLinter(try packageDescription())
       for target in linter.targets.sorted(by: { $0.name < $1.name }) {
         let fields = [
           target.name, target.kind, target.layer?.name ?? "-", target.path,
@@ -6343,66 +6435,102 @@ struct LinterRun {
         transcript.print(fields.joined(separator: "\t"))
       }
       return 0
-    }
-    try check(configPath, of: package, with: linter, transcript: &transcript)
-    if let revision = options.affected {
+    case .affected(let revision):
+      let package = try packageDescription()
+      let (linter, configPath) = try makeLinter(package)
+      try check(configPath, of: package, with: linter, transcript: &transcript)
       let affected = try affectedTargets(since: revision, package, linter, configPath: configPath)
       AffectedListing(affected: affected, since: revision).write(
-        as: options.format, to: &transcript)
+        as: settings.format, to: &transcript)
       return 0
-    }
-    let (violations, accepted) = try await lint(linter)
-    let baselineURL = URL(
-      fileURLWithPath: options.baselinePath.map(invocation.resolve)
-        ?? linter.root.appendingPathComponent("architecture-baseline.txt").path)
-    if options.updateBaseline, options.target != nil {
-      throw BadInput.usage("--update-baseline writes the whole package's baseline: drop --target")
-    }
-    if options.updateBaseline {
-      try updateBaseline(at: baselineURL, with: violations, transcript: &transcript)
+    case .updateBaseline:
+      let (linter, _, violations, _) = try await checkedAndLinted(&transcript)
+      if settings.target != nil {
+        throw BadInput.usage("--update-baseline writes the whole package's baseline: drop --target")
+      }
+      try updateBaseline(at: baselineURL(linter), with: violations, transcript: &transcript)
       return 0
-    }
-    let (failures, baselined) = try compare(
-      violations, accepted: accepted, withBaselineAt: baselineURL, linter)
-    if options.mermaid {
+    case .mermaid:
+      let (linter, violations, _, baselined) = try await compared(&transcript)
       transcript.print(mermaid(linter, violations: violations, baselined: baselined))
       return 0
-    }
-    if options.updateModuleReadmes {
+    case .updateModuleReadmes:
+      let (linter, _, _, _) = try await compared(&transcript)
       let problems = moduleReadmes(linter, write: true)
       for problem in problems { transcript.print(problem.compilerStyle) }
       guard problems.isEmpty else { return 1 }
       transcript.print("module READMEs written")
       return 0
-    }
-    if !options.updateGraph.isEmpty {
-      let graph = mermaid(linter, violations: violations, baselined: baselined)
-      let table = LayerTable.markdown(linter)
-      let documents = try options.updateGraph.map { path in
-        (path, try generatedDocument(path, graph: graph, table: table))
-      }
-      for (path, document) in documents {
-        do {
-          try document.updated.write(
-            toFile: invocation.resolve(path), atomically: true, encoding: .utf8)
-        } catch {
-          throw BadInput("cannot write '\(path)'")
-        }
-        transcript.print("\(document.written) written to \(path)")
-      }
+    case .updateGraph(let files):
+      let (linter, violations, _, baselined) = try await compared(&transcript)
+      try updateGraphs(files, linter, violations: violations, baselined: baselined, &transcript)
       return 0
+    case .check(let documents, let stamp):
+      let (linter, violations, failures, baselined) = try await compared(&transcript)
+      let staleDocuments = try generatedDocuments(
+        documents, linter, violations: violations, baselined: baselined)
+      if let stamp {
+        return try buildStep(
+          failures + staleDocuments, root: linter.root, stamp: stamp, &transcript)
+      }
+      let report = Report(
+        findings: failures, staleDocuments: staleDocuments, baselined: baselined.count,
+        targets: linter.targets.filter(linter.isChecked).count, root: linter.root,
+        exitStatus: settings.reportOnly || (failures.isEmpty && staleDocuments.isEmpty) ? 0 : 1)
+      write(report, documents: documents, transcript: &transcript)
+      return report.exitStatus
     }
-    let staleDocuments = try generatedDocuments(
-      linter, violations: violations, baselined: baselined)
-    if let stamp = options.stamp {
-      return try buildStep(failures + staleDocuments, root: linter.root, stamp: stamp, &transcript)
+  }
+
+  /// The package read, its configuration checked against it, and the rules run: what every
+  /// request that lints starts with.
+  func checkedAndLinted(_ transcript: inout Transcript) async throws -> (
+    Linter, configPath: String?, violations: [Violation], accepted: [AcceptedSuppression]
+  ) {
+    let package = try packageDescription()
+    let (linter, configPath) = try makeLinter(package)
+    try check(configPath, of: package, with: linter, transcript: &transcript)
+    let (violations, accepted) = try await lint(linter)
+    return (linter, configPath, violations, accepted)
+  }
+
+  /// The rules run and their findings held against the baseline: the violations, those that
+  /// fail the run, and the keys the baseline accepted.
+  func compared(_ transcript: inout Transcript) async throws -> (
+    Linter, violations: [Violation], failures: [Violation], baselined: Set<String>
+  ) {
+    let (linter, _, violations, accepted) = try await checkedAndLinted(&transcript)
+    let (failures, baselined) = try compare(
+      violations, accepted: accepted, withBaselineAt: baselineURL(linter), linter)
+    return (linter, violations, failures, baselined)
+  }
+
+  /// The baseline's file: the one named, or `architecture-baseline.txt` in the package.
+  func baselineURL(_ linter: Linter) -> URL {
+    URL(
+      fileURLWithPath: settings.baselinePath.map(invocation.resolve)
+        ?? linter.root.appendingPathComponent("architecture-baseline.txt").path)
+  }
+
+  /// `--update-graph FILE…`: what each file's markers ask for, written once every file was read.
+  func updateGraphs(
+    _ files: [String], _ linter: Linter, violations: [Violation], baselined: Set<String>,
+    _ transcript: inout Transcript
+  ) throws {
+    let graph = mermaid(linter, violations: violations, baselined: baselined)
+    let table = LayerTable.markdown(linter)
+    let documents = try files.map { path in
+      (path, try generatedDocument(path, graph: graph, table: table))
     }
-    let report = Report(
-      findings: failures, staleDocuments: staleDocuments, baselined: baselined.count,
-      targets: linter.targets.filter(linter.isChecked).count, root: linter.root,
-      exitStatus: options.reportOnly || (failures.isEmpty && staleDocuments.isEmpty) ? 0 : 1)
-    write(report, transcript: &transcript)
-    return report.exitStatus
+    for (path, document) in documents {
+      do {
+        try document.updated.write(
+          toFile: invocation.resolve(path), atomically: true, encoding: .utf8)
+      } catch {
+        throw BadInput("cannot write '\(path)'")
+      }
+      transcript.print("\(document.written) written to \(path)")
+    }
   }
 
   /// `--stamp FILE`: the run as a step of a build. Each finding on standard error in the
@@ -6442,9 +6570,9 @@ struct LinterRun {
     var text = "[\(rule.id)] \(rule.summary)\n\n\(rule.rationale)\n"
     let defaultPath = invocation.resolve("architecture.json")
     let path =
-      options.noConfig
+      settings.noConfig
       ? nil
-      : options.configPath
+      : settings.configPath
         ?? (FileManager.default.fileExists(atPath: defaultPath)
           ? "architecture.json" : nil)
     guard let path else { return text }
@@ -6473,10 +6601,10 @@ struct LinterRun {
   }
 
   /// `--list-imports FILE…`: what the scanner reads of each file's imports.
-  func importLists() throws -> String {
-    let setting = BuildSetting(defined: Set(options.defines), platform: options.platform)
+  func importLists(_ files: [String]) throws -> String {
+    let setting = BuildSetting(defined: Set(settings.defines), platform: settings.platform)
     var text = ""
-    for path in options.listImports {
+    for path in files {
       let scanned = ScannedFile.scan(invocation.resolve(path), setting: setting) {
         _, _, imports, _ in
         imports
@@ -6484,7 +6612,7 @@ struct LinterRun {
       switch scanned {
       case .failure(let failure): throw BadInput("'\(path)' \(failure.reason)")
       case .success(let imports):
-        let prefix = options.listImports.count > 1 ? "\(path)\t" : ""
+        let prefix = files.count > 1 ? "\(path)\t" : ""
         for found in imports {
           let marks = (found.isConditional ? "? " : "") + (found.isTestable ? "@testable " : "")
           text += "\(prefix)\(found.line):\(found.column) \(marks)\(found.module)\n"
@@ -6499,7 +6627,7 @@ struct LinterRun {
   /// The package description, from the file named on the command line or standard input.
   func packageDescription() throws -> PackageDescription {
     let data: Data
-    if let input = options.input {
+    if let input = settings.input {
       guard let contents = FileManager.default.contents(atPath: invocation.resolve(input)) else {
         throw BadInput.usage("cannot read '\(input)'")
       }
@@ -6522,24 +6650,27 @@ struct LinterRun {
 
   /// The linter for `package` with its configuration (the one named, or the package's own
   /// `architecture.json`), and the configuration's path as given, if there is one.
-  func makeLinter(_ package: PackageDescription, root: URL) throws -> (Linter, String?) {
+  func makeLinter(_ package: PackageDescription, splitFolder: String? = nil) throws -> (
+    Linter, String?
+  ) {
+    let root = URL(fileURLWithPath: package.path)
     let defaultConfig = root.appendingPathComponent("architecture.json").path
     let configPath =
-      options.noConfig
+      settings.noConfig
       ? nil
-      : options.configPath
+      : settings.configPath
         ?? (FileManager.default.fileExists(atPath: defaultConfig) ? defaultConfig : nil)
     var configuration =
       try configPath.map { try Configuration.load($0, at: invocation.resolve($0)) } ?? .withoutFile
-    configuration.defines += options.defines
+    configuration.defines += settings.defines
     let enabled = try enabledRules(
       configuration, configName: configPath.map { "'\($0)'" } ?? "the missing architecture.json")
     let linter = Linter(
       package: package, configuration: configuration, enabled: enabled,
-      setting: BuildSetting(defined: Set(configuration.defines), platform: options.platform),
-      products: ProductModules.load(for: package, root: root), splitFolder: options.splitPreview,
-      focus: options.target, repositoryRoot: try repositoryRoot())
-    if let name = options.target, !linter.targets.contains(where: { $0.name == name }) {
+      setting: BuildSetting(defined: Set(configuration.defines), platform: settings.platform),
+      products: ProductModules.load(for: package, root: root), splitFolder: splitFolder,
+      focus: settings.target, repositoryRoot: try repositoryRoot())
+    if let name = settings.target, !linter.targets.contains(where: { $0.name == name }) {
       throw BadInput.usage("the package has no target '\(name)' for --target")
     }
     return (linter, configPath)
@@ -6547,7 +6678,7 @@ struct LinterRun {
 
   /// The folder `--repository-root` names, or `nil` to find the repository that holds the package.
   func repositoryRoot() throws -> URL? {
-    guard let given = options.repositoryRoot else { return nil }
+    guard let given = settings.repositoryRoot else { return nil }
     var isFolder: ObjCBool = false
     let path = invocation.resolve(given)
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
@@ -6561,7 +6692,7 @@ struct LinterRun {
     Configuration.Options]
   {
     var enabled = configuration.rules
-    if let only = options.only {
+    if let only = settings.only {
       enabled = enabled.filter { only.contains($0.key) }
       for id in only where enabled[id] == nil {
         guard let rule = allRules.first(where: { $0.id == id }), rule.runsWithoutConfiguration
@@ -6573,13 +6704,13 @@ struct LinterRun {
       }
     }
     // A suppression is honoured whatever the configuration, so its checks always run too.
-    if options.only?.contains("suppression") ?? true {
+    if settings.only?.contains("suppression") ?? true {
       enabled["suppression"] = Configuration.Options()
     }
-    for id in options.skip { enabled[id] = nil }
+    for id in settings.skip { enabled[id] = nil }
     // Whether a dependency is used is the whole package's question (a module may re-export
     // another): a run of one target does not ask it.
-    if options.target != nil { enabled["unused-dependency"] = nil }
+    if settings.target != nil { enabled["unused-dependency"] = nil }
     return enabled
   }
 
@@ -6660,7 +6791,7 @@ struct LinterRun {
     }
     let count = keys.count
     transcript.print(
-      "architecture baseline: \(count) entr\(count == 1 ? "y" : "ies") in \(options.baselinePath ?? "architecture-baseline.txt")"
+      "architecture baseline: \(count) entr\(count == 1 ? "y" : "ies") in \(settings.baselinePath ?? "architecture-baseline.txt")"
     )
   }
 
@@ -6671,21 +6802,21 @@ struct LinterRun {
     _ linter: Linter
   ) throws -> ([Violation], Set<String>) {
     // Findings name the baseline as it was given, so a path such as ci/arch-baseline.txt opens.
-    let name = options.baselinePath ?? "architecture-baseline.txt"
-    let baseline = try Baseline.load(url, name: name, required: options.baselinePath != nil)
+    let name = settings.baselinePath ?? "architecture-baseline.txt"
+    let baseline = try Baseline.load(url, name: name, required: settings.baselinePath != nil)
     let keys = Set(violations.map(\.key))
     // A report lists every violation and fails on none: the baseline, if any, only counts.
     let baselined = Set(baseline.entries.keys).intersection(keys)
-    var failures = violations.filter { options.reportOnly || !baselined.contains($0.key) }
+    var failures = violations.filter { settings.reportOnly || !baselined.contains($0.key) }
     let exceptions = try ReviewedExceptions.load(
       besideBaselineAt: url, baselineName: name, owners: linter.ownedFolders(), root: linter.root)
-    if let reference = options.baselineMayNotGrow {
+    if let reference = settings.baselineMayNotGrow {
       failures += try baseline.growth(since: reference, name: name)
       failures += exceptions.growth(of: accepted, since: reference, root: linter.root)
     }
     // Whether an entry or an exception is stale is the whole package's question: a run of one
     // target (`--target`) sees only that target's findings.
-    let checksStaleness = !options.reportOnly && options.target == nil
+    let checksStaleness = !settings.reportOnly && settings.target == nil
     if checksStaleness {
       failures += exceptions.stale(given: accepted, enabled: Set(linter.enabled.keys))
     }
@@ -6710,21 +6841,21 @@ struct LinterRun {
   /// findings kept and what only formats or checks documents left out.
   func baselineCommand() -> String {
     var words = [invocation.command]
-    if let input = options.input, !invocation.describesPackage { words.append(input) }
-    if let config = options.configPath { words += ["--config", config] }
-    if options.noConfig { words.append("--no-config") }
-    if let only = options.only { words += ["--only", only.joined(separator: ",")] }
-    if !options.skip.isEmpty { words += ["--skip", options.skip.joined(separator: ",")] }
-    for name in options.defines { words += ["-D", name] }
-    if let platform = options.platform { words += ["--platform", platform] }
-    if let baseline = options.baselinePath { words += ["--baseline", baseline] }
+    if let input = settings.input, !invocation.describesPackage { words.append(input) }
+    if let config = settings.configPath { words += ["--config", config] }
+    if settings.noConfig { words.append("--no-config") }
+    if let only = settings.only { words += ["--only", only.joined(separator: ",")] }
+    if !settings.skip.isEmpty { words += ["--skip", settings.skip.joined(separator: ",")] }
+    for name in settings.defines { words += ["-D", name] }
+    if let platform = settings.platform { words += ["--platform", platform] }
+    if let baseline = settings.baselinePath { words += ["--baseline", baseline] }
     words.append("--update-baseline")
     let quoted =
       ([words[0]]
       + words.dropFirst().map { word in
         word.contains(where: { " '\"$".contains($0) }) ? "'\(word)'" : word
       }).joined(separator: " ")
-    let fromStandardInput = options.input == nil && !invocation.describesPackage
+    let fromStandardInput = settings.input == nil && !invocation.describesPackage
     return fromStandardInput ? "swift package describe --type json | \(quoted)" : quoted
   }
 
@@ -6760,13 +6891,14 @@ struct LinterRun {
   /// The generated documents that are out of date (`--check-graph`, `--check-module-readmes`),
   /// checked in the same run as the rules.
   func generatedDocuments(
-    _ linter: Linter, violations: [Violation], baselined: Set<String>
+    _ documents: GeneratedDocumentChecks, _ linter: Linter, violations: [Violation],
+    baselined: Set<String>
   ) throws -> [Violation] {
     var stale: [Violation] = []
-    if !options.checkGraph.isEmpty {
+    if !documents.graphs.isEmpty {
       let graph = mermaid(linter, violations: violations, baselined: baselined)
       let table = LayerTable.markdown(linter)
-      for path in options.checkGraph {
+      for path in documents.graphs {
         let document = try generatedDocument(path, graph: graph, table: table)
         if document.updated != document.text {
           stale.append(
@@ -6778,19 +6910,19 @@ struct LinterRun {
         }
       }
     }
-    if options.checkModuleReadmes { stale += moduleReadmes(linter, write: false) }
+    if documents.moduleReadmes { stale += moduleReadmes(linter, write: false) }
     return stale
   }
 
   /// The report in the format asked for.
-  func write(_ report: Report, transcript: inout Transcript) {
-    switch options.format {
+  func write(_ report: Report, documents: GeneratedDocumentChecks, transcript: inout Transcript) {
+    switch settings.format {
     case .json: transcript.print(report.json())
     case .sarif: transcript.print(report.sarif(rules: allRules))
     case .github: transcript.output += report.githubAnnotations()
     case .text:
       for finding in report.all { transcript.print(finding.compilerStyle) }
-      transcript.print(summary(of: report))
+      transcript.print(summary(of: report, documents: documents))
       // On GitHub Actions the text format also annotates the pull request; the machine formats
       // never mix annotations into their document (`--format github` prints only them).
       if invocation.environment["GITHUB_ACTIONS"] != nil {
@@ -6800,18 +6932,18 @@ struct LinterRun {
   }
 
   /// The text format's last lines: the count, and what to do next.
-  func summary(of report: Report) -> String {
+  func summary(of report: Report, documents: GeneratedDocumentChecks) -> String {
     let failures = report.findings
     let checked = report.targets
     let targets = "\(checked) target\(checked == 1 ? "" : "s")"
     let violations = "\(failures.count) violation\(failures.count == 1 ? "" : "s")"
     if failures.isEmpty {
-      let documents = options.checkGraph.count + (options.checkModuleReadmes ? 1 : 0)
       let note =
-        documents == 0 ? "" : report.staleDocuments.isEmpty ? ", generated graphs up to date" : ""
+        documents.count == 0
+        ? "" : report.staleDocuments.isEmpty ? ", generated graphs up to date" : ""
       return "architecture: \(targets) clean (\(report.baselined) baselined)\(note)"
     }
-    if options.reportOnly {
+    if settings.reportOnly {
       return
         "architecture: \(violations) in \(targets) (\(report.baselined) of them baselined); report only: nothing fails"
     }
@@ -6901,7 +7033,7 @@ extension EditingAction {
   static var listed: String {
     allCases.map { action in
       "  \(action.synopsis)\n"
-        + CommandLineOptions.wrapped(action.help, width: 94).map { "      \($0)\n" }.joined()
+        + ParsedCommandLine.wrapped(action.help, width: 94).map { "      \($0)\n" }.joined()
     }.joined()
   }
 

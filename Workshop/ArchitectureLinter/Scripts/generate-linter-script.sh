@@ -38,7 +38,7 @@ order=(
   Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/FolderRules Rules/OwnershipRules Rules/CodeOwners
   Output/Report Output/Baseline Output/ReviewedExceptions Output/ModuleGraphs Output/LayerTable
   Affected/AffectedTarget Affected/ChangedFiles Affected/AffectedTargets
-  Command/CommandLineOptions Command/Invocation Command/LinterRun Command/AffectedListing Command/EditingAction Command/ManifestCommand Command/SourceCommand
+  Command/LinterRequest Command/LintSettings Command/ParsedCommandLine Command/Invocation Command/LinterRun Command/AffectedListing Command/EditingAction Command/ManifestCommand Command/SourceCommand
 )
 
 while IFS= read -r file; do
