@@ -22,14 +22,22 @@ import Foundation
 
 // MARK: - Rules
 
-struct Rule: Sendable {
-  let id: String
-  let summary: String
-  let rationale: String
+/// A rule the linter checks: its name in configurations and findings, what a finding of it
+/// means, and why it exists (what `--explain` prints).
+public struct Rule: Sendable, Equatable {
+  /// The name configurations, baselines and findings use (`layer-dependency`).
+  public let id: String
+  /// What a finding of it means, in one line.
+  public let summary: String
+  /// Why it exists, and how to fix a finding.
+  public let rationale: String
   /// Whether it runs without a configuration (it needs no layers and no options).
   let runsWithoutConfiguration: Bool
   /// The options it reads from its entry in the configuration's `rules`.
   var options: [Field] = []
+
+  /// Two rules are one when they have one name.
+  public static func == (left: Rule, right: Rule) -> Bool { left.id == right.id }
 }
 
 let allRules: [Rule] = [
@@ -433,8 +441,9 @@ struct AcceptedSuppression: Sendable, Hashable {
 /// Input the linter cannot use: a configuration, baseline or description it does not fully
 /// understand, unreadable code, or a command line it cannot parse. It ends the run with exit
 /// status 2 and this message, never with a pass: a file half understood is never checked.
-struct BadInput: Error, Sendable {
-  let message: String
+public struct BadInput: Error, Sendable, CustomStringConvertible {
+  /// What is wrong, and where, in one line.
+  public let message: String
   /// A mistake on the command line itself, which `--help` explains.
   var isUsage = false
 
@@ -444,6 +453,9 @@ struct BadInput: Error, Sendable {
   }
 
   /// A command line the linter cannot parse; the message says where to look.
+  /// The message, as `error: ` follows it on standard error.
+  public var description: String { message }
+
   static func usage(_ message: String) -> BadInput {
     BadInput("\(message) (see --help)", isUsage: true)
   }
@@ -800,7 +812,7 @@ struct StrictJSON {
 
 /// `architecture.json`: the layers in the order they are tried, the rules to run with their
 /// options, and the custom compilation conditions that count as defined.
-struct Configuration {
+public struct Configuration: Sendable {
   /// A part of a layer with a dependency rule of its own (the App layer's composition root and
   /// its front, say).
   struct Role {
@@ -874,6 +886,19 @@ struct Configuration {
   var rules: [String: Options] = [:]
   var defines: [String] = []
   var reads: [Reads] = []
+  /// The file it was read from, as it was named (`nil` without one): what its findings and
+  /// errors name.
+  var file: String?
+  /// The same file as it was opened, resolved against the working folder.
+  var location: String?
+
+  /// Reads the configuration at `path` (`architecture.json`), strictly: a key, layer or rule it
+  /// does not understand throws ``BadInput``, never passes.
+  public init(contentsOfFile path: String) throws {
+    self = try Self.load(path, at: path)
+  }
+
+  init() {}
 
   /// What a package without a configuration gets: the rules that need no layers.
   static let withoutFile: Configuration = {
@@ -910,8 +935,10 @@ struct Configuration {
       throw BadInput("'\(path)' is not valid JSON: \(error.message)")
     }
     let reader = ConfigurationReader(file: path)
-    let configuration = try reader.configuration(value)
+    var configuration = try reader.configuration(value)
     try reader.check(configuration)
+    configuration.file = path
+    configuration.location = location
     return configuration
   }
 }
@@ -1450,26 +1477,72 @@ func everyPartIsReadSchema() -> [[String: Any]] {
 
 // MARK: - Package description
 
-struct PackageDescription: Decodable {
-  struct Target: Decodable {
-    let name: String
+/// A package as `swift package describe --type json` describes it: what the linter checks.
+public struct PackageDescription: Decodable, Sendable {
+  /// One target of the package.
+  public struct Target: Decodable, Sendable {
+    /// Its name in the manifest.
+    public let name: String
     let c99name: String?
-    let type: String
-    let path: String
-    let sources: [String]?
-    let targetDependencies: [String]?
-    let productDependencies: [String]?
+    /// Its kind: `library`, `executable`, `test`, `plugin`, …
+    public let type: String
+    /// Its folder, from the package's root.
+    public let path: String
+    /// Its files, from its folder.
+    public let sources: [String]?
+    /// The targets of the package it depends on.
+    public let targetDependencies: [String]?
+    /// The products of other packages it depends on.
+    public let productDependencies: [String]?
+
+    /// A target with these parts, as `describe` would list it.
+    public init(
+      name: String, type: String, path: String, sources: [String] = [],
+      targetDependencies: [String] = [], productDependencies: [String] = []
+    ) {
+      self.name = name
+      self.c99name = nil
+      self.type = type
+      self.path = path
+      self.sources = sources
+      self.targetDependencies = targetDependencies
+      self.productDependencies = productDependencies
+    }
   }
-  struct Dependency: Decodable {
+  struct Dependency: Decodable, Sendable {
     let identity: String
     let type: String?
     let path: String?
     let url: String?
   }
-  let name: String
-  let path: String
-  let targets: [Target]
+  /// Its name in the manifest.
+  public let name: String
+  /// Its root folder, absolute.
+  public let path: String
+  /// Its targets.
+  public let targets: [Target]
   let dependencies: [Dependency]?
+
+  /// A package of `targets` at `path` (its root), with no dependencies on other packages.
+  public init(name: String, path: String, targets: [Target]) {
+    self.name = name
+    self.path = path
+    self.targets = targets
+    self.dependencies = nil
+  }
+
+  /// The package `swift package describe --type json` printed; anything else throws
+  /// ``BadInput``.
+  public init(json: Data) throws {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    do {
+      self = try decoder.decode(PackageDescription.self, from: json)
+    } catch {
+      throw BadInput(
+        "the input is not a package description from `swift package describe --type json`")
+    }
+  }
 }
 
 /// What `swift package dump-package` says of a dependency: its products and their targets.
@@ -5631,7 +5704,7 @@ enum LayerTable {
 }
 
 /// A target that a change can reach, and why: what `--affected` lists, one per target.
-struct AffectedTarget: Equatable, Sendable {
+public struct AffectedTarget: Equatable, Sendable {
   /// Why a change reaches a target.
   enum Reason: Equatable, Sendable {
     /// One of its own files changed (the first, in path order).
@@ -5644,13 +5717,14 @@ struct AffectedTarget: Equatable, Sendable {
     case everything(UnattributedChange)
   }
 
-  let name: String
+  /// The target's name.
+  public let name: String
   /// Its kind as `describe` says it (`library`, `executable`, `test`, …).
-  let kind: String
+  public let kind: String
   let reason: Reason
 
   /// The reason as a person reads it (`changed: Sources/X/Y.swift`, `depends on X`).
-  var reasonText: String {
+  public var reasonText: String {
     switch reason {
     case .changed(let file): "changed: \(file)"
     case .reads(let file): "reads: \(file)"
@@ -5836,6 +5910,194 @@ struct AffectedTargets: Equatable, Sendable {
       return UnattributedChange(file: file, kind: .configuration)
     }
     return nil
+  }
+}
+
+/// One thing a rule found: the rule, the target it is about, where, and what to do about it.
+public struct Finding: Sendable, CustomStringConvertible {
+  /// The rule that found it.
+  public let rule: Rule
+  /// The target it is about, or `nil` for a finding about the package as a whole.
+  public let target: String?
+  /// The file, from the package's root (`Package.swift` for a manifest entry).
+  public let file: String
+  /// The line in `file`, from 1.
+  public let line: Int
+  /// The column in `line`, from 1.
+  public let column: Int
+  /// What is wrong, in one line.
+  public let message: String
+  /// Why the rule holds in this package, from the configuration's `because`, if it says.
+  public let because: String?
+  /// The finding as the linter found it, with its baseline key, note and fix.
+  let violation: Violation
+
+  init(_ violation: Violation) {
+    self.violation = violation
+    rule =
+      Rule.all.first { $0.id == violation.rule }
+      ?? Rule(
+        id: violation.rule, summary: "", rationale: "", runsWithoutConfiguration: false)
+    target = violation.target.isEmpty ? nil : violation.target
+    file = violation.file
+    line = violation.line
+    column = violation.column
+    message = violation.message
+    because = violation.because
+  }
+
+  /// The finding in the compiler's format (`file:line:column: error: [rule] message`), with its
+  /// note and reason on the lines below: what the text report prints.
+  public var description: String { violation.compilerStyle }
+}
+
+extension Rule {
+  /// Every rule a finding can name: those a configuration enables, and the checks of the
+  /// baseline and of generated documents.
+  public static var all: [Rule] { allRules + Report.documentRules }
+}
+
+/// A target with its place in the architecture: what `--list-targets` prints, as a value.
+public struct ArchitectureTarget: Equatable, Sendable {
+  /// Its name in the manifest.
+  public let name: String
+  /// Its kind as `describe` says it (`library`, `executable`, `test`, …).
+  public let kind: String
+  /// The layer its folder or name places it in, or `nil` (test targets, or none matches).
+  public let layer: String?
+  /// Its folder, from the package's root.
+  public let path: String
+  /// The layers and roles its layer (or its role) may use.
+  public let mayUse: [String]
+  /// The targets of the package it depends on, sorted.
+  public let dependencies: [String]
+
+  init(_ target: Target) {
+    name = target.name
+    kind = target.kind
+    layer = target.layer?.name
+    path = target.path
+    mayUse = target.mayUse
+    dependencies = target.dependencies.sorted()
+  }
+}
+
+/// The architecture linter as a library: a package as SwiftPM describes it and its
+/// configuration in, the package's findings and its architecture out, as values. The executable,
+/// the one-file script and the scaffolding tool are adapters over it: they read a command line,
+/// ask, and print.
+///
+///     let package = try PackageDescription(json: described)
+///     let check = ArchitectureCheck(
+///       package: package, configuration: try Configuration(contentsOfFile: "architecture.json"))
+///     for finding in try await check.findings() { print(finding) }
+public struct ArchitectureCheck: Sendable {
+  let linter: Linter
+
+  /// A check of `package` against `configuration`'s layers and rules, or, without one, the
+  /// rules that need no layers (undeclared imports, `@testable` in production, …).
+  public init(package: PackageDescription, configuration: Configuration? = nil) {
+    let configuration = configuration ?? .withoutFile
+    var enabled = configuration.rules
+    // A suppression is honoured whatever the configuration, so its checks always run too.
+    enabled["suppression"] = Configuration.Options()
+    self.init(
+      linter: Linter(
+        package: package, configuration: configuration, enabled: enabled,
+        setting: BuildSetting(defined: Set(configuration.defines), platform: nil),
+        products: ProductModules.load(
+          for: package, root: URL(fileURLWithPath: package.path))))
+  }
+
+  /// A check by `linter`, whose rules the command line chose.
+  init(linter: Linter) {
+    self.linter = linter
+  }
+
+  /// Every target with its layer, what that layer may use and its dependencies, by name.
+  public var targets: [ArchitectureTarget] {
+    linter.targets.sorted { $0.name < $1.name }.map(ArchitectureTarget.init)
+  }
+
+  /// Every finding of the enabled rules, in file order, before any baseline. A configuration
+  /// that names what the package lacks, a missing target folder or a file that cannot be read
+  /// throws ``BadInput``: nothing half understood is checked.
+  public func findings() async throws -> [Finding] {
+    _ = try validated()
+    return try await violations().violations.map(Finding.init)
+  }
+
+  /// The targets the changes since the git revision `revision` can reach (uncommitted and
+  /// untracked files included), each with its reason, by name.
+  public func affectedTargets(since revision: String) throws -> [AffectedTarget] {
+    _ = try validated()
+    return try affected(since: revision).targets
+  }
+
+  /// The package's module graph as a Mermaid flowchart (what `--update-graph` writes between a
+  /// document's markers): the layers as subgraphs, each edge that `findings` holds a
+  /// layer-dependency finding of in red.
+  public func moduleGraph(marking findings: [Finding] = []) -> String {
+    mermaid(linter, violations: findings.map(\.violation), baselined: [])
+  }
+
+  // MARK: - What the adapters share
+
+  /// What the configuration says about targets, checked against the package, and every target
+  /// folder there: a description or a configuration half understood checks nothing. Returns
+  /// the notes for the person who runs it (dependencies whose manifests cannot be read).
+  func validated() throws -> [String] {
+    let package = linter.package
+    if let file = linter.configuration.file {
+      let products = Set((package.dependencies ?? []).map(\.identity))
+        .union(package.targets.flatMap { $0.productDependencies ?? [] })
+        .union(linter.products.modulesOfProduct.keys)
+      let reader = ConfigurationReader(file: file)
+      try reader.check(
+        linter.configuration, against: linter.targets.filter { !$0.isTest }, products: products)
+      try reader.check(reads: linter.configuration.reads, targetNames: linter.targets.map(\.name))
+    }
+    let missing = linter.missingTargetFolders()
+    if let first = missing.first {
+      let more = missing.count > 1 ? " (and \(missing.count - 1) more)" : ""
+      throw BadInput("\(first)\(more): nothing was checked")
+    }
+    return linter.products.unresolved.map { identity in
+      "note: the products of '\(identity)' are assumed to be modules of the same name: its manifest cannot be read (run `swift package resolve`)"
+    }
+  }
+
+  /// Every violation, in file order, and the suppressions that accepted one.
+  func violations() async throws -> (violations: [Violation], accepted: [AcceptedSuppression]) {
+    switch await linter.lint() {
+    case .failure(let failure):
+      throw BadInput("'\(failure.path)' \(failure.reason): nothing was checked")
+    case .success(let found):
+      let ordered = found.violations.sorted {
+        ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule)
+      }
+      return (ordered, found.accepted)
+    }
+  }
+
+  /// The targets the changes since `revision` reach, from the package's folder, with the
+  /// configuration and the path dependencies placed in it.
+  func affected(since revision: String) throws -> AffectedTargets {
+    let package = linter.package
+    let root = URL(fileURLWithPath: package.path).resolvingSymlinksInPath().path
+    /// `path` from the package's root, or `nil` outside it.
+    func inPackage(_ path: String) -> String? {
+      let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+      return resolved.hasPrefix(root + "/") ? String(resolved.dropFirst(root.count + 1)) : nil
+    }
+    let changes = try ChangedFiles.since(revision, package: package.path)
+    let pathDependencies = (package.dependencies ?? []).compactMap { dependency in
+      dependency.path.flatMap(inPackage).map { (identity: dependency.identity, folder: $0) }
+    }
+    return AffectedTargets(
+      changing: changes.inPackage, in: linter.targets, reads: linter.configuration.reads,
+      configuration: linter.configuration.location.flatMap(inPackage),
+      pathDependencies: pathDependencies, outsidePackage: changes.outsidePackage)
   }
 }
 
@@ -6422,29 +6684,27 @@ struct LinterRun {
       }
       return 0
     case .splitPreview(let folder):
-      let (linter, _) = try makeLinter(try packageDescription(), splitFolder: folder)
-      transcript.output += try splitPreview(of: folder, linter, format: settings.format.rawValue)
+      let check = try makeCheck(try packageDescription(), splitFolder: folder)
+      transcript.output += try splitPreview(
+        of: folder, check.linter, format: settings.format.rawValue)
       return 0
     case .listTargets:
-      let (linter, _) = try makeLinter(try packageDescription())
-      for target in linter.targets.sorted(by: { $0.name < $1.name }) {
+      for target in try makeCheck(try packageDescription()).targets {
         let fields = [
-          target.name, target.kind, target.layer?.name ?? "-", target.path,
-          target.mayUse.joined(separator: ","), target.dependencies.sorted().joined(separator: ","),
+          target.name, target.kind, target.layer ?? "-", target.path,
+          target.mayUse.joined(separator: ","), target.dependencies.joined(separator: ","),
         ]
         transcript.print(fields.joined(separator: "\t"))
       }
       return 0
     case .affected(let revision):
-      let package = try packageDescription()
-      let (linter, configPath) = try makeLinter(package)
-      try check(configPath, of: package, with: linter, transcript: &transcript)
-      let affected = try affectedTargets(since: revision, package, linter, configPath: configPath)
+      let check = try validatedCheck(&transcript)
+      let affected = try check.affected(since: revision)
       AffectedListing(affected: affected, since: revision).write(
         as: settings.format, to: &transcript)
       return 0
     case .updateBaseline:
-      let (linter, _, violations, _) = try await checkedAndLinted(&transcript)
+      let (linter, violations, _) = try await checkedAndLinted(&transcript)
       if settings.target != nil {
         throw BadInput.usage("--update-baseline writes the whole package's baseline: drop --target")
       }
@@ -6482,16 +6742,21 @@ struct LinterRun {
     }
   }
 
+  /// The package read and its configuration checked against it, the notes on standard error.
+  func validatedCheck(_ transcript: inout Transcript) throws -> ArchitectureCheck {
+    let check = try makeCheck(try packageDescription())
+    for note in try check.validated() { transcript.error += note + "\n" }
+    return check
+  }
+
   /// The package read, its configuration checked against it, and the rules run: what every
   /// request that lints starts with.
   func checkedAndLinted(_ transcript: inout Transcript) async throws -> (
-    Linter, configPath: String?, violations: [Violation], accepted: [AcceptedSuppression]
+    Linter, violations: [Violation], accepted: [AcceptedSuppression]
   ) {
-    let package = try packageDescription()
-    let (linter, configPath) = try makeLinter(package)
-    try check(configPath, of: package, with: linter, transcript: &transcript)
-    let (violations, accepted) = try await lint(linter)
-    return (linter, configPath, violations, accepted)
+    let check = try validatedCheck(&transcript)
+    let (violations, accepted) = try await check.violations()
+    return (check.linter, violations, accepted)
   }
 
   /// The rules run and their findings held against the baseline: the violations, those that
@@ -6499,7 +6764,7 @@ struct LinterRun {
   func compared(_ transcript: inout Transcript) async throws -> (
     Linter, violations: [Violation], failures: [Violation], baselined: Set<String>
   ) {
-    let (linter, _, violations, accepted) = try await checkedAndLinted(&transcript)
+    let (linter, violations, accepted) = try await checkedAndLinted(&transcript)
     let (failures, baselined) = try compare(
       violations, accepted: accepted, withBaselineAt: baselineURL(linter), linter)
     return (linter, violations, failures, baselined)
@@ -6638,21 +6903,14 @@ struct LinterRun {
       }
       data = contents
     }
-    let decoder = JSONDecoder()
-    decoder.keyDecodingStrategy = .convertFromSnakeCase
-    do {
-      return try decoder.decode(PackageDescription.self, from: data)
-    } catch {
-      throw BadInput(
-        "the input is not a package description from `swift package describe --type json`")
-    }
+    return try PackageDescription(json: data)
   }
 
-  /// The linter for `package` with its configuration (the one named, or the package's own
-  /// `architecture.json`), and the configuration's path as given, if there is one.
-  func makeLinter(_ package: PackageDescription, splitFolder: String? = nil) throws -> (
-    Linter, String?
-  ) {
+  /// The check of `package` with its configuration (the one named, or the package's own
+  /// `architecture.json`) and the rules the settings choose.
+  func makeCheck(_ package: PackageDescription, splitFolder: String? = nil) throws
+    -> ArchitectureCheck
+  {
     let root = URL(fileURLWithPath: package.path)
     let defaultConfig = root.appendingPathComponent("architecture.json").path
     let configPath =
@@ -6673,7 +6931,7 @@ struct LinterRun {
     if let name = settings.target, !linter.targets.contains(where: { $0.name == name }) {
       throw BadInput.usage("the package has no target '\(name)' for --target")
     }
-    return (linter, configPath)
+    return ArchitectureCheck(linter: linter)
   }
 
   /// The folder `--repository-root` names, or `nil` to find the repository that holds the package.
@@ -6714,69 +6972,7 @@ struct LinterRun {
     return enabled
   }
 
-  /// What the configuration says about targets, checked against the package, and every target
-  /// folder there: a description or a configuration half understood checks nothing.
-  func check(
-    _ configPath: String?, of package: PackageDescription, with linter: Linter,
-    transcript: inout Transcript
-  ) throws {
-    if let configPath {
-      let products = Set((package.dependencies ?? []).map(\.identity))
-        .union(package.targets.flatMap { $0.productDependencies ?? [] })
-        .union(linter.products.modulesOfProduct.keys)
-      let reader = ConfigurationReader(file: configPath)
-      try reader.check(
-        linter.configuration, against: linter.targets.filter { !$0.isTest }, products: products)
-      try reader.check(reads: linter.configuration.reads, targetNames: linter.targets.map(\.name))
-    }
-    let missing = linter.missingTargetFolders()
-    if let first = missing.first {
-      let more = missing.count > 1 ? " (and \(missing.count - 1) more)" : ""
-      throw BadInput("\(first)\(more): nothing was checked")
-    }
-    for identity in linter.products.unresolved {
-      transcript.error +=
-        "note: the products of '\(identity)' are assumed to be modules of the same name: its manifest cannot be read (run `swift package resolve`)\n"
-    }
-  }
-
-  // MARK: - What a change reaches
-
-  /// `--affected REV`: the targets the changes since `revision` reach, from the package's
-  /// folder, with the configuration and the path dependencies placed in it.
-  func affectedTargets(
-    since revision: String, _ package: PackageDescription, _ linter: Linter, configPath: String?
-  ) throws -> AffectedTargets {
-    let root = URL(fileURLWithPath: package.path).resolvingSymlinksInPath().path
-    /// `path` from the package's root, or `nil` outside it.
-    func inPackage(_ path: String) -> String? {
-      let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-      return resolved.hasPrefix(root + "/") ? String(resolved.dropFirst(root.count + 1)) : nil
-    }
-    let changes = try ChangedFiles.since(revision, package: package.path)
-    let pathDependencies = (package.dependencies ?? []).compactMap { dependency in
-      dependency.path.flatMap(inPackage).map { (identity: dependency.identity, folder: $0) }
-    }
-    return AffectedTargets(
-      changing: changes.inPackage, in: linter.targets, reads: linter.configuration.reads,
-      configuration: configPath.map(invocation.resolve).flatMap(inPackage),
-      pathDependencies: pathDependencies, outsidePackage: changes.outsidePackage)
-  }
-
   // MARK: - The rules and the baseline
-
-  /// Every violation, in file order, and the suppressions that accepted one.
-  func lint(_ linter: Linter) async throws -> ([Violation], [AcceptedSuppression]) {
-    switch await linter.lint() {
-    case .failure(let failure):
-      throw BadInput("'\(failure.path)' \(failure.reason): nothing was checked")
-    case .success(let found):
-      let ordered = found.violations.sorted {
-        ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule)
-      }
-      return (ordered, found.accepted)
-    }
-  }
 
   /// `--update-baseline`: the current violations written as the baseline, reasons kept.
   func updateBaseline(

@@ -33,29 +33,27 @@ struct LinterRun {
       }
       return 0
     case .splitPreview(let folder):
-      let (linter, _) = try makeLinter(try packageDescription(), splitFolder: folder)
-      transcript.output += try splitPreview(of: folder, linter, format: settings.format.rawValue)
+      let check = try makeCheck(try packageDescription(), splitFolder: folder)
+      transcript.output += try splitPreview(
+        of: folder, check.linter, format: settings.format.rawValue)
       return 0
     case .listTargets:
-      let (linter, _) = try makeLinter(try packageDescription())
-      for target in linter.targets.sorted(by: { $0.name < $1.name }) {
+      for target in try makeCheck(try packageDescription()).targets {
         let fields = [
-          target.name, target.kind, target.layer?.name ?? "-", target.path,
-          target.mayUse.joined(separator: ","), target.dependencies.sorted().joined(separator: ","),
+          target.name, target.kind, target.layer ?? "-", target.path,
+          target.mayUse.joined(separator: ","), target.dependencies.joined(separator: ","),
         ]
         transcript.print(fields.joined(separator: "\t"))
       }
       return 0
     case .affected(let revision):
-      let package = try packageDescription()
-      let (linter, configPath) = try makeLinter(package)
-      try check(configPath, of: package, with: linter, transcript: &transcript)
-      let affected = try affectedTargets(since: revision, package, linter, configPath: configPath)
+      let check = try validatedCheck(&transcript)
+      let affected = try check.affected(since: revision)
       AffectedListing(affected: affected, since: revision).write(
         as: settings.format, to: &transcript)
       return 0
     case .updateBaseline:
-      let (linter, _, violations, _) = try await checkedAndLinted(&transcript)
+      let (linter, violations, _) = try await checkedAndLinted(&transcript)
       if settings.target != nil {
         throw BadInput.usage("--update-baseline writes the whole package's baseline: drop --target")
       }
@@ -93,16 +91,21 @@ struct LinterRun {
     }
   }
 
+  /// The package read and its configuration checked against it, the notes on standard error.
+  func validatedCheck(_ transcript: inout Transcript) throws -> ArchitectureCheck {
+    let check = try makeCheck(try packageDescription())
+    for note in try check.validated() { transcript.error += note + "\n" }
+    return check
+  }
+
   /// The package read, its configuration checked against it, and the rules run: what every
   /// request that lints starts with.
   func checkedAndLinted(_ transcript: inout Transcript) async throws -> (
-    Linter, configPath: String?, violations: [Violation], accepted: [AcceptedSuppression]
+    Linter, violations: [Violation], accepted: [AcceptedSuppression]
   ) {
-    let package = try packageDescription()
-    let (linter, configPath) = try makeLinter(package)
-    try check(configPath, of: package, with: linter, transcript: &transcript)
-    let (violations, accepted) = try await lint(linter)
-    return (linter, configPath, violations, accepted)
+    let check = try validatedCheck(&transcript)
+    let (violations, accepted) = try await check.violations()
+    return (check.linter, violations, accepted)
   }
 
   /// The rules run and their findings held against the baseline: the violations, those that
@@ -110,7 +113,7 @@ struct LinterRun {
   func compared(_ transcript: inout Transcript) async throws -> (
     Linter, violations: [Violation], failures: [Violation], baselined: Set<String>
   ) {
-    let (linter, _, violations, accepted) = try await checkedAndLinted(&transcript)
+    let (linter, violations, accepted) = try await checkedAndLinted(&transcript)
     let (failures, baselined) = try compare(
       violations, accepted: accepted, withBaselineAt: baselineURL(linter), linter)
     return (linter, violations, failures, baselined)
@@ -249,21 +252,14 @@ struct LinterRun {
       }
       data = contents
     }
-    let decoder = JSONDecoder()
-    decoder.keyDecodingStrategy = .convertFromSnakeCase
-    do {
-      return try decoder.decode(PackageDescription.self, from: data)
-    } catch {
-      throw BadInput(
-        "the input is not a package description from `swift package describe --type json`")
-    }
+    return try PackageDescription(json: data)
   }
 
-  /// The linter for `package` with its configuration (the one named, or the package's own
-  /// `architecture.json`), and the configuration's path as given, if there is one.
-  func makeLinter(_ package: PackageDescription, splitFolder: String? = nil) throws -> (
-    Linter, String?
-  ) {
+  /// The check of `package` with its configuration (the one named, or the package's own
+  /// `architecture.json`) and the rules the settings choose.
+  func makeCheck(_ package: PackageDescription, splitFolder: String? = nil) throws
+    -> ArchitectureCheck
+  {
     let root = URL(fileURLWithPath: package.path)
     let defaultConfig = root.appendingPathComponent("architecture.json").path
     let configPath =
@@ -284,7 +280,7 @@ struct LinterRun {
     if let name = settings.target, !linter.targets.contains(where: { $0.name == name }) {
       throw BadInput.usage("the package has no target '\(name)' for --target")
     }
-    return (linter, configPath)
+    return ArchitectureCheck(linter: linter)
   }
 
   /// The folder `--repository-root` names, or `nil` to find the repository that holds the package.
@@ -325,69 +321,7 @@ struct LinterRun {
     return enabled
   }
 
-  /// What the configuration says about targets, checked against the package, and every target
-  /// folder there: a description or a configuration half understood checks nothing.
-  func check(
-    _ configPath: String?, of package: PackageDescription, with linter: Linter,
-    transcript: inout Transcript
-  ) throws {
-    if let configPath {
-      let products = Set((package.dependencies ?? []).map(\.identity))
-        .union(package.targets.flatMap { $0.productDependencies ?? [] })
-        .union(linter.products.modulesOfProduct.keys)
-      let reader = ConfigurationReader(file: configPath)
-      try reader.check(
-        linter.configuration, against: linter.targets.filter { !$0.isTest }, products: products)
-      try reader.check(reads: linter.configuration.reads, targetNames: linter.targets.map(\.name))
-    }
-    let missing = linter.missingTargetFolders()
-    if let first = missing.first {
-      let more = missing.count > 1 ? " (and \(missing.count - 1) more)" : ""
-      throw BadInput("\(first)\(more): nothing was checked")
-    }
-    for identity in linter.products.unresolved {
-      transcript.error +=
-        "note: the products of '\(identity)' are assumed to be modules of the same name: its manifest cannot be read (run `swift package resolve`)\n"
-    }
-  }
-
-  // MARK: - What a change reaches
-
-  /// `--affected REV`: the targets the changes since `revision` reach, from the package's
-  /// folder, with the configuration and the path dependencies placed in it.
-  func affectedTargets(
-    since revision: String, _ package: PackageDescription, _ linter: Linter, configPath: String?
-  ) throws -> AffectedTargets {
-    let root = URL(fileURLWithPath: package.path).resolvingSymlinksInPath().path
-    /// `path` from the package's root, or `nil` outside it.
-    func inPackage(_ path: String) -> String? {
-      let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-      return resolved.hasPrefix(root + "/") ? String(resolved.dropFirst(root.count + 1)) : nil
-    }
-    let changes = try ChangedFiles.since(revision, package: package.path)
-    let pathDependencies = (package.dependencies ?? []).compactMap { dependency in
-      dependency.path.flatMap(inPackage).map { (identity: dependency.identity, folder: $0) }
-    }
-    return AffectedTargets(
-      changing: changes.inPackage, in: linter.targets, reads: linter.configuration.reads,
-      configuration: configPath.map(invocation.resolve).flatMap(inPackage),
-      pathDependencies: pathDependencies, outsidePackage: changes.outsidePackage)
-  }
-
   // MARK: - The rules and the baseline
-
-  /// Every violation, in file order, and the suppressions that accepted one.
-  func lint(_ linter: Linter) async throws -> ([Violation], [AcceptedSuppression]) {
-    switch await linter.lint() {
-    case .failure(let failure):
-      throw BadInput("'\(failure.path)' \(failure.reason): nothing was checked")
-    case .success(let found):
-      let ordered = found.violations.sorted {
-        ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule)
-      }
-      return (ordered, found.accepted)
-    }
-  }
 
   /// `--update-baseline`: the current violations written as the baseline, reasons kept.
   func updateBaseline(
