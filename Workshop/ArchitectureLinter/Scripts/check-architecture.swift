@@ -2517,13 +2517,18 @@ enum ConditionalBranches {
 
 // MARK: - Imports
 
-struct Import: Equatable {
-  let module: String
-  let line: Int
-  let column: Int
-  let isTestable: Bool
+/// One `import` declaration of a Swift file: the module and where the declaration is.
+public struct Import: Equatable, Sendable {
+  /// The module imported (`Foundation`, `SharedKernel`).
+  public let module: String
+  /// The line of the `import` keyword, from 1.
+  public let line: Int
+  /// Its column, from 1.
+  public let column: Int
+  /// `@testable import`.
+  public let isTestable: Bool
   /// Inside an `#if` branch that compiles on some builds only.
-  let isConditional: Bool
+  public let isConditional: Bool
   /// `@_exported`: every importer of this file's module sees the imported module too.
   var isExported = false
 }
@@ -6101,6 +6106,35 @@ public struct ArchitectureCheck: Sendable {
   }
 }
 
+/// The imports of a Swift file as the linter's scanner reads them (what `--list-imports` prints):
+/// comments, strings and inactive `#if` branches skipped exactly, for a tool that asks which
+/// modules a file uses instead of reading Swift itself.
+public enum SourceImports {
+  /// The imports of the Swift file at `path` (from `folder`, or from the working folder), in
+  /// file order. `defines` are the custom compilation conditions that are set (the others are
+  /// unset); `platform` decides `os()`, `arch()` and `targetEnvironment()` (`nil`: any
+  /// platform). A file that cannot be read or is not UTF-8 throws ``BadInput``, which names
+  /// `path` as given.
+  public static func of(
+    file path: String, in folder: String? = nil, defines: [String] = [], platform: String? = nil
+  ) throws -> [Import] {
+    let location = folder.map { path.hasPrefix("/") ? path : $0 + "/" + path } ?? path
+    return try of(
+      fileAt: location, named: path,
+      setting: BuildSetting(defined: Set(defines), platform: platform))
+  }
+
+  /// The imports of the file at `location`, named `path` (as it was given) in an error.
+  static func of(fileAt location: String, named path: String, setting: BuildSetting) throws
+    -> [Import]
+  {
+    switch ScannedFile.scan(location, setting: setting, { _, _, imports, _ in imports }) {
+    case .failure(let failure): throw BadInput("'\(path)' \(failure.reason)")
+    case .success(let imports): return imports
+    }
+  }
+}
+
 /// What one run of the command line was asked to do: one case for each thing the linter does,
 /// so the run's dispatch is a `switch` the compiler checks is whole.
 enum LinterRequest: Equatable {
@@ -6870,18 +6904,12 @@ struct LinterRun {
     let setting = BuildSetting(defined: Set(settings.defines), platform: settings.platform)
     var text = ""
     for path in files {
-      let scanned = ScannedFile.scan(invocation.resolve(path), setting: setting) {
-        _, _, imports, _ in
-        imports
-      }
-      switch scanned {
-      case .failure(let failure): throw BadInput("'\(path)' \(failure.reason)")
-      case .success(let imports):
-        let prefix = files.count > 1 ? "\(path)\t" : ""
-        for found in imports {
-          let marks = (found.isConditional ? "? " : "") + (found.isTestable ? "@testable " : "")
-          text += "\(prefix)\(found.line):\(found.column) \(marks)\(found.module)\n"
-        }
+      let imports = try SourceImports.of(
+        fileAt: invocation.resolve(path), named: path, setting: setting)
+      let prefix = files.count > 1 ? "\(path)\t" : ""
+      for found in imports {
+        let marks = (found.isConditional ? "? " : "") + (found.isTestable ? "@testable " : "")
+        text += "\(prefix)\(found.line):\(found.column) \(marks)\(found.module)\n"
       }
     }
     return text

@@ -171,6 +171,36 @@ struct ArchitectureCheckTests {
     }
   }
 
+  @Test func aFilesImportsAreReadAsTheCompilerReadsThemNotFromCommentsOrStrings() throws {
+    let package = try package(
+      [
+        "Sources/App.swift": """
+        // import Commented
+        import Foundation
+        let text = "import Quoted"
+        #if DEBUG
+        @testable import Money
+        #endif
+
+        """
+      ], targets: [])
+
+    let imports = try SourceImports.of(file: "Sources/App.swift", in: package.path)
+
+    #expect(imports.map(\.module) == ["Foundation", "Money"])
+    #expect(imports.map(\.isConditional) == [false, true])
+    #expect(imports.map(\.isTestable) == [false, true])
+    #expect((imports[1].line, imports[1].column) == (5, 11))
+  }
+
+  @Test func aFileThatCannotBeReadIsBadInputThatNamesItAsGiven() {
+    #expect {
+      _ = try SourceImports.of(file: "Missing.swift", in: "/nonexistent")
+    } throws: { error in
+      (error as? BadInput)?.message == "'Missing.swift' cannot be read"
+    }
+  }
+
   @Test func everyRuleAFindingCanNameExplainsItself() {
     #expect(Rule.all.count == Set(Rule.all.map(\.id)).count)
     #expect(Rule.all.allSatisfy { !$0.summary.isEmpty && !$0.rationale.isEmpty })

@@ -219,18 +219,12 @@ struct LinterRun {
     let setting = BuildSetting(defined: Set(settings.defines), platform: settings.platform)
     var text = ""
     for path in files {
-      let scanned = ScannedFile.scan(invocation.resolve(path), setting: setting) {
-        _, _, imports, _ in
-        imports
-      }
-      switch scanned {
-      case .failure(let failure): throw BadInput("'\(path)' \(failure.reason)")
-      case .success(let imports):
-        let prefix = files.count > 1 ? "\(path)\t" : ""
-        for found in imports {
-          let marks = (found.isConditional ? "? " : "") + (found.isTestable ? "@testable " : "")
-          text += "\(prefix)\(found.line):\(found.column) \(marks)\(found.module)\n"
-        }
+      let imports = try SourceImports.of(
+        fileAt: invocation.resolve(path), named: path, setting: setting)
+      let prefix = files.count > 1 ? "\(path)\t" : ""
+      for found in imports {
+        let marks = (found.isConditional ? "? " : "") + (found.isTestable ? "@testable " : "")
+        text += "\(prefix)\(found.line):\(found.column) \(marks)\(found.module)\n"
       }
     }
     return text

@@ -1,3 +1,4 @@
+import ArchitectureLinter
 import Foundation
 
 /// `scaffold remove-module`: the inverse of `new-module`, all or nothing. A module in use is
@@ -78,9 +79,9 @@ struct RemoveModule {
     -> [String]
   {
     guard !plan.appTargets.isEmpty else { return [] }
-    let wiring = AppWiring(root: root, linter: linter)
+    let wiring = AppWiring(root: root)
     let appFiles = wiring.appFiles(of: plan.appTargets)
-    let wiringFiles = try await wiring.files(appFiles, wiring: name)
+    let wiringFiles = try wiring.files(appFiles, wiring: name)
     guard !wiringFiles.isEmpty else { return [] }
     let types = Self.lines(try await linter.run(["source", "declared-types"] + wiringFiles))
     let sources = wiringFiles.filter { $0.hasPrefix("Sources/") }
@@ -184,7 +185,7 @@ struct RemoveModule {
     var declaredByTarget: [(String, Set<String>)] = []
     for target in plan.appTargets
     where FileManager.default.fileExists(atPath: root.appendingPathComponent(target.path).path) {
-      let sources = AppWiring(root: root, linter: linter).swiftFiles(under: target.path)
+      let sources = AppWiring(root: root).swiftFiles(under: target.path)
       let declared =
         sources.isEmpty
         ? [] : Self.lines(try await linter.run(["source", "declared-names"] + sources))
