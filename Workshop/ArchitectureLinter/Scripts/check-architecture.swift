@@ -6135,6 +6135,47 @@ public enum SourceImports {
   }
 }
 
+/// What a Swift file declares and the string literals it passes to a call, read by its tokens
+/// (what `check-architecture source declared-types`, `declared-names` and `string-arguments`
+/// print): none in a comment or a string, for a tool that must not find a declaration by the
+/// shape of a line.
+public struct SourceDeclarations: Sendable {
+  /// The file's bytes, read once.
+  let bytes: [UInt8]
+
+  /// The Swift file at `path` (from `folder`, or from the working folder); one that cannot be
+  /// read throws ``BadInput``, which names `path` as given.
+  public init(file path: String, in folder: String? = nil) throws {
+    let location = folder.map { path.hasPrefix("/") ? path : $0 + "/" + path } ?? path
+    try self.init(fileAt: location, named: path)
+  }
+
+  /// The file at `location`, named `path` (as it was given) in an error.
+  init(fileAt location: String, named path: String) throws {
+    guard let data = FileManager.default.contents(atPath: location) else {
+      throw BadInput("cannot read \(path)")
+    }
+    bytes = Array(data)
+  }
+
+  /// The types it declares at its top level (struct, enum, class, actor, protocol), in order.
+  public var types: [String] { reading { $0.declaredTypes() } }
+
+  /// Every name it declares at any depth (func, var, let, case, struct, class, enum, actor,
+  /// protocol, typealias), in order.
+  public var names: [String] { reading { $0.declaredNames() } }
+
+  /// The first argument of every call to `callee` that is a plain string literal
+  /// (`CommandSpec("checkout", …)` → `checkout`), in order.
+  public func stringArguments(ofCallsTo callee: String) -> [String] {
+    reading { $0.stringArguments(ofCallsTo: callee) }
+  }
+
+  private func reading(_ read: (EditableSource) -> [String]) -> [String] {
+    bytes.withUnsafeBufferPointer { read(EditableSource($0)) }
+  }
+}
+
 /// What one run of the command line was asked to do: one case for each thing the linter does,
 /// so the run's dispatch is a `switch` the compiler checks is whole.
 enum LinterRequest: Equatable {
@@ -7496,9 +7537,9 @@ enum SourceCommand {
       let rest = Array(arguments.dropFirst())
       switch action {
       case .declaredTypes:
-        return try lines(of: rest, action, invocation) { $0.declaredTypes() }
+        return try lines(of: rest, action, invocation) { $0.types }
       case .declaredNames:
-        return try lines(of: rest, action, invocation) { $0.declaredNames() }
+        return try lines(of: rest, action, invocation) { $0.names }
       case .stringArguments:
         guard let callee = rest.first else {
           throw BadInput.usage("string-arguments needs CALLEE FILE…")
@@ -7534,14 +7575,13 @@ enum SourceCommand {
   /// What `reading` finds in each of `paths`, one a line.
   private static func lines(
     of paths: [String], _ action: Action, _ invocation: Invocation,
-    _ reading: (EditableSource) -> [String]
+    _ reading: (SourceDeclarations) -> [String]
   ) throws -> Outcome {
     guard !paths.isEmpty else { throw BadInput.usage("\(action.rawValue) needs a FILE") }
     var output = ""
     for path in paths {
-      let bytes = try read(path, invocation)
-      output += bytes.withUnsafeBufferPointer { reading(EditableSource($0)) }.map { $0 + "\n" }
-        .joined()
+      let declarations = try SourceDeclarations(fileAt: invocation.resolve(path), named: path)
+      output += reading(declarations).map { $0 + "\n" }.joined()
     }
     return Outcome(status: 0, output: output, error: "")
   }

@@ -201,6 +201,27 @@ struct ArchitectureCheckTests {
     }
   }
 
+  @Test func aFilesDeclarationsAndCallArgumentsAreReadByTokensNotFromCommentsOrStrings() throws {
+    let package = try package(
+      [
+        "Sources/Commands.swift": """
+        // struct Commented {}
+        struct SearchCommands {
+          let help = "enum Quoted"
+          func commands() -> [CommandSpec] { [CommandSpec("search", summary: "find trips")] }
+        }
+        enum Route { case search }
+
+        """
+      ], targets: [])
+
+    let declarations = try SourceDeclarations(file: "Sources/Commands.swift", in: package.path)
+
+    #expect(declarations.types == ["SearchCommands", "Route"])
+    #expect(Set(declarations.names) == ["SearchCommands", "help", "commands", "Route", "search"])
+    #expect(declarations.stringArguments(ofCallsTo: "CommandSpec") == ["search"])
+  }
+
   @Test func everyRuleAFindingCanNameExplainsItself() {
     #expect(Rule.all.count == Set(Rule.all.map(\.id)).count)
     #expect(Rule.all.allSatisfy { !$0.summary.isEmpty && !$0.rationale.isEmpty })

@@ -83,12 +83,11 @@ struct RemoveModule {
     let appFiles = wiring.appFiles(of: plan.appTargets)
     let wiringFiles = try wiring.files(appFiles, wiring: name)
     guard !wiringFiles.isEmpty else { return [] }
-    let types = Self.lines(try await linter.run(["source", "declared-types"] + wiringFiles))
+    let types = try Self.each(of: wiringFiles, in: root) { $0.types }
     let sources = wiringFiles.filter { $0.hasPrefix("Sources/") }
-    let commands =
-      sources.isEmpty
-      ? []
-      : Self.lines(try await linter.run(["source", "string-arguments", "CommandSpec"] + sources))
+    let commands = try Self.each(of: sources, in: root) {
+      $0.stringArguments(ofCallsTo: "CommandSpec")
+    }
     for file in wiringFiles { try transaction.remove(file) }
     if !types.isEmpty {
       // A list left with one line or none is written differently: the formatter says how.
@@ -186,9 +185,7 @@ struct RemoveModule {
     for target in plan.appTargets
     where FileManager.default.fileExists(atPath: root.appendingPathComponent(target.path).path) {
       let sources = AppWiring(root: root).swiftFiles(under: target.path)
-      let declared =
-        sources.isEmpty
-        ? [] : Self.lines(try await linter.run(["source", "declared-names"] + sources))
+      let declared = try Self.each(of: sources, in: root) { $0.names }
       declaredByTarget.append((target.name, Set(declared + ["init"])))
     }
     let catalogs =
@@ -230,5 +227,20 @@ struct RemoveModule {
   /// The non-empty lines of a program's output, sorted and without repeats.
   private static func lines(_ output: String) -> [String] {
     Set(output.split(separator: "\n").map(String.init).filter { !$0.isEmpty }).sorted()
+  }
+
+  /// What `reading` finds in any of `files` (paths from `root`), each once, sorted.
+  private static func each(
+    of files: [String], in root: URL, _ reading: (SourceDeclarations) -> [String]
+  ) throws(StepFailure) -> [String] {
+    var found: Set<String> = []
+    for file in files {
+      do {
+        found.formUnion(reading(try SourceDeclarations(file: file, in: root.path)))
+      } catch {
+        throw StepFailure((error as? BadInput)?.message ?? "\(error)")
+      }
+    }
+    return found.sorted()
   }
 }
