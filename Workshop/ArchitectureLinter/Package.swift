@@ -31,13 +31,16 @@ let package = Package(
     .plugin(name: "CheckArchitecture", targets: ["CheckArchitecture"]),
     // The linter as a step of the build of each target that applies it.
     .plugin(name: "CheckArchitectureBuildTool", targets: ["CheckArchitectureBuildTool"]),
-    // The library's one door, `CheckArchitecture.run(_:)`, for a tool that reads or edits a
-    // package through the linter in-process (the repository's Scaffolding package).
+    // The library's doors, for a tool that reads or edits a package through the linter
+    // in-process (the repository's Scaffolding package): `ArchitectureCheck`, a package and its
+    // configuration in and findings and targets out as values, and `CheckArchitecture.run(_:)`,
+    // the command line as one function.
     .library(name: "ArchitectureLinter", targets: ["ArchitectureLinter"]),
   ],
   targets: [
     // The linter: the package description and its configuration, reading Swift, the rules, the
-    // reports, and the command line that ties them together, as one function of the arguments.
+    // reports, the library's values, and the command line that reads arguments, asks the library
+    // and renders its answer.
     .target(name: "ArchitectureLinter", swiftSettings: swiftSettings),
     // A few lines: the process's arguments, environment and standard input handed to the library.
     .executableTarget(

@@ -22,14 +22,22 @@ import Foundation
 
 // MARK: - Rules
 
-struct Rule: Sendable {
-  let id: String
-  let summary: String
-  let rationale: String
+/// A rule the linter checks: its name in configurations and findings, what a finding of it
+/// means, and why it exists (what `--explain` prints).
+public struct Rule: Sendable, Equatable {
+  /// The name configurations, baselines and findings use (`layer-dependency`).
+  public let id: String
+  /// What a finding of it means, in one line.
+  public let summary: String
+  /// Why it exists, and how to fix a finding.
+  public let rationale: String
   /// Whether it runs without a configuration (it needs no layers and no options).
   let runsWithoutConfiguration: Bool
   /// The options it reads from its entry in the configuration's `rules`.
   var options: [Field] = []
+
+  /// Two rules are one when they have one name.
+  public static func == (left: Rule, right: Rule) -> Bool { left.id == right.id }
 }
 
 let allRules: [Rule] = [
@@ -433,8 +441,9 @@ struct AcceptedSuppression: Sendable, Hashable {
 /// Input the linter cannot use: a configuration, baseline or description it does not fully
 /// understand, unreadable code, or a command line it cannot parse. It ends the run with exit
 /// status 2 and this message, never with a pass: a file half understood is never checked.
-struct BadInput: Error, Sendable {
-  let message: String
+public struct BadInput: Error, Sendable, CustomStringConvertible {
+  /// What is wrong, and where, in one line.
+  public let message: String
   /// A mistake on the command line itself, which `--help` explains.
   var isUsage = false
 
@@ -444,6 +453,9 @@ struct BadInput: Error, Sendable {
   }
 
   /// A command line the linter cannot parse; the message says where to look.
+  /// The message, as `error: ` follows it on standard error.
+  public var description: String { message }
+
   static func usage(_ message: String) -> BadInput {
     BadInput("\(message) (see --help)", isUsage: true)
   }
@@ -800,7 +812,7 @@ struct StrictJSON {
 
 /// `architecture.json`: the layers in the order they are tried, the rules to run with their
 /// options, and the custom compilation conditions that count as defined.
-struct Configuration {
+public struct Configuration: Sendable {
   /// A part of a layer with a dependency rule of its own (the App layer's composition root and
   /// its front, say).
   struct Role {
@@ -874,6 +886,19 @@ struct Configuration {
   var rules: [String: Options] = [:]
   var defines: [String] = []
   var reads: [Reads] = []
+  /// The file it was read from, as it was named (`nil` without one): what its findings and
+  /// errors name.
+  var file: String?
+  /// The same file as it was opened, resolved against the working folder.
+  var location: String?
+
+  /// Reads the configuration at `path` (`architecture.json`), strictly: a key, layer or rule it
+  /// does not understand throws ``BadInput``, never passes.
+  public init(contentsOfFile path: String) throws {
+    self = try Self.load(path, at: path)
+  }
+
+  init() {}
 
   /// What a package without a configuration gets: the rules that need no layers.
   static let withoutFile: Configuration = {
@@ -910,8 +935,10 @@ struct Configuration {
       throw BadInput("'\(path)' is not valid JSON: \(error.message)")
     }
     let reader = ConfigurationReader(file: path)
-    let configuration = try reader.configuration(value)
+    var configuration = try reader.configuration(value)
     try reader.check(configuration)
+    configuration.file = path
+    configuration.location = location
     return configuration
   }
 }
@@ -1450,26 +1477,72 @@ func everyPartIsReadSchema() -> [[String: Any]] {
 
 // MARK: - Package description
 
-struct PackageDescription: Decodable {
-  struct Target: Decodable {
-    let name: String
+/// A package as `swift package describe --type json` describes it: what the linter checks.
+public struct PackageDescription: Decodable, Sendable {
+  /// One target of the package.
+  public struct Target: Decodable, Sendable {
+    /// Its name in the manifest.
+    public let name: String
     let c99name: String?
-    let type: String
-    let path: String
-    let sources: [String]?
-    let targetDependencies: [String]?
-    let productDependencies: [String]?
+    /// Its kind: `library`, `executable`, `test`, `plugin`, …
+    public let type: String
+    /// Its folder, from the package's root.
+    public let path: String
+    /// Its files, from its folder.
+    public let sources: [String]?
+    /// The targets of the package it depends on.
+    public let targetDependencies: [String]?
+    /// The products of other packages it depends on.
+    public let productDependencies: [String]?
+
+    /// A target with these parts, as `describe` would list it.
+    public init(
+      name: String, type: String, path: String, sources: [String] = [],
+      targetDependencies: [String] = [], productDependencies: [String] = []
+    ) {
+      self.name = name
+      self.c99name = nil
+      self.type = type
+      self.path = path
+      self.sources = sources
+      self.targetDependencies = targetDependencies
+      self.productDependencies = productDependencies
+    }
   }
-  struct Dependency: Decodable {
+  struct Dependency: Decodable, Sendable {
     let identity: String
     let type: String?
     let path: String?
     let url: String?
   }
-  let name: String
-  let path: String
-  let targets: [Target]
+  /// Its name in the manifest.
+  public let name: String
+  /// Its root folder, absolute.
+  public let path: String
+  /// Its targets.
+  public let targets: [Target]
   let dependencies: [Dependency]?
+
+  /// A package of `targets` at `path` (its root), with no dependencies on other packages.
+  public init(name: String, path: String, targets: [Target]) {
+    self.name = name
+    self.path = path
+    self.targets = targets
+    self.dependencies = nil
+  }
+
+  /// The package `swift package describe --type json` printed; anything else throws
+  /// ``BadInput``.
+  public init(json: Data) throws {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    do {
+      self = try decoder.decode(PackageDescription.self, from: json)
+    } catch {
+      throw BadInput(
+        "the input is not a package description from `swift package describe --type json`")
+    }
+  }
 }
 
 /// What `swift package dump-package` says of a dependency: its products and their targets.
@@ -2444,13 +2517,18 @@ enum ConditionalBranches {
 
 // MARK: - Imports
 
-struct Import: Equatable {
-  let module: String
-  let line: Int
-  let column: Int
-  let isTestable: Bool
+/// One `import` declaration of a Swift file: the module and where the declaration is.
+public struct Import: Equatable, Sendable {
+  /// The module imported (`Foundation`, `SharedKernel`).
+  public let module: String
+  /// The line of the `import` keyword, from 1.
+  public let line: Int
+  /// Its column, from 1.
+  public let column: Int
+  /// `@testable import`.
+  public let isTestable: Bool
   /// Inside an `#if` branch that compiles on some builds only.
-  let isConditional: Bool
+  public let isConditional: Bool
   /// `@_exported`: every importer of this file's module sees the imported module too.
   var isExported = false
 }
@@ -5631,7 +5709,7 @@ enum LayerTable {
 }
 
 /// A target that a change can reach, and why: what `--affected` lists, one per target.
-struct AffectedTarget: Equatable, Sendable {
+public struct AffectedTarget: Equatable, Sendable {
   /// Why a change reaches a target.
   enum Reason: Equatable, Sendable {
     /// One of its own files changed (the first, in path order).
@@ -5644,13 +5722,14 @@ struct AffectedTarget: Equatable, Sendable {
     case everything(UnattributedChange)
   }
 
-  let name: String
+  /// The target's name.
+  public let name: String
   /// Its kind as `describe` says it (`library`, `executable`, `test`, …).
-  let kind: String
+  public let kind: String
   let reason: Reason
 
   /// The reason as a person reads it (`changed: Sources/X/Y.swift`, `depends on X`).
-  var reasonText: String {
+  public var reasonText: String {
     switch reason {
     case .changed(let file): "changed: \(file)"
     case .reads(let file): "reads: \(file)"
@@ -5839,42 +5918,386 @@ struct AffectedTargets: Equatable, Sendable {
   }
 }
 
-/// What one run was asked to do, as the command line said it.
-struct CommandLineOptions {
+/// One thing a rule found: the rule, the target it is about, where, and what to do about it.
+public struct Finding: Sendable, CustomStringConvertible {
+  /// The rule that found it.
+  public let rule: Rule
+  /// The target it is about, or `nil` for a finding about the package as a whole.
+  public let target: String?
+  /// The file, from the package's root (`Package.swift` for a manifest entry).
+  public let file: String
+  /// The line in `file`, from 1.
+  public let line: Int
+  /// The column in `line`, from 1.
+  public let column: Int
+  /// What is wrong, in one line.
+  public let message: String
+  /// Why the rule holds in this package, from the configuration's `because`, if it says.
+  public let because: String?
+  /// The finding as the linter found it, with its baseline key, note and fix.
+  let violation: Violation
+
+  init(_ violation: Violation) {
+    self.violation = violation
+    rule =
+      Rule.all.first { $0.id == violation.rule }
+      ?? Rule(
+        id: violation.rule, summary: "", rationale: "", runsWithoutConfiguration: false)
+    target = violation.target.isEmpty ? nil : violation.target
+    file = violation.file
+    line = violation.line
+    column = violation.column
+    message = violation.message
+    because = violation.because
+  }
+
+  /// The finding in the compiler's format (`file:line:column: error: [rule] message`), with its
+  /// note and reason on the lines below: what the text report prints.
+  public var description: String { violation.compilerStyle }
+}
+
+extension Rule {
+  /// Every rule a finding can name: those a configuration enables, and the checks of the
+  /// baseline and of generated documents.
+  public static var all: [Rule] { allRules + Report.documentRules }
+}
+
+/// A target with its place in the architecture: what `--list-targets` prints, as a value.
+public struct ArchitectureTarget: Equatable, Sendable {
+  /// Its name in the manifest.
+  public let name: String
+  /// Its kind as `describe` says it (`library`, `executable`, `test`, …).
+  public let kind: String
+  /// The layer its folder or name places it in, or `nil` (test targets, or none matches).
+  public let layer: String?
+  /// Its folder, from the package's root.
+  public let path: String
+  /// The layers and roles its layer (or its role) may use.
+  public let mayUse: [String]
+  /// The targets of the package it depends on, sorted.
+  public let dependencies: [String]
+
+  init(_ target: Target) {
+    name = target.name
+    kind = target.kind
+    layer = target.layer?.name
+    path = target.path
+    mayUse = target.mayUse
+    dependencies = target.dependencies.sorted()
+  }
+}
+
+/// The architecture linter as a library: a package as SwiftPM describes it and its
+/// configuration in, the package's findings and its architecture out, as values. The executable,
+/// the one-file script and the scaffolding tool are adapters over it: they read a command line,
+/// ask, and print.
+///
+///     let package = try PackageDescription(json: described)
+///     let check = ArchitectureCheck(
+///       package: package, configuration: try Configuration(contentsOfFile: "architecture.json"))
+///     for finding in try await check.findings() { print(finding) }
+public struct ArchitectureCheck: Sendable {
+  let linter: Linter
+
+  /// A check of `package` against `configuration`'s layers and rules, or, without one, the
+  /// rules that need no layers (undeclared imports, `@testable` in production, …).
+  public init(package: PackageDescription, configuration: Configuration? = nil) {
+    let configuration = configuration ?? .withoutFile
+    var enabled = configuration.rules
+    // A suppression is honoured whatever the configuration, so its checks always run too.
+    enabled["suppression"] = Configuration.Options()
+    self.init(
+      linter: Linter(
+        package: package, configuration: configuration, enabled: enabled,
+        setting: BuildSetting(defined: Set(configuration.defines), platform: nil),
+        products: ProductModules.load(
+          for: package, root: URL(fileURLWithPath: package.path))))
+  }
+
+  /// A check by `linter`, whose rules the command line chose.
+  init(linter: Linter) {
+    self.linter = linter
+  }
+
+  /// Every target with its layer, what that layer may use and its dependencies, by name.
+  public var targets: [ArchitectureTarget] {
+    linter.targets.sorted { $0.name < $1.name }.map(ArchitectureTarget.init)
+  }
+
+  /// Every finding of the enabled rules, in file order, before any baseline. A configuration
+  /// that names what the package lacks, a missing target folder or a file that cannot be read
+  /// throws ``BadInput``: nothing half understood is checked.
+  public func findings() async throws -> [Finding] {
+    _ = try validated()
+    return try await violations().violations.map(Finding.init)
+  }
+
+  /// The targets the changes since the git revision `revision` can reach (uncommitted and
+  /// untracked files included), each with its reason, by name.
+  public func affectedTargets(since revision: String) throws -> [AffectedTarget] {
+    _ = try validated()
+    return try affected(since: revision).targets
+  }
+
+  /// The package's module graph as a Mermaid flowchart (what `--update-graph` writes between a
+  /// document's markers): the layers as subgraphs, each edge that `findings` holds a
+  /// layer-dependency finding of in red.
+  public func moduleGraph(marking findings: [Finding] = []) -> String {
+    mermaid(linter, violations: findings.map(\.violation), baselined: [])
+  }
+
+  // MARK: - What the adapters share
+
+  /// What the configuration says about targets, checked against the package, and every target
+  /// folder there: a description or a configuration half understood checks nothing. Returns
+  /// the notes for the person who runs it (dependencies whose manifests cannot be read).
+  func validated() throws -> [String] {
+    let package = linter.package
+    if let file = linter.configuration.file {
+      let products = Set((package.dependencies ?? []).map(\.identity))
+        .union(package.targets.flatMap { $0.productDependencies ?? [] })
+        .union(linter.products.modulesOfProduct.keys)
+      let reader = ConfigurationReader(file: file)
+      try reader.check(
+        linter.configuration, against: linter.targets.filter { !$0.isTest }, products: products)
+      try reader.check(reads: linter.configuration.reads, targetNames: linter.targets.map(\.name))
+    }
+    let missing = linter.missingTargetFolders()
+    if let first = missing.first {
+      let more = missing.count > 1 ? " (and \(missing.count - 1) more)" : ""
+      throw BadInput("\(first)\(more): nothing was checked")
+    }
+    return linter.products.unresolved.map { identity in
+      "note: the products of '\(identity)' are assumed to be modules of the same name: its manifest cannot be read (run `swift package resolve`)"
+    }
+  }
+
+  /// Every violation, in file order, and the suppressions that accepted one.
+  func violations() async throws -> (violations: [Violation], accepted: [AcceptedSuppression]) {
+    switch await linter.lint() {
+    case .failure(let failure):
+      throw BadInput("'\(failure.path)' \(failure.reason): nothing was checked")
+    case .success(let found):
+      let ordered = found.violations.sorted {
+        ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule)
+      }
+      return (ordered, found.accepted)
+    }
+  }
+
+  /// The targets the changes since `revision` reach, from the package's folder, with the
+  /// configuration and the path dependencies placed in it.
+  func affected(since revision: String) throws -> AffectedTargets {
+    let package = linter.package
+    let root = URL(fileURLWithPath: package.path).resolvingSymlinksInPath().path
+    /// `path` from the package's root, or `nil` outside it.
+    func inPackage(_ path: String) -> String? {
+      let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+      return resolved.hasPrefix(root + "/") ? String(resolved.dropFirst(root.count + 1)) : nil
+    }
+    let changes = try ChangedFiles.since(revision, package: package.path)
+    let pathDependencies = (package.dependencies ?? []).compactMap { dependency in
+      dependency.path.flatMap(inPackage).map { (identity: dependency.identity, folder: $0) }
+    }
+    return AffectedTargets(
+      changing: changes.inPackage, in: linter.targets, reads: linter.configuration.reads,
+      configuration: linter.configuration.location.flatMap(inPackage),
+      pathDependencies: pathDependencies, outsidePackage: changes.outsidePackage)
+  }
+}
+
+/// The imports of a Swift file as the linter's scanner reads them (what `--list-imports` prints):
+/// comments, strings and inactive `#if` branches skipped exactly, for a tool that asks which
+/// modules a file uses instead of reading Swift itself.
+public enum SourceImports {
+  /// The imports of the Swift file at `path` (from `folder`, or from the working folder), in
+  /// file order. `defines` are the custom compilation conditions that are set (the others are
+  /// unset); `platform` decides `os()`, `arch()` and `targetEnvironment()` (`nil`: any
+  /// platform). A file that cannot be read or is not UTF-8 throws ``BadInput``, which names
+  /// `path` as given.
+  public static func of(
+    file path: String, in folder: String? = nil, defines: [String] = [], platform: String? = nil
+  ) throws -> [Import] {
+    let location = folder.map { path.hasPrefix("/") ? path : $0 + "/" + path } ?? path
+    return try of(
+      fileAt: location, named: path,
+      setting: BuildSetting(defined: Set(defines), platform: platform))
+  }
+
+  /// The imports of the file at `location`, named `path` (as it was given) in an error.
+  static func of(fileAt location: String, named path: String, setting: BuildSetting) throws
+    -> [Import]
+  {
+    switch ScannedFile.scan(location, setting: setting, { _, _, imports, _ in imports }) {
+    case .failure(let failure): throw BadInput("'\(path)' \(failure.reason)")
+    case .success(let imports): return imports
+    }
+  }
+}
+
+/// What a Swift file declares and the string literals it passes to a call, read by its tokens
+/// (what `check-architecture source declared-types`, `declared-names` and `string-arguments`
+/// print): none in a comment or a string, for a tool that must not find a declaration by the
+/// shape of a line.
+public struct SourceDeclarations: Sendable {
+  /// The file's bytes, read once.
+  let bytes: [UInt8]
+
+  /// The Swift file at `path` (from `folder`, or from the working folder); one that cannot be
+  /// read throws ``BadInput``, which names `path` as given.
+  public init(file path: String, in folder: String? = nil) throws {
+    let location = folder.map { path.hasPrefix("/") ? path : $0 + "/" + path } ?? path
+    try self.init(fileAt: location, named: path)
+  }
+
+  /// The file at `location`, named `path` (as it was given) in an error.
+  init(fileAt location: String, named path: String) throws {
+    guard let data = FileManager.default.contents(atPath: location) else {
+      throw BadInput("cannot read \(path)")
+    }
+    bytes = Array(data)
+  }
+
+  /// The types it declares at its top level (struct, enum, class, actor, protocol), in order.
+  public var types: [String] { reading { $0.declaredTypes() } }
+
+  /// Every name it declares at any depth (func, var, let, case, struct, class, enum, actor,
+  /// protocol, typealias), in order.
+  public var names: [String] { reading { $0.declaredNames() } }
+
+  /// The first argument of every call to `callee` that is a plain string literal
+  /// (`CommandSpec("checkout", …)` → `checkout`), in order.
+  public func stringArguments(ofCallsTo callee: String) -> [String] {
+    reading { $0.stringArguments(ofCallsTo: callee) }
+  }
+
+  private func reading(_ read: (EditableSource) -> [String]) -> [String] {
+    bytes.withUnsafeBufferPointer { read(EditableSource($0)) }
+  }
+}
+
+/// What one run of the command line was asked to do: one case for each thing the linter does,
+/// so the run's dispatch is a `switch` the compiler checks is whole.
+enum LinterRequest: Equatable {
+  /// `--version`.
+  case version
+  /// `--explain RULE`.
+  case explain(rule: String)
+  /// `--print-schema`.
+  case printSchema
+  /// `--list-imports FILE…`.
+  case listImports(files: [String])
+  /// `--list-files`.
+  case listFiles
+  /// `--split-preview FOLDER`.
+  case splitPreview(folder: String)
+  /// `--list-targets`.
+  case listTargets
+  /// `--affected REV`.
+  case affected(since: String)
+  /// `--update-baseline`.
+  case updateBaseline
+  /// `--mermaid`.
+  case mermaid
+  /// `--update-module-readmes`.
+  case updateModuleReadmes
+  /// `--update-graph FILE` (repeatable).
+  case updateGraph(files: [String])
+  /// The rules, the baseline and the generated documents: a report, or with `--stamp FILE` a
+  /// build step's findings and its stamp.
+  case check(documents: GeneratedDocumentChecks, stamp: String?)
+
+  /// When a command line asks for several, the one that runs is the one with the lowest rank:
+  /// what only explains or lists comes before what reads the package, and what writes before
+  /// the check.
+  var rank: Int {
+    switch self {
+    case .version: 0
+    case .explain: 1
+    case .printSchema: 2
+    case .listImports: 3
+    case .listFiles: 4
+    case .splitPreview: 5
+    case .listTargets: 6
+    case .affected: 7
+    case .updateBaseline: 8
+    case .mermaid: 9
+    case .updateModuleReadmes: 10
+    case .updateGraph: 11
+    case .check: 12
+    }
+  }
+}
+
+/// The generated documents a check also holds to date: `--check-graph FILE…` and
+/// `--check-module-readmes`.
+struct GeneratedDocumentChecks: Equatable {
+  var graphs: [String] = []
+  var moduleReadmes = false
+
+  /// How many kinds of document are checked: the summary says they are up to date when any is.
+  var count: Int { graphs.count + (moduleReadmes ? 1 : 0) }
+}
+
+/// What shapes a run whatever it was asked: where the package description and the
+/// configuration come from, which rules run on which targets, the baseline, and the format.
+struct LintSettings {
+  /// The description's file, or `nil` for standard input.
   var input: String?
   var format = ReportFormat.text
-  var baselinePath: String?
-  var updateBaseline = false
-  var reportOnly = false
-  var baselineMayNotGrow: String?
-  var explain: String?
-  var mermaid = false
-  var splitPreview: String?
-  var target: String?
-  var stamp: String?
-  var affected: String?
-  var repositoryRoot: String?
-  var listImports: [String] = []
-  var updateGraph: [String] = []
-  var checkGraph: [String] = []
-  var updateModuleReadmes = false
-  var checkModuleReadmes = false
+  /// `--config PATH`.
   var configPath: String?
+  /// `--no-config`: only the rules that need no layers.
   var noConfig = false
+  /// `--only RULE,…`, or `nil` for every configured rule.
   var only: [String]?
   var skip: [String] = []
+  /// `-D NAME`: custom compilation conditions that are set.
   var defines: [String] = []
   var platform: String?
-  var listFiles = false
-  var listTargets = false
-  var printSchema = false
-  var help = false
-  var version = false
+  /// `--target NAME`: one target only.
+  var target: String?
+  var repositoryRoot: String?
+  var baselinePath: String?
+  var reportOnly = false
+  /// `--baseline-may-not-grow REF`.
+  var baselineMayNotGrow: String?
 }
 
 /// The formats a report is written in.
 enum ReportFormat: String, CaseIterable {
   case text, json, sarif, github
+}
+
+/// A command line read: what it asks for, and the settings that shape the run.
+struct ParsedCommandLine {
+  var settings = LintSettings()
+  /// Each request the options name, in their order; `request` is the one that runs.
+  var asked: [LinterRequest] = []
+  /// `--check-graph` and `--check-module-readmes`, which a check holds to.
+  var documents = GeneratedDocumentChecks()
+  /// `--stamp FILE`, which makes a check a build step.
+  var stamp: String?
+
+  /// The request that runs: the lowest-ranked one asked (the last given of that kind; the files of
+  /// every `--update-graph` together), or a check.
+  var request: LinterRequest {
+    guard let rank = asked.map(\.rank).min() else {
+      return .check(documents: documents, stamp: stamp)
+    }
+    let chosen = asked.filter { $0.rank == rank }
+    if case .updateGraph = chosen[0] {
+      return .updateGraph(
+        files: chosen.flatMap { request -> [String] in
+          guard case .updateGraph(let files) = request else { return [] }
+          return files
+        })
+    }
+    return chosen[chosen.count - 1]
+  }
+
+  /// Whether `request` was asked for, whatever runs.
+  func asks(_ matches: (LinterRequest) -> Bool) -> Bool { asked.contains(where: matches) }
 }
 
 /// One option of the command line, declared once: its names, the value it takes, its help, and
@@ -5894,7 +6317,7 @@ struct OptionSpec: Sendable {
   let names: [String]
   let value: Value
   let help: String
-  let apply: @Sendable (inout CommandLineOptions, [String]) throws -> Void
+  let apply: @Sendable (inout ParsedCommandLine, [String]) throws -> Void
 
   /// The option's names and value as the help shows them (`-D NAME, --define NAME`).
   var synopsis: String {
@@ -5907,14 +6330,14 @@ struct OptionSpec: Sendable {
   }
 
   static func flag(
-    _ names: [String], _ help: String, _ set: @escaping @Sendable (inout CommandLineOptions) -> Void
+    _ names: [String], _ help: String, _ set: @escaping @Sendable (inout ParsedCommandLine) -> Void
   ) -> OptionSpec {
     OptionSpec(names: names, value: .none, help: help) { options, _ in set(&options) }
   }
 
   static func value(
     _ names: [String], _ placeholder: String, _ help: String,
-    _ set: @escaping @Sendable (inout CommandLineOptions, String) throws -> Void
+    _ set: @escaping @Sendable (inout ParsedCommandLine, String) throws -> Void
   ) -> OptionSpec {
     OptionSpec(names: names, value: .one(placeholder), help: help) { options, values in
       try set(&options, values[0])
@@ -5926,22 +6349,24 @@ struct OptionSpec: Sendable {
     value(
       ["--config"], "PATH",
       "the configuration (default: architecture.json in the package, if any)"
-    ) { $0.configPath = $1 },
+    ) { $0.settings.configPath = $1 },
     flag(["--no-config"], "ignore any configuration: only the rules that need no layers") {
-      $0.noConfig = true
+      $0.settings.noConfig = true
     },
-    value(["--only"], "RULE,…", "run only these rules") { $0.only = try ruleList($1, "--only") },
+    value(["--only"], "RULE,…", "run only these rules") {
+      $0.settings.only = try ruleList($1, "--only")
+    },
     value(["--skip"], "RULE,…", "run every configured rule but these") {
-      $0.skip += try ruleList($1, "--skip")
+      $0.settings.skip += try ruleList($1, "--skip")
     },
     value(
       ["-D", "--define"], "NAME",
       "a custom compilation condition that is set (repeatable); others are unset"
-    ) { $0.defines.append($1) },
+    ) { $0.settings.defines.append($1) },
     value(
       ["--platform"], "NAME",
       "decide os(), arch() and targetEnvironment() for one platform (Linux, macOS, …) on this machine's architecture; default: any platform"
-    ) { $0.platform = $1 },
+    ) { $0.settings.platform = $1 },
     value(
       ["--format"], "FORMAT",
       "text: compiler-style lines and a summary (default; with GITHUB_ACTIONS set, GitHub annotations follow); json: one JSON document; sarif: one SARIF 2.1.0 log; github: GitHub workflow annotations only. On bad input json and sarif still print a document that says the run failed"
@@ -5950,52 +6375,55 @@ struct OptionSpec: Sendable {
         throw BadInput.usage(
           "--format must be \(formatNames), not '\(name)'")
       }
-      options.format = format
+      options.settings.format = format
     },
     value(
       ["--baseline"], "PATH",
       "the baseline file (default: architecture-baseline.txt in the package)"
-    ) { $0.baselinePath = $1 },
+    ) { $0.settings.baselinePath = $1 },
     flag(["--update-baseline"], "rewrite the baseline with the current violations and exit 0") {
-      $0.updateBaseline = true
+      $0.asked.append(.updateBaseline)
     },
     flag(
       ["--report-only"],
       "print every violation, baselined ones included, and exit 0: the whole list, measured before any rule is enforced"
-    ) { $0.reportOnly = true },
+    ) { $0.settings.reportOnly = true },
     value(
       ["--baseline-may-not-grow"], "REF",
       "also fail on each baseline entry that the baseline at the git commit REF lacks (a pull request's merge base): the list only shrinks"
-    ) { $0.baselineMayNotGrow = $1 },
+    ) { $0.settings.baselineMayNotGrow = $1 },
     value(
       ["--check-graph"], "FILE",
       "also fail when what is generated in FILE (the graph between its module-graph markers, the table between its layer-table markers) is stale; repeat it for more files"
-    ) { $0.checkGraph.append($1) },
+    ) { $0.documents.graphs.append($1) },
     flag(
       ["--check-module-readmes"], "also fail when a module README is missing or its graph is stale"
-    ) { $0.checkModuleReadmes = true },
+    ) { $0.documents.moduleReadmes = true },
     value(
       ["--update-graph"], "FILE",
       "write what FILE's markers ask for: the module graph between its module-graph markers, the layers' table between its layer-table markers; repeat it for more files"
-    ) { $0.updateGraph.append($1) },
+    ) { $0.asked.append(.updateGraph(files: [$1])) },
     flag(["--update-module-readmes"], "write the graph of every module README (its neighbours)") {
-      $0.updateModuleReadmes = true
+      $0.asked.append(.updateModuleReadmes)
     },
-    flag(["--mermaid"], "print the target graph as a Mermaid flowchart") { $0.mermaid = true },
+    flag(["--mermaid"], "print the target graph as a Mermaid flowchart") {
+      $0.asked.append(.mermaid)
+    },
     value(
       ["--split-preview"], "FOLDER",
       "print each use, in FOLDER's files, of a name the rest of its target declares: what would cross back if FOLDER became a module (exit 0)"
     ) { options, folder in
-      options.splitPreview = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+      options.asked.append(
+        .splitPreview(folder: folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))))
     },
     value(
       ["--target"], "NAME",
       "check one target only: its entries in Package.swift and its files (a build checks the target it builds)"
-    ) { $0.target = $1 },
+    ) { $0.settings.target = $1 },
     value(
       ["--repository-root"], "FOLDER",
       "where the hosting service reads CODEOWNERS (.github/, the root, docs/); default: the git repository that holds the package"
-    ) { $0.repositoryRoot = $1 },
+    ) { $0.settings.repositoryRoot = $1 },
     value(
       ["--stamp"], "FILE",
       "run as a build step: print findings with absolute paths, as a compiler does, and write FILE (an empty Swift file) when nothing fails; the build-tool plugin's output"
@@ -6003,27 +6431,29 @@ struct OptionSpec: Sendable {
     value(
       ["--affected"], "REV",
       "print the targets the changes since the git revision REV can reach (uncommitted and untracked files included): those whose files changed, those architecture.json's \"reads\" says read a changed file, and every target that depends on them, test targets included; one name a line, or with --format json each with its reason. A change no target owns (the manifest, Package.resolved, the configuration, a file in no target's folder) reaches every target, said on standard error"
-    ) { $0.affected = $1 },
+    ) { $0.asked.append(.affected(since: $1)) },
     value(["--explain"], "RULE", "print why RULE exists and how to fix a violation") {
-      $0.explain = $1
+      $0.asked.append(.explain(rule: $1))
     },
     OptionSpec(
       names: ["--list-imports"], value: .list("FILE…"),
       help:
         "print the imports the scanner finds in Swift files (\"?\" marks an import compiled on some builds only; with several files, each line starts with the file's path and a tab)"
-    ) { $0.listImports += $1 },
+    ) { $0.asked.append(.listImports(files: $1)) },
     flag(["--list-files"], "print the path of every Swift file the description names") {
-      $0.listFiles = true
+      $0.asked.append(.listFiles)
     },
     flag(
       ["--list-targets"],
       "print each target as tab-separated name, kind, layer (or -), path, the layers its layer may use and its target dependencies, for scripts that need the architecture"
-    ) { $0.listTargets = true },
+    ) { $0.asked.append(.listTargets) },
     flag(["--print-schema"], "print the JSON Schema of architecture.json") {
-      $0.printSchema = true
+      $0.asked.append(.printSchema)
     },
-    flag(["--version"], "print the linter's version") { $0.version = true },
-    flag(["-h", "--help"], "show this help") { $0.help = true },
+    flag(["--version"], "print the linter's version") { $0.asked.append(.version) },
+    // Read before any other option (`CheckArchitecture.run(_:)`): help wins over any mistake on
+    // the line, so this flag never reaches the parser.
+    flag(["-h", "--help"], "show this help") { _ in },
   ]
 
   /// "text, json, sarif or github", from the formats themselves.
@@ -6043,10 +6473,10 @@ struct OptionSpec: Sendable {
   }
 }
 
-extension CommandLineOptions {
-  /// The options `arguments` give, or why they cannot be read.
-  static func parse(_ arguments: [String]) throws -> CommandLineOptions {
-    var options = CommandLineOptions()
+extension ParsedCommandLine {
+  /// The request and settings `arguments` give, or why they cannot be read.
+  static func parse(_ arguments: [String]) throws -> ParsedCommandLine {
+    var options = ParsedCommandLine()
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       // `-DNAME`, the compiler's spelling, as well as `-D NAME`.
@@ -6055,10 +6485,10 @@ extension CommandLineOptions {
         ? ("-D", String(argument.dropFirst(2))) : (argument, nil)
       guard let spec = OptionSpec.all.first(where: { $0.names.contains(name) }) else {
         guard !argument.hasPrefix("-") else { throw BadInput.usage("unknown option '\(argument)'") }
-        guard options.input == nil else {
+        guard options.settings.input == nil else {
           throw BadInput.usage("more than one description file given")
         }
-        options.input = argument
+        options.settings.input = argument
         continue
       }
       switch spec.value {
@@ -6082,22 +6512,24 @@ extension CommandLineOptions {
         try spec.apply(&options, values)
       }
     }
-    if options.noConfig && options.configPath != nil {
+    let settings = options.settings
+    if settings.noConfig && settings.configPath != nil {
       throw BadInput.usage("--config and --no-config exclude each other")
     }
-    if options.affected != nil {
+    if options.asks({ if case .affected = $0 { true } else { false } }) {
       let checks: [(Bool, String)] = [
-        (options.updateBaseline, "--update-baseline"), (options.reportOnly, "--report-only"),
-        (options.target != nil, "--target"), (options.stamp != nil, "--stamp"),
-        (!options.updateGraph.isEmpty, "--update-graph"),
-        (options.updateModuleReadmes, "--update-module-readmes"),
-        (options.format == .sarif || options.format == .github, "--format \(options.format)"),
+        (options.asks { $0 == .updateBaseline }, "--update-baseline"),
+        (settings.reportOnly, "--report-only"),
+        (settings.target != nil, "--target"), (options.stamp != nil, "--stamp"),
+        (options.asks { if case .updateGraph = $0 { true } else { false } }, "--update-graph"),
+        (options.asks { $0 == .updateModuleReadmes }, "--update-module-readmes"),
+        (settings.format == .sarif || settings.format == .github, "--format \(settings.format)"),
       ]
       if let (_, other) = checks.first(where: \.0) {
         throw BadInput.usage("--affected lists targets and checks nothing: drop \(other)")
       }
     }
-    if options.reportOnly && options.updateBaseline {
+    if settings.reportOnly && options.asks({ $0 == .updateBaseline }) {
       throw BadInput.usage(
         "--report-only and --update-baseline exclude each other: a report writes nothing")
     }
@@ -6259,22 +6691,23 @@ public enum CheckArchitecture {
     if arguments.contains("-h") || arguments.contains("--help") {
       return Outcome(
         status: 0,
-        output: CommandLineOptions.usage(
+        output: ParsedCommandLine.usage(
           program: invocation.command, describesPackage: invocation.describesPackage),
         error: "")
     }
     var transcript = Transcript()
     do {
-      let options = try CommandLineOptions.parse(arguments)
-      let status = try await LinterRun(invocation: invocation, options: options)
-        .run(&transcript)
+      let commandLine = try ParsedCommandLine.parse(arguments)
+      let status = try await LinterRun(
+        invocation: invocation, request: commandLine.request, settings: commandLine.settings
+      ).run(&transcript)
       return Outcome(status: status, output: transcript.output, error: transcript.error)
     } catch {
       let failure = error as? BadInput ?? BadInput("\(error)")
       // Standard output holds the report or a document that says there is none, never half
       // of one; the reason goes to standard error in every format.
       let document: String
-      switch CommandLineOptions.requestedFormat(in: arguments) {
+      switch ParsedCommandLine.requestedFormat(in: arguments) {
       case .json: document = Report.failedJSON(failure) + "\n"
       case .sarif: document = Report.failedSARIF(failure) + "\n"
       case .text, .github: document = ""
@@ -6298,29 +6731,26 @@ struct Transcript {
 /// documents, and the report.
 struct LinterRun {
   let invocation: Invocation
-  let options: CommandLineOptions
+  let request: LinterRequest
+  let settings: LintSettings
 
-  /// Runs the steps `options` select and returns the exit status; bad input throws `BadInput`.
+  /// Runs what `request` asks and returns the exit status; bad input throws `BadInput`.
   func run(_ transcript: inout Transcript) async throws -> Int32 {
-    if options.version {
+    switch request {
+    case .version:
       transcript.print("check-architecture \(CheckArchitecture.version)")
       return 0
-    }
-    if let id = options.explain {
+    case .explain(let id):
       transcript.output += try explanation(of: id)
       return 0
-    }
-    if options.printSchema {
+    case .printSchema:
       transcript.print(Report.serialized(configurationSchema()))
       return 0
-    }
-    if !options.listImports.isEmpty {
-      transcript.output += try importLists()
+    case .listImports(let files):
+      transcript.output += try importLists(files)
       return 0
-    }
-    let package = try packageDescription()
-    let root = URL(fileURLWithPath: package.path)
-    if options.listFiles {
+    case .listFiles:
+      let package = try packageDescription()
       for target in package.targets where !Target.unlintedKinds.contains(target.type) {
         // Joined as strings: URL.appendingPathComponent asks the file system about each file.
         for source in (target.sources ?? []).sorted() where source.hasSuffix(".swift") {
@@ -6328,81 +6758,119 @@ struct LinterRun {
         }
       }
       return 0
-    }
-    let (linter, configPath) = try makeLinter(package, root: root)
-    if let folder = options.splitPreview {
-      transcript.output += try splitPreview(of: folder, linter, format: options.format.rawValue)
+    case .splitPreview(let folder):
+      let check = try makeCheck(try packageDescription(), splitFolder: folder)
+      transcript.output += try splitPreview(
+        of: folder, check.linter, format: settings.format.rawValue)
       return 0
-    }
-    if options.listTargets {
-      for target in linter.targets.sorted(by: { $0.name < $1.name }) {
+    case .listTargets:
+      for target in try makeCheck(try packageDescription()).targets {
         let fields = [
-          target.name, target.kind, target.layer?.name ?? "-", target.path,
-          target.mayUse.joined(separator: ","), target.dependencies.sorted().joined(separator: ","),
+          target.name, target.kind, target.layer ?? "-", target.path,
+          target.mayUse.joined(separator: ","), target.dependencies.joined(separator: ","),
         ]
         transcript.print(fields.joined(separator: "\t"))
       }
       return 0
-    }
-    try check(configPath, of: package, with: linter, transcript: &transcript)
-    if let revision = options.affected {
-      let affected = try affectedTargets(since: revision, package, linter, configPath: configPath)
+    case .affected(let revision):
+      let check = try validatedCheck(&transcript)
+      let affected = try check.affected(since: revision)
       AffectedListing(affected: affected, since: revision).write(
-        as: options.format, to: &transcript)
+        as: settings.format, to: &transcript)
       return 0
-    }
-    let (violations, accepted) = try await lint(linter)
-    let baselineURL = URL(
-      fileURLWithPath: options.baselinePath.map(invocation.resolve)
-        ?? linter.root.appendingPathComponent("architecture-baseline.txt").path)
-    if options.updateBaseline, options.target != nil {
-      throw BadInput.usage("--update-baseline writes the whole package's baseline: drop --target")
-    }
-    if options.updateBaseline {
-      try updateBaseline(at: baselineURL, with: violations, transcript: &transcript)
+    case .updateBaseline:
+      let (linter, violations, _) = try await checkedAndLinted(&transcript)
+      if settings.target != nil {
+        throw BadInput.usage("--update-baseline writes the whole package's baseline: drop --target")
+      }
+      try updateBaseline(at: baselineURL(linter), with: violations, transcript: &transcript)
       return 0
-    }
-    let (failures, baselined) = try compare(
-      violations, accepted: accepted, withBaselineAt: baselineURL, linter)
-    if options.mermaid {
+    case .mermaid:
+      let (linter, violations, _, baselined) = try await compared(&transcript)
       transcript.print(mermaid(linter, violations: violations, baselined: baselined))
       return 0
-    }
-    if options.updateModuleReadmes {
+    case .updateModuleReadmes:
+      let (linter, _, _, _) = try await compared(&transcript)
       let problems = moduleReadmes(linter, write: true)
       for problem in problems { transcript.print(problem.compilerStyle) }
       guard problems.isEmpty else { return 1 }
       transcript.print("module READMEs written")
       return 0
-    }
-    if !options.updateGraph.isEmpty {
-      let graph = mermaid(linter, violations: violations, baselined: baselined)
-      let table = LayerTable.markdown(linter)
-      let documents = try options.updateGraph.map { path in
-        (path, try generatedDocument(path, graph: graph, table: table))
-      }
-      for (path, document) in documents {
-        do {
-          try document.updated.write(
-            toFile: invocation.resolve(path), atomically: true, encoding: .utf8)
-        } catch {
-          throw BadInput("cannot write '\(path)'")
-        }
-        transcript.print("\(document.written) written to \(path)")
-      }
+    case .updateGraph(let files):
+      let (linter, violations, _, baselined) = try await compared(&transcript)
+      try updateGraphs(files, linter, violations: violations, baselined: baselined, &transcript)
       return 0
+    case .check(let documents, let stamp):
+      let (linter, violations, failures, baselined) = try await compared(&transcript)
+      let staleDocuments = try generatedDocuments(
+        documents, linter, violations: violations, baselined: baselined)
+      if let stamp {
+        return try buildStep(
+          failures + staleDocuments, root: linter.root, stamp: stamp, &transcript)
+      }
+      let report = Report(
+        findings: failures, staleDocuments: staleDocuments, baselined: baselined.count,
+        targets: linter.targets.filter(linter.isChecked).count, root: linter.root,
+        exitStatus: settings.reportOnly || (failures.isEmpty && staleDocuments.isEmpty) ? 0 : 1)
+      write(report, documents: documents, transcript: &transcript)
+      return report.exitStatus
     }
-    let staleDocuments = try generatedDocuments(
-      linter, violations: violations, baselined: baselined)
-    if let stamp = options.stamp {
-      return try buildStep(failures + staleDocuments, root: linter.root, stamp: stamp, &transcript)
+  }
+
+  /// The package read and its configuration checked against it, the notes on standard error.
+  func validatedCheck(_ transcript: inout Transcript) throws -> ArchitectureCheck {
+    let check = try makeCheck(try packageDescription())
+    for note in try check.validated() { transcript.error += note + "\n" }
+    return check
+  }
+
+  /// The package read, its configuration checked against it, and the rules run: what every
+  /// request that lints starts with.
+  func checkedAndLinted(_ transcript: inout Transcript) async throws -> (
+    Linter, violations: [Violation], accepted: [AcceptedSuppression]
+  ) {
+    let check = try validatedCheck(&transcript)
+    let (violations, accepted) = try await check.violations()
+    return (check.linter, violations, accepted)
+  }
+
+  /// The rules run and their findings held against the baseline: the violations, those that
+  /// fail the run, and the keys the baseline accepted.
+  func compared(_ transcript: inout Transcript) async throws -> (
+    Linter, violations: [Violation], failures: [Violation], baselined: Set<String>
+  ) {
+    let (linter, violations, accepted) = try await checkedAndLinted(&transcript)
+    let (failures, baselined) = try compare(
+      violations, accepted: accepted, withBaselineAt: baselineURL(linter), linter)
+    return (linter, violations, failures, baselined)
+  }
+
+  /// The baseline's file: the one named, or `architecture-baseline.txt` in the package.
+  func baselineURL(_ linter: Linter) -> URL {
+    URL(
+      fileURLWithPath: settings.baselinePath.map(invocation.resolve)
+        ?? linter.root.appendingPathComponent("architecture-baseline.txt").path)
+  }
+
+  /// `--update-graph FILE…`: what each file's markers ask for, written once every file was read.
+  func updateGraphs(
+    _ files: [String], _ linter: Linter, violations: [Violation], baselined: Set<String>,
+    _ transcript: inout Transcript
+  ) throws {
+    let graph = mermaid(linter, violations: violations, baselined: baselined)
+    let table = LayerTable.markdown(linter)
+    let documents = try files.map { path in
+      (path, try generatedDocument(path, graph: graph, table: table))
     }
-    let report = Report(
-      findings: failures, staleDocuments: staleDocuments, baselined: baselined.count,
-      targets: linter.targets.filter(linter.isChecked).count, root: linter.root,
-      exitStatus: options.reportOnly || (failures.isEmpty && staleDocuments.isEmpty) ? 0 : 1)
-    write(report, transcript: &transcript)
-    return report.exitStatus
+    for (path, document) in documents {
+      do {
+        try document.updated.write(
+          toFile: invocation.resolve(path), atomically: true, encoding: .utf8)
+      } catch {
+        throw BadInput("cannot write '\(path)'")
+      }
+      transcript.print("\(document.written) written to \(path)")
+    }
   }
 
   /// `--stamp FILE`: the run as a step of a build. Each finding on standard error in the
@@ -6442,9 +6910,9 @@ struct LinterRun {
     var text = "[\(rule.id)] \(rule.summary)\n\n\(rule.rationale)\n"
     let defaultPath = invocation.resolve("architecture.json")
     let path =
-      options.noConfig
+      settings.noConfig
       ? nil
-      : options.configPath
+      : settings.configPath
         ?? (FileManager.default.fileExists(atPath: defaultPath)
           ? "architecture.json" : nil)
     guard let path else { return text }
@@ -6473,22 +6941,16 @@ struct LinterRun {
   }
 
   /// `--list-imports FILE…`: what the scanner reads of each file's imports.
-  func importLists() throws -> String {
-    let setting = BuildSetting(defined: Set(options.defines), platform: options.platform)
+  func importLists(_ files: [String]) throws -> String {
+    let setting = BuildSetting(defined: Set(settings.defines), platform: settings.platform)
     var text = ""
-    for path in options.listImports {
-      let scanned = ScannedFile.scan(invocation.resolve(path), setting: setting) {
-        _, _, imports, _ in
-        imports
-      }
-      switch scanned {
-      case .failure(let failure): throw BadInput("'\(path)' \(failure.reason)")
-      case .success(let imports):
-        let prefix = options.listImports.count > 1 ? "\(path)\t" : ""
-        for found in imports {
-          let marks = (found.isConditional ? "? " : "") + (found.isTestable ? "@testable " : "")
-          text += "\(prefix)\(found.line):\(found.column) \(marks)\(found.module)\n"
-        }
+    for path in files {
+      let imports = try SourceImports.of(
+        fileAt: invocation.resolve(path), named: path, setting: setting)
+      let prefix = files.count > 1 ? "\(path)\t" : ""
+      for found in imports {
+        let marks = (found.isConditional ? "? " : "") + (found.isTestable ? "@testable " : "")
+        text += "\(prefix)\(found.line):\(found.column) \(marks)\(found.module)\n"
       }
     }
     return text
@@ -6499,7 +6961,7 @@ struct LinterRun {
   /// The package description, from the file named on the command line or standard input.
   func packageDescription() throws -> PackageDescription {
     let data: Data
-    if let input = options.input {
+    if let input = settings.input {
       guard let contents = FileManager.default.contents(atPath: invocation.resolve(input)) else {
         throw BadInput.usage("cannot read '\(input)'")
       }
@@ -6510,44 +6972,40 @@ struct LinterRun {
       }
       data = contents
     }
-    let decoder = JSONDecoder()
-    decoder.keyDecodingStrategy = .convertFromSnakeCase
-    do {
-      return try decoder.decode(PackageDescription.self, from: data)
-    } catch {
-      throw BadInput(
-        "the input is not a package description from `swift package describe --type json`")
-    }
+    return try PackageDescription(json: data)
   }
 
-  /// The linter for `package` with its configuration (the one named, or the package's own
-  /// `architecture.json`), and the configuration's path as given, if there is one.
-  func makeLinter(_ package: PackageDescription, root: URL) throws -> (Linter, String?) {
+  /// The check of `package` with its configuration (the one named, or the package's own
+  /// `architecture.json`) and the rules the settings choose.
+  func makeCheck(_ package: PackageDescription, splitFolder: String? = nil) throws
+    -> ArchitectureCheck
+  {
+    let root = URL(fileURLWithPath: package.path)
     let defaultConfig = root.appendingPathComponent("architecture.json").path
     let configPath =
-      options.noConfig
+      settings.noConfig
       ? nil
-      : options.configPath
+      : settings.configPath
         ?? (FileManager.default.fileExists(atPath: defaultConfig) ? defaultConfig : nil)
     var configuration =
       try configPath.map { try Configuration.load($0, at: invocation.resolve($0)) } ?? .withoutFile
-    configuration.defines += options.defines
+    configuration.defines += settings.defines
     let enabled = try enabledRules(
       configuration, configName: configPath.map { "'\($0)'" } ?? "the missing architecture.json")
     let linter = Linter(
       package: package, configuration: configuration, enabled: enabled,
-      setting: BuildSetting(defined: Set(configuration.defines), platform: options.platform),
-      products: ProductModules.load(for: package, root: root), splitFolder: options.splitPreview,
-      focus: options.target, repositoryRoot: try repositoryRoot())
-    if let name = options.target, !linter.targets.contains(where: { $0.name == name }) {
+      setting: BuildSetting(defined: Set(configuration.defines), platform: settings.platform),
+      products: ProductModules.load(for: package, root: root), splitFolder: splitFolder,
+      focus: settings.target, repositoryRoot: try repositoryRoot())
+    if let name = settings.target, !linter.targets.contains(where: { $0.name == name }) {
       throw BadInput.usage("the package has no target '\(name)' for --target")
     }
-    return (linter, configPath)
+    return ArchitectureCheck(linter: linter)
   }
 
   /// The folder `--repository-root` names, or `nil` to find the repository that holds the package.
   func repositoryRoot() throws -> URL? {
-    guard let given = options.repositoryRoot else { return nil }
+    guard let given = settings.repositoryRoot else { return nil }
     var isFolder: ObjCBool = false
     let path = invocation.resolve(given)
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
@@ -6561,7 +7019,7 @@ struct LinterRun {
     Configuration.Options]
   {
     var enabled = configuration.rules
-    if let only = options.only {
+    if let only = settings.only {
       enabled = enabled.filter { only.contains($0.key) }
       for id in only where enabled[id] == nil {
         guard let rule = allRules.first(where: { $0.id == id }), rule.runsWithoutConfiguration
@@ -6573,79 +7031,17 @@ struct LinterRun {
       }
     }
     // A suppression is honoured whatever the configuration, so its checks always run too.
-    if options.only?.contains("suppression") ?? true {
+    if settings.only?.contains("suppression") ?? true {
       enabled["suppression"] = Configuration.Options()
     }
-    for id in options.skip { enabled[id] = nil }
+    for id in settings.skip { enabled[id] = nil }
     // Whether a dependency is used is the whole package's question (a module may re-export
     // another): a run of one target does not ask it.
-    if options.target != nil { enabled["unused-dependency"] = nil }
+    if settings.target != nil { enabled["unused-dependency"] = nil }
     return enabled
   }
 
-  /// What the configuration says about targets, checked against the package, and every target
-  /// folder there: a description or a configuration half understood checks nothing.
-  func check(
-    _ configPath: String?, of package: PackageDescription, with linter: Linter,
-    transcript: inout Transcript
-  ) throws {
-    if let configPath {
-      let products = Set((package.dependencies ?? []).map(\.identity))
-        .union(package.targets.flatMap { $0.productDependencies ?? [] })
-        .union(linter.products.modulesOfProduct.keys)
-      let reader = ConfigurationReader(file: configPath)
-      try reader.check(
-        linter.configuration, against: linter.targets.filter { !$0.isTest }, products: products)
-      try reader.check(reads: linter.configuration.reads, targetNames: linter.targets.map(\.name))
-    }
-    let missing = linter.missingTargetFolders()
-    if let first = missing.first {
-      let more = missing.count > 1 ? " (and \(missing.count - 1) more)" : ""
-      throw BadInput("\(first)\(more): nothing was checked")
-    }
-    for identity in linter.products.unresolved {
-      transcript.error +=
-        "note: the products of '\(identity)' are assumed to be modules of the same name: its manifest cannot be read (run `swift package resolve`)\n"
-    }
-  }
-
-  // MARK: - What a change reaches
-
-  /// `--affected REV`: the targets the changes since `revision` reach, from the package's
-  /// folder, with the configuration and the path dependencies placed in it.
-  func affectedTargets(
-    since revision: String, _ package: PackageDescription, _ linter: Linter, configPath: String?
-  ) throws -> AffectedTargets {
-    let root = URL(fileURLWithPath: package.path).resolvingSymlinksInPath().path
-    /// `path` from the package's root, or `nil` outside it.
-    func inPackage(_ path: String) -> String? {
-      let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-      return resolved.hasPrefix(root + "/") ? String(resolved.dropFirst(root.count + 1)) : nil
-    }
-    let changes = try ChangedFiles.since(revision, package: package.path)
-    let pathDependencies = (package.dependencies ?? []).compactMap { dependency in
-      dependency.path.flatMap(inPackage).map { (identity: dependency.identity, folder: $0) }
-    }
-    return AffectedTargets(
-      changing: changes.inPackage, in: linter.targets, reads: linter.configuration.reads,
-      configuration: configPath.map(invocation.resolve).flatMap(inPackage),
-      pathDependencies: pathDependencies, outsidePackage: changes.outsidePackage)
-  }
-
   // MARK: - The rules and the baseline
-
-  /// Every violation, in file order, and the suppressions that accepted one.
-  func lint(_ linter: Linter) async throws -> ([Violation], [AcceptedSuppression]) {
-    switch await linter.lint() {
-    case .failure(let failure):
-      throw BadInput("'\(failure.path)' \(failure.reason): nothing was checked")
-    case .success(let found):
-      let ordered = found.violations.sorted {
-        ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule)
-      }
-      return (ordered, found.accepted)
-    }
-  }
 
   /// `--update-baseline`: the current violations written as the baseline, reasons kept.
   func updateBaseline(
@@ -6660,7 +7056,7 @@ struct LinterRun {
     }
     let count = keys.count
     transcript.print(
-      "architecture baseline: \(count) entr\(count == 1 ? "y" : "ies") in \(options.baselinePath ?? "architecture-baseline.txt")"
+      "architecture baseline: \(count) entr\(count == 1 ? "y" : "ies") in \(settings.baselinePath ?? "architecture-baseline.txt")"
     )
   }
 
@@ -6671,21 +7067,21 @@ struct LinterRun {
     _ linter: Linter
   ) throws -> ([Violation], Set<String>) {
     // Findings name the baseline as it was given, so a path such as ci/arch-baseline.txt opens.
-    let name = options.baselinePath ?? "architecture-baseline.txt"
-    let baseline = try Baseline.load(url, name: name, required: options.baselinePath != nil)
+    let name = settings.baselinePath ?? "architecture-baseline.txt"
+    let baseline = try Baseline.load(url, name: name, required: settings.baselinePath != nil)
     let keys = Set(violations.map(\.key))
     // A report lists every violation and fails on none: the baseline, if any, only counts.
     let baselined = Set(baseline.entries.keys).intersection(keys)
-    var failures = violations.filter { options.reportOnly || !baselined.contains($0.key) }
+    var failures = violations.filter { settings.reportOnly || !baselined.contains($0.key) }
     let exceptions = try ReviewedExceptions.load(
       besideBaselineAt: url, baselineName: name, owners: linter.ownedFolders(), root: linter.root)
-    if let reference = options.baselineMayNotGrow {
+    if let reference = settings.baselineMayNotGrow {
       failures += try baseline.growth(since: reference, name: name)
       failures += exceptions.growth(of: accepted, since: reference, root: linter.root)
     }
     // Whether an entry or an exception is stale is the whole package's question: a run of one
     // target (`--target`) sees only that target's findings.
-    let checksStaleness = !options.reportOnly && options.target == nil
+    let checksStaleness = !settings.reportOnly && settings.target == nil
     if checksStaleness {
       failures += exceptions.stale(given: accepted, enabled: Set(linter.enabled.keys))
     }
@@ -6710,21 +7106,21 @@ struct LinterRun {
   /// findings kept and what only formats or checks documents left out.
   func baselineCommand() -> String {
     var words = [invocation.command]
-    if let input = options.input, !invocation.describesPackage { words.append(input) }
-    if let config = options.configPath { words += ["--config", config] }
-    if options.noConfig { words.append("--no-config") }
-    if let only = options.only { words += ["--only", only.joined(separator: ",")] }
-    if !options.skip.isEmpty { words += ["--skip", options.skip.joined(separator: ",")] }
-    for name in options.defines { words += ["-D", name] }
-    if let platform = options.platform { words += ["--platform", platform] }
-    if let baseline = options.baselinePath { words += ["--baseline", baseline] }
+    if let input = settings.input, !invocation.describesPackage { words.append(input) }
+    if let config = settings.configPath { words += ["--config", config] }
+    if settings.noConfig { words.append("--no-config") }
+    if let only = settings.only { words += ["--only", only.joined(separator: ",")] }
+    if !settings.skip.isEmpty { words += ["--skip", settings.skip.joined(separator: ",")] }
+    for name in settings.defines { words += ["-D", name] }
+    if let platform = settings.platform { words += ["--platform", platform] }
+    if let baseline = settings.baselinePath { words += ["--baseline", baseline] }
     words.append("--update-baseline")
     let quoted =
       ([words[0]]
       + words.dropFirst().map { word in
         word.contains(where: { " '\"$".contains($0) }) ? "'\(word)'" : word
       }).joined(separator: " ")
-    let fromStandardInput = options.input == nil && !invocation.describesPackage
+    let fromStandardInput = settings.input == nil && !invocation.describesPackage
     return fromStandardInput ? "swift package describe --type json | \(quoted)" : quoted
   }
 
@@ -6760,13 +7156,14 @@ struct LinterRun {
   /// The generated documents that are out of date (`--check-graph`, `--check-module-readmes`),
   /// checked in the same run as the rules.
   func generatedDocuments(
-    _ linter: Linter, violations: [Violation], baselined: Set<String>
+    _ documents: GeneratedDocumentChecks, _ linter: Linter, violations: [Violation],
+    baselined: Set<String>
   ) throws -> [Violation] {
     var stale: [Violation] = []
-    if !options.checkGraph.isEmpty {
+    if !documents.graphs.isEmpty {
       let graph = mermaid(linter, violations: violations, baselined: baselined)
       let table = LayerTable.markdown(linter)
-      for path in options.checkGraph {
+      for path in documents.graphs {
         let document = try generatedDocument(path, graph: graph, table: table)
         if document.updated != document.text {
           stale.append(
@@ -6778,19 +7175,19 @@ struct LinterRun {
         }
       }
     }
-    if options.checkModuleReadmes { stale += moduleReadmes(linter, write: false) }
+    if documents.moduleReadmes { stale += moduleReadmes(linter, write: false) }
     return stale
   }
 
   /// The report in the format asked for.
-  func write(_ report: Report, transcript: inout Transcript) {
-    switch options.format {
+  func write(_ report: Report, documents: GeneratedDocumentChecks, transcript: inout Transcript) {
+    switch settings.format {
     case .json: transcript.print(report.json())
     case .sarif: transcript.print(report.sarif(rules: allRules))
     case .github: transcript.output += report.githubAnnotations()
     case .text:
       for finding in report.all { transcript.print(finding.compilerStyle) }
-      transcript.print(summary(of: report))
+      transcript.print(summary(of: report, documents: documents))
       // On GitHub Actions the text format also annotates the pull request; the machine formats
       // never mix annotations into their document (`--format github` prints only them).
       if invocation.environment["GITHUB_ACTIONS"] != nil {
@@ -6800,18 +7197,18 @@ struct LinterRun {
   }
 
   /// The text format's last lines: the count, and what to do next.
-  func summary(of report: Report) -> String {
+  func summary(of report: Report, documents: GeneratedDocumentChecks) -> String {
     let failures = report.findings
     let checked = report.targets
     let targets = "\(checked) target\(checked == 1 ? "" : "s")"
     let violations = "\(failures.count) violation\(failures.count == 1 ? "" : "s")"
     if failures.isEmpty {
-      let documents = options.checkGraph.count + (options.checkModuleReadmes ? 1 : 0)
       let note =
-        documents == 0 ? "" : report.staleDocuments.isEmpty ? ", generated graphs up to date" : ""
+        documents.count == 0
+        ? "" : report.staleDocuments.isEmpty ? ", generated graphs up to date" : ""
       return "architecture: \(targets) clean (\(report.baselined) baselined)\(note)"
     }
-    if options.reportOnly {
+    if settings.reportOnly {
       return
         "architecture: \(violations) in \(targets) (\(report.baselined) of them baselined); report only: nothing fails"
     }
@@ -6901,7 +7298,7 @@ extension EditingAction {
   static var listed: String {
     allCases.map { action in
       "  \(action.synopsis)\n"
-        + CommandLineOptions.wrapped(action.help, width: 94).map { "      \($0)\n" }.joined()
+        + ParsedCommandLine.wrapped(action.help, width: 94).map { "      \($0)\n" }.joined()
     }.joined()
   }
 
@@ -7140,9 +7537,9 @@ enum SourceCommand {
       let rest = Array(arguments.dropFirst())
       switch action {
       case .declaredTypes:
-        return try lines(of: rest, action, invocation) { $0.declaredTypes() }
+        return try lines(of: rest, action, invocation) { $0.types }
       case .declaredNames:
-        return try lines(of: rest, action, invocation) { $0.declaredNames() }
+        return try lines(of: rest, action, invocation) { $0.names }
       case .stringArguments:
         guard let callee = rest.first else {
           throw BadInput.usage("string-arguments needs CALLEE FILE…")
@@ -7178,14 +7575,13 @@ enum SourceCommand {
   /// What `reading` finds in each of `paths`, one a line.
   private static func lines(
     of paths: [String], _ action: Action, _ invocation: Invocation,
-    _ reading: (EditableSource) -> [String]
+    _ reading: (SourceDeclarations) -> [String]
   ) throws -> Outcome {
     guard !paths.isEmpty else { throw BadInput.usage("\(action.rawValue) needs a FILE") }
     var output = ""
     for path in paths {
-      let bytes = try read(path, invocation)
-      output += bytes.withUnsafeBufferPointer { reading(EditableSource($0)) }.map { $0 + "\n" }
-        .joined()
+      let declarations = try SourceDeclarations(fileAt: invocation.resolve(path), named: path)
+      output += reading(declarations).map { $0 + "\n" }.joined()
     }
     return Outcome(status: 0, output: output, error: "")
   }

@@ -27,7 +27,8 @@ script=Scripts/check-architecture.swift
 # reading Swift (tokens, #if, imports, the manifest's positions); editing the manifest by its
 # tokens; the linter and its rules; what
 # it prints and keeps (reports, the baseline, the module graphs); what a change since a revision
-# reaches (--affected); the command line.
+# reaches (--affected); the library's values (a check, its findings, its targets); the command
+# line that reads argv, asks the library and renders its answer.
 order=(
   Catalog/RuleCatalog Catalog/Field Catalog/Violation Catalog/BadInput Catalog/TextLines Catalog/Git
   Configuration/StrictJSON Configuration/Configuration Configuration/ConfigurationReader
@@ -38,7 +39,8 @@ order=(
   Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/FolderRules Rules/OwnershipRules Rules/CodeOwners
   Output/Report Output/Baseline Output/ReviewedExceptions Output/ModuleGraphs Output/LayerTable
   Affected/AffectedTarget Affected/ChangedFiles Affected/AffectedTargets
-  Command/CommandLineOptions Command/Invocation Command/LinterRun Command/AffectedListing Command/EditingAction Command/ManifestCommand Command/SourceCommand
+  Library/Finding Library/ArchitectureTarget Library/ArchitectureCheck Library/SourceImports Library/SourceDeclarations
+  Command/LinterRequest Command/LintSettings Command/ParsedCommandLine Command/Invocation Command/LinterRun Command/AffectedListing Command/EditingAction Command/ManifestCommand Command/SourceCommand
 )
 
 while IFS= read -r file; do

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A target that a change can reach, and why: what `--affected` lists, one per target.
-struct AffectedTarget: Equatable, Sendable {
+public struct AffectedTarget: Equatable, Sendable {
   /// Why a change reaches a target.
   enum Reason: Equatable, Sendable {
     /// One of its own files changed (the first, in path order).
@@ -14,13 +14,14 @@ struct AffectedTarget: Equatable, Sendable {
     case everything(UnattributedChange)
   }
 
-  let name: String
+  /// The target's name.
+  public let name: String
   /// Its kind as `describe` says it (`library`, `executable`, `test`, …).
-  let kind: String
+  public let kind: String
   let reason: Reason
 
   /// The reason as a person reads it (`changed: Sources/X/Y.swift`, `depends on X`).
-  var reasonText: String {
+  public var reasonText: String {
     switch reason {
     case .changed(let file): "changed: \(file)"
     case .reads(let file): "reads: \(file)"

@@ -2,14 +2,22 @@ import Foundation
 
 // MARK: - Rules
 
-struct Rule: Sendable {
-  let id: String
-  let summary: String
-  let rationale: String
+/// A rule the linter checks: its name in configurations and findings, what a finding of it
+/// means, and why it exists (what `--explain` prints).
+public struct Rule: Sendable, Equatable {
+  /// The name configurations, baselines and findings use (`layer-dependency`).
+  public let id: String
+  /// What a finding of it means, in one line.
+  public let summary: String
+  /// Why it exists, and how to fix a finding.
+  public let rationale: String
   /// Whether it runs without a configuration (it needs no layers and no options).
   let runsWithoutConfiguration: Bool
   /// The options it reads from its entry in the configuration's `rules`.
   var options: [Field] = []
+
+  /// Two rules are one when they have one name.
+  public static func == (left: Rule, right: Rule) -> Bool { left.id == right.id }
 }
 
 let allRules: [Rule] = [

@@ -14,7 +14,7 @@ extension EditingAction {
   static var listed: String {
     allCases.map { action in
       "  \(action.synopsis)\n"
-        + CommandLineOptions.wrapped(action.help, width: 94).map { "      \($0)\n" }.joined()
+        + ParsedCommandLine.wrapped(action.help, width: 94).map { "      \($0)\n" }.joined()
     }.joined()
   }
 

@@ -93,22 +93,23 @@ public enum CheckArchitecture {
     if arguments.contains("-h") || arguments.contains("--help") {
       return Outcome(
         status: 0,
-        output: CommandLineOptions.usage(
+        output: ParsedCommandLine.usage(
           program: invocation.command, describesPackage: invocation.describesPackage),
         error: "")
     }
     var transcript = Transcript()
     do {
-      let options = try CommandLineOptions.parse(arguments)
-      let status = try await LinterRun(invocation: invocation, options: options)
-        .run(&transcript)
+      let commandLine = try ParsedCommandLine.parse(arguments)
+      let status = try await LinterRun(
+        invocation: invocation, request: commandLine.request, settings: commandLine.settings
+      ).run(&transcript)
       return Outcome(status: status, output: transcript.output, error: transcript.error)
     } catch {
       let failure = error as? BadInput ?? BadInput("\(error)")
       // Standard output holds the report or a document that says there is none, never half
       // of one; the reason goes to standard error in every format.
       let document: String
-      switch CommandLineOptions.requestedFormat(in: arguments) {
+      switch ParsedCommandLine.requestedFormat(in: arguments) {
       case .json: document = Report.failedJSON(failure) + "\n"
       case .sarif: document = Report.failedSARIF(failure) + "\n"
       case .text, .github: document = ""

@@ -5,29 +5,26 @@ import Foundation
 /// documents, and the report.
 struct LinterRun {
   let invocation: Invocation
-  let options: CommandLineOptions
+  let request: LinterRequest
+  let settings: LintSettings
 
-  /// Runs the steps `options` select and returns the exit status; bad input throws `BadInput`.
+  /// Runs what `request` asks and returns the exit status; bad input throws `BadInput`.
   func run(_ transcript: inout Transcript) async throws -> Int32 {
-    if options.version {
+    switch request {
+    case .version:
       transcript.print("check-architecture \(CheckArchitecture.version)")
       return 0
-    }
-    if let id = options.explain {
+    case .explain(let id):
       transcript.output += try explanation(of: id)
       return 0
-    }
-    if options.printSchema {
+    case .printSchema:
       transcript.print(Report.serialized(configurationSchema()))
       return 0
-    }
-    if !options.listImports.isEmpty {
-      transcript.output += try importLists()
+    case .listImports(let files):
+      transcript.output += try importLists(files)
       return 0
-    }
-    let package = try packageDescription()
-    let root = URL(fileURLWithPath: package.path)
-    if options.listFiles {
+    case .listFiles:
+      let package = try packageDescription()
       for target in package.targets where !Target.unlintedKinds.contains(target.type) {
         // Joined as strings: URL.appendingPathComponent asks the file system about each file.
         for source in (target.sources ?? []).sorted() where source.hasSuffix(".swift") {
@@ -35,81 +32,119 @@ struct LinterRun {
         }
       }
       return 0
-    }
-    let (linter, configPath) = try makeLinter(package, root: root)
-    if let folder = options.splitPreview {
-      transcript.output += try splitPreview(of: folder, linter, format: options.format.rawValue)
+    case .splitPreview(let folder):
+      let check = try makeCheck(try packageDescription(), splitFolder: folder)
+      transcript.output += try splitPreview(
+        of: folder, check.linter, format: settings.format.rawValue)
       return 0
-    }
-    if options.listTargets {
-      for target in linter.targets.sorted(by: { $0.name < $1.name }) {
+    case .listTargets:
+      for target in try makeCheck(try packageDescription()).targets {
         let fields = [
-          target.name, target.kind, target.layer?.name ?? "-", target.path,
-          target.mayUse.joined(separator: ","), target.dependencies.sorted().joined(separator: ","),
+          target.name, target.kind, target.layer ?? "-", target.path,
+          target.mayUse.joined(separator: ","), target.dependencies.joined(separator: ","),
         ]
         transcript.print(fields.joined(separator: "\t"))
       }
       return 0
-    }
-    try check(configPath, of: package, with: linter, transcript: &transcript)
-    if let revision = options.affected {
-      let affected = try affectedTargets(since: revision, package, linter, configPath: configPath)
+    case .affected(let revision):
+      let check = try validatedCheck(&transcript)
+      let affected = try check.affected(since: revision)
       AffectedListing(affected: affected, since: revision).write(
-        as: options.format, to: &transcript)
+        as: settings.format, to: &transcript)
       return 0
-    }
-    let (violations, accepted) = try await lint(linter)
-    let baselineURL = URL(
-      fileURLWithPath: options.baselinePath.map(invocation.resolve)
-        ?? linter.root.appendingPathComponent("architecture-baseline.txt").path)
-    if options.updateBaseline, options.target != nil {
-      throw BadInput.usage("--update-baseline writes the whole package's baseline: drop --target")
-    }
-    if options.updateBaseline {
-      try updateBaseline(at: baselineURL, with: violations, transcript: &transcript)
+    case .updateBaseline:
+      let (linter, violations, _) = try await checkedAndLinted(&transcript)
+      if settings.target != nil {
+        throw BadInput.usage("--update-baseline writes the whole package's baseline: drop --target")
+      }
+      try updateBaseline(at: baselineURL(linter), with: violations, transcript: &transcript)
       return 0
-    }
-    let (failures, baselined) = try compare(
-      violations, accepted: accepted, withBaselineAt: baselineURL, linter)
-    if options.mermaid {
+    case .mermaid:
+      let (linter, violations, _, baselined) = try await compared(&transcript)
       transcript.print(mermaid(linter, violations: violations, baselined: baselined))
       return 0
-    }
-    if options.updateModuleReadmes {
+    case .updateModuleReadmes:
+      let (linter, _, _, _) = try await compared(&transcript)
       let problems = moduleReadmes(linter, write: true)
       for problem in problems { transcript.print(problem.compilerStyle) }
       guard problems.isEmpty else { return 1 }
       transcript.print("module READMEs written")
       return 0
-    }
-    if !options.updateGraph.isEmpty {
-      let graph = mermaid(linter, violations: violations, baselined: baselined)
-      let table = LayerTable.markdown(linter)
-      let documents = try options.updateGraph.map { path in
-        (path, try generatedDocument(path, graph: graph, table: table))
-      }
-      for (path, document) in documents {
-        do {
-          try document.updated.write(
-            toFile: invocation.resolve(path), atomically: true, encoding: .utf8)
-        } catch {
-          throw BadInput("cannot write '\(path)'")
-        }
-        transcript.print("\(document.written) written to \(path)")
-      }
+    case .updateGraph(let files):
+      let (linter, violations, _, baselined) = try await compared(&transcript)
+      try updateGraphs(files, linter, violations: violations, baselined: baselined, &transcript)
       return 0
+    case .check(let documents, let stamp):
+      let (linter, violations, failures, baselined) = try await compared(&transcript)
+      let staleDocuments = try generatedDocuments(
+        documents, linter, violations: violations, baselined: baselined)
+      if let stamp {
+        return try buildStep(
+          failures + staleDocuments, root: linter.root, stamp: stamp, &transcript)
+      }
+      let report = Report(
+        findings: failures, staleDocuments: staleDocuments, baselined: baselined.count,
+        targets: linter.targets.filter(linter.isChecked).count, root: linter.root,
+        exitStatus: settings.reportOnly || (failures.isEmpty && staleDocuments.isEmpty) ? 0 : 1)
+      write(report, documents: documents, transcript: &transcript)
+      return report.exitStatus
     }
-    let staleDocuments = try generatedDocuments(
-      linter, violations: violations, baselined: baselined)
-    if let stamp = options.stamp {
-      return try buildStep(failures + staleDocuments, root: linter.root, stamp: stamp, &transcript)
+  }
+
+  /// The package read and its configuration checked against it, the notes on standard error.
+  func validatedCheck(_ transcript: inout Transcript) throws -> ArchitectureCheck {
+    let check = try makeCheck(try packageDescription())
+    for note in try check.validated() { transcript.error += note + "\n" }
+    return check
+  }
+
+  /// The package read, its configuration checked against it, and the rules run: what every
+  /// request that lints starts with.
+  func checkedAndLinted(_ transcript: inout Transcript) async throws -> (
+    Linter, violations: [Violation], accepted: [AcceptedSuppression]
+  ) {
+    let check = try validatedCheck(&transcript)
+    let (violations, accepted) = try await check.violations()
+    return (check.linter, violations, accepted)
+  }
+
+  /// The rules run and their findings held against the baseline: the violations, those that
+  /// fail the run, and the keys the baseline accepted.
+  func compared(_ transcript: inout Transcript) async throws -> (
+    Linter, violations: [Violation], failures: [Violation], baselined: Set<String>
+  ) {
+    let (linter, violations, accepted) = try await checkedAndLinted(&transcript)
+    let (failures, baselined) = try compare(
+      violations, accepted: accepted, withBaselineAt: baselineURL(linter), linter)
+    return (linter, violations, failures, baselined)
+  }
+
+  /// The baseline's file: the one named, or `architecture-baseline.txt` in the package.
+  func baselineURL(_ linter: Linter) -> URL {
+    URL(
+      fileURLWithPath: settings.baselinePath.map(invocation.resolve)
+        ?? linter.root.appendingPathComponent("architecture-baseline.txt").path)
+  }
+
+  /// `--update-graph FILE…`: what each file's markers ask for, written once every file was read.
+  func updateGraphs(
+    _ files: [String], _ linter: Linter, violations: [Violation], baselined: Set<String>,
+    _ transcript: inout Transcript
+  ) throws {
+    let graph = mermaid(linter, violations: violations, baselined: baselined)
+    let table = LayerTable.markdown(linter)
+    let documents = try files.map { path in
+      (path, try generatedDocument(path, graph: graph, table: table))
     }
-    let report = Report(
-      findings: failures, staleDocuments: staleDocuments, baselined: baselined.count,
-      targets: linter.targets.filter(linter.isChecked).count, root: linter.root,
-      exitStatus: options.reportOnly || (failures.isEmpty && staleDocuments.isEmpty) ? 0 : 1)
-    write(report, transcript: &transcript)
-    return report.exitStatus
+    for (path, document) in documents {
+      do {
+        try document.updated.write(
+          toFile: invocation.resolve(path), atomically: true, encoding: .utf8)
+      } catch {
+        throw BadInput("cannot write '\(path)'")
+      }
+      transcript.print("\(document.written) written to \(path)")
+    }
   }
 
   /// `--stamp FILE`: the run as a step of a build. Each finding on standard error in the
@@ -149,9 +184,9 @@ struct LinterRun {
     var text = "[\(rule.id)] \(rule.summary)\n\n\(rule.rationale)\n"
     let defaultPath = invocation.resolve("architecture.json")
     let path =
-      options.noConfig
+      settings.noConfig
       ? nil
-      : options.configPath
+      : settings.configPath
         ?? (FileManager.default.fileExists(atPath: defaultPath)
           ? "architecture.json" : nil)
     guard let path else { return text }
@@ -180,22 +215,16 @@ struct LinterRun {
   }
 
   /// `--list-imports FILE…`: what the scanner reads of each file's imports.
-  func importLists() throws -> String {
-    let setting = BuildSetting(defined: Set(options.defines), platform: options.platform)
+  func importLists(_ files: [String]) throws -> String {
+    let setting = BuildSetting(defined: Set(settings.defines), platform: settings.platform)
     var text = ""
-    for path in options.listImports {
-      let scanned = ScannedFile.scan(invocation.resolve(path), setting: setting) {
-        _, _, imports, _ in
-        imports
-      }
-      switch scanned {
-      case .failure(let failure): throw BadInput("'\(path)' \(failure.reason)")
-      case .success(let imports):
-        let prefix = options.listImports.count > 1 ? "\(path)\t" : ""
-        for found in imports {
-          let marks = (found.isConditional ? "? " : "") + (found.isTestable ? "@testable " : "")
-          text += "\(prefix)\(found.line):\(found.column) \(marks)\(found.module)\n"
-        }
+    for path in files {
+      let imports = try SourceImports.of(
+        fileAt: invocation.resolve(path), named: path, setting: setting)
+      let prefix = files.count > 1 ? "\(path)\t" : ""
+      for found in imports {
+        let marks = (found.isConditional ? "? " : "") + (found.isTestable ? "@testable " : "")
+        text += "\(prefix)\(found.line):\(found.column) \(marks)\(found.module)\n"
       }
     }
     return text
@@ -206,7 +235,7 @@ struct LinterRun {
   /// The package description, from the file named on the command line or standard input.
   func packageDescription() throws -> PackageDescription {
     let data: Data
-    if let input = options.input {
+    if let input = settings.input {
       guard let contents = FileManager.default.contents(atPath: invocation.resolve(input)) else {
         throw BadInput.usage("cannot read '\(input)'")
       }
@@ -217,44 +246,40 @@ struct LinterRun {
       }
       data = contents
     }
-    let decoder = JSONDecoder()
-    decoder.keyDecodingStrategy = .convertFromSnakeCase
-    do {
-      return try decoder.decode(PackageDescription.self, from: data)
-    } catch {
-      throw BadInput(
-        "the input is not a package description from `swift package describe --type json`")
-    }
+    return try PackageDescription(json: data)
   }
 
-  /// The linter for `package` with its configuration (the one named, or the package's own
-  /// `architecture.json`), and the configuration's path as given, if there is one.
-  func makeLinter(_ package: PackageDescription, root: URL) throws -> (Linter, String?) {
+  /// The check of `package` with its configuration (the one named, or the package's own
+  /// `architecture.json`) and the rules the settings choose.
+  func makeCheck(_ package: PackageDescription, splitFolder: String? = nil) throws
+    -> ArchitectureCheck
+  {
+    let root = URL(fileURLWithPath: package.path)
     let defaultConfig = root.appendingPathComponent("architecture.json").path
     let configPath =
-      options.noConfig
+      settings.noConfig
       ? nil
-      : options.configPath
+      : settings.configPath
         ?? (FileManager.default.fileExists(atPath: defaultConfig) ? defaultConfig : nil)
     var configuration =
       try configPath.map { try Configuration.load($0, at: invocation.resolve($0)) } ?? .withoutFile
-    configuration.defines += options.defines
+    configuration.defines += settings.defines
     let enabled = try enabledRules(
       configuration, configName: configPath.map { "'\($0)'" } ?? "the missing architecture.json")
     let linter = Linter(
       package: package, configuration: configuration, enabled: enabled,
-      setting: BuildSetting(defined: Set(configuration.defines), platform: options.platform),
-      products: ProductModules.load(for: package, root: root), splitFolder: options.splitPreview,
-      focus: options.target, repositoryRoot: try repositoryRoot())
-    if let name = options.target, !linter.targets.contains(where: { $0.name == name }) {
+      setting: BuildSetting(defined: Set(configuration.defines), platform: settings.platform),
+      products: ProductModules.load(for: package, root: root), splitFolder: splitFolder,
+      focus: settings.target, repositoryRoot: try repositoryRoot())
+    if let name = settings.target, !linter.targets.contains(where: { $0.name == name }) {
       throw BadInput.usage("the package has no target '\(name)' for --target")
     }
-    return (linter, configPath)
+    return ArchitectureCheck(linter: linter)
   }
 
   /// The folder `--repository-root` names, or `nil` to find the repository that holds the package.
   func repositoryRoot() throws -> URL? {
-    guard let given = options.repositoryRoot else { return nil }
+    guard let given = settings.repositoryRoot else { return nil }
     var isFolder: ObjCBool = false
     let path = invocation.resolve(given)
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
@@ -268,7 +293,7 @@ struct LinterRun {
     Configuration.Options]
   {
     var enabled = configuration.rules
-    if let only = options.only {
+    if let only = settings.only {
       enabled = enabled.filter { only.contains($0.key) }
       for id in only where enabled[id] == nil {
         guard let rule = allRules.first(where: { $0.id == id }), rule.runsWithoutConfiguration
@@ -280,79 +305,17 @@ struct LinterRun {
       }
     }
     // A suppression is honoured whatever the configuration, so its checks always run too.
-    if options.only?.contains("suppression") ?? true {
+    if settings.only?.contains("suppression") ?? true {
       enabled["suppression"] = Configuration.Options()
     }
-    for id in options.skip { enabled[id] = nil }
+    for id in settings.skip { enabled[id] = nil }
     // Whether a dependency is used is the whole package's question (a module may re-export
     // another): a run of one target does not ask it.
-    if options.target != nil { enabled["unused-dependency"] = nil }
+    if settings.target != nil { enabled["unused-dependency"] = nil }
     return enabled
   }
 
-  /// What the configuration says about targets, checked against the package, and every target
-  /// folder there: a description or a configuration half understood checks nothing.
-  func check(
-    _ configPath: String?, of package: PackageDescription, with linter: Linter,
-    transcript: inout Transcript
-  ) throws {
-    if let configPath {
-      let products = Set((package.dependencies ?? []).map(\.identity))
-        .union(package.targets.flatMap { $0.productDependencies ?? [] })
-        .union(linter.products.modulesOfProduct.keys)
-      let reader = ConfigurationReader(file: configPath)
-      try reader.check(
-        linter.configuration, against: linter.targets.filter { !$0.isTest }, products: products)
-      try reader.check(reads: linter.configuration.reads, targetNames: linter.targets.map(\.name))
-    }
-    let missing = linter.missingTargetFolders()
-    if let first = missing.first {
-      let more = missing.count > 1 ? " (and \(missing.count - 1) more)" : ""
-      throw BadInput("\(first)\(more): nothing was checked")
-    }
-    for identity in linter.products.unresolved {
-      transcript.error +=
-        "note: the products of '\(identity)' are assumed to be modules of the same name: its manifest cannot be read (run `swift package resolve`)\n"
-    }
-  }
-
-  // MARK: - What a change reaches
-
-  /// `--affected REV`: the targets the changes since `revision` reach, from the package's
-  /// folder, with the configuration and the path dependencies placed in it.
-  func affectedTargets(
-    since revision: String, _ package: PackageDescription, _ linter: Linter, configPath: String?
-  ) throws -> AffectedTargets {
-    let root = URL(fileURLWithPath: package.path).resolvingSymlinksInPath().path
-    /// `path` from the package's root, or `nil` outside it.
-    func inPackage(_ path: String) -> String? {
-      let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-      return resolved.hasPrefix(root + "/") ? String(resolved.dropFirst(root.count + 1)) : nil
-    }
-    let changes = try ChangedFiles.since(revision, package: package.path)
-    let pathDependencies = (package.dependencies ?? []).compactMap { dependency in
-      dependency.path.flatMap(inPackage).map { (identity: dependency.identity, folder: $0) }
-    }
-    return AffectedTargets(
-      changing: changes.inPackage, in: linter.targets, reads: linter.configuration.reads,
-      configuration: configPath.map(invocation.resolve).flatMap(inPackage),
-      pathDependencies: pathDependencies, outsidePackage: changes.outsidePackage)
-  }
-
   // MARK: - The rules and the baseline
-
-  /// Every violation, in file order, and the suppressions that accepted one.
-  func lint(_ linter: Linter) async throws -> ([Violation], [AcceptedSuppression]) {
-    switch await linter.lint() {
-    case .failure(let failure):
-      throw BadInput("'\(failure.path)' \(failure.reason): nothing was checked")
-    case .success(let found):
-      let ordered = found.violations.sorted {
-        ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule)
-      }
-      return (ordered, found.accepted)
-    }
-  }
 
   /// `--update-baseline`: the current violations written as the baseline, reasons kept.
   func updateBaseline(
@@ -367,7 +330,7 @@ struct LinterRun {
     }
     let count = keys.count
     transcript.print(
-      "architecture baseline: \(count) entr\(count == 1 ? "y" : "ies") in \(options.baselinePath ?? "architecture-baseline.txt")"
+      "architecture baseline: \(count) entr\(count == 1 ? "y" : "ies") in \(settings.baselinePath ?? "architecture-baseline.txt")"
     )
   }
 
@@ -378,21 +341,21 @@ struct LinterRun {
     _ linter: Linter
   ) throws -> ([Violation], Set<String>) {
     // Findings name the baseline as it was given, so a path such as ci/arch-baseline.txt opens.
-    let name = options.baselinePath ?? "architecture-baseline.txt"
-    let baseline = try Baseline.load(url, name: name, required: options.baselinePath != nil)
+    let name = settings.baselinePath ?? "architecture-baseline.txt"
+    let baseline = try Baseline.load(url, name: name, required: settings.baselinePath != nil)
     let keys = Set(violations.map(\.key))
     // A report lists every violation and fails on none: the baseline, if any, only counts.
     let baselined = Set(baseline.entries.keys).intersection(keys)
-    var failures = violations.filter { options.reportOnly || !baselined.contains($0.key) }
+    var failures = violations.filter { settings.reportOnly || !baselined.contains($0.key) }
     let exceptions = try ReviewedExceptions.load(
       besideBaselineAt: url, baselineName: name, owners: linter.ownedFolders(), root: linter.root)
-    if let reference = options.baselineMayNotGrow {
+    if let reference = settings.baselineMayNotGrow {
       failures += try baseline.growth(since: reference, name: name)
       failures += exceptions.growth(of: accepted, since: reference, root: linter.root)
     }
     // Whether an entry or an exception is stale is the whole package's question: a run of one
     // target (`--target`) sees only that target's findings.
-    let checksStaleness = !options.reportOnly && options.target == nil
+    let checksStaleness = !settings.reportOnly && settings.target == nil
     if checksStaleness {
       failures += exceptions.stale(given: accepted, enabled: Set(linter.enabled.keys))
     }
@@ -417,21 +380,21 @@ struct LinterRun {
   /// findings kept and what only formats or checks documents left out.
   func baselineCommand() -> String {
     var words = [invocation.command]
-    if let input = options.input, !invocation.describesPackage { words.append(input) }
-    if let config = options.configPath { words += ["--config", config] }
-    if options.noConfig { words.append("--no-config") }
-    if let only = options.only { words += ["--only", only.joined(separator: ",")] }
-    if !options.skip.isEmpty { words += ["--skip", options.skip.joined(separator: ",")] }
-    for name in options.defines { words += ["-D", name] }
-    if let platform = options.platform { words += ["--platform", platform] }
-    if let baseline = options.baselinePath { words += ["--baseline", baseline] }
+    if let input = settings.input, !invocation.describesPackage { words.append(input) }
+    if let config = settings.configPath { words += ["--config", config] }
+    if settings.noConfig { words.append("--no-config") }
+    if let only = settings.only { words += ["--only", only.joined(separator: ",")] }
+    if !settings.skip.isEmpty { words += ["--skip", settings.skip.joined(separator: ",")] }
+    for name in settings.defines { words += ["-D", name] }
+    if let platform = settings.platform { words += ["--platform", platform] }
+    if let baseline = settings.baselinePath { words += ["--baseline", baseline] }
     words.append("--update-baseline")
     let quoted =
       ([words[0]]
       + words.dropFirst().map { word in
         word.contains(where: { " '\"$".contains($0) }) ? "'\(word)'" : word
       }).joined(separator: " ")
-    let fromStandardInput = options.input == nil && !invocation.describesPackage
+    let fromStandardInput = settings.input == nil && !invocation.describesPackage
     return fromStandardInput ? "swift package describe --type json | \(quoted)" : quoted
   }
 
@@ -467,13 +430,14 @@ struct LinterRun {
   /// The generated documents that are out of date (`--check-graph`, `--check-module-readmes`),
   /// checked in the same run as the rules.
   func generatedDocuments(
-    _ linter: Linter, violations: [Violation], baselined: Set<String>
+    _ documents: GeneratedDocumentChecks, _ linter: Linter, violations: [Violation],
+    baselined: Set<String>
   ) throws -> [Violation] {
     var stale: [Violation] = []
-    if !options.checkGraph.isEmpty {
+    if !documents.graphs.isEmpty {
       let graph = mermaid(linter, violations: violations, baselined: baselined)
       let table = LayerTable.markdown(linter)
-      for path in options.checkGraph {
+      for path in documents.graphs {
         let document = try generatedDocument(path, graph: graph, table: table)
         if document.updated != document.text {
           stale.append(
@@ -485,19 +449,19 @@ struct LinterRun {
         }
       }
     }
-    if options.checkModuleReadmes { stale += moduleReadmes(linter, write: false) }
+    if documents.moduleReadmes { stale += moduleReadmes(linter, write: false) }
     return stale
   }
 
   /// The report in the format asked for.
-  func write(_ report: Report, transcript: inout Transcript) {
-    switch options.format {
+  func write(_ report: Report, documents: GeneratedDocumentChecks, transcript: inout Transcript) {
+    switch settings.format {
     case .json: transcript.print(report.json())
     case .sarif: transcript.print(report.sarif(rules: allRules))
     case .github: transcript.output += report.githubAnnotations()
     case .text:
       for finding in report.all { transcript.print(finding.compilerStyle) }
-      transcript.print(summary(of: report))
+      transcript.print(summary(of: report, documents: documents))
       // On GitHub Actions the text format also annotates the pull request; the machine formats
       // never mix annotations into their document (`--format github` prints only them).
       if invocation.environment["GITHUB_ACTIONS"] != nil {
@@ -507,18 +471,18 @@ struct LinterRun {
   }
 
   /// The text format's last lines: the count, and what to do next.
-  func summary(of report: Report) -> String {
+  func summary(of report: Report, documents: GeneratedDocumentChecks) -> String {
     let failures = report.findings
     let checked = report.targets
     let targets = "\(checked) target\(checked == 1 ? "" : "s")"
     let violations = "\(failures.count) violation\(failures.count == 1 ? "" : "s")"
     if failures.isEmpty {
-      let documents = options.checkGraph.count + (options.checkModuleReadmes ? 1 : 0)
       let note =
-        documents == 0 ? "" : report.staleDocuments.isEmpty ? ", generated graphs up to date" : ""
+        documents.count == 0
+        ? "" : report.staleDocuments.isEmpty ? ", generated graphs up to date" : ""
       return "architecture: \(targets) clean (\(report.baselined) baselined)\(note)"
     }
-    if options.reportOnly {
+    if settings.reportOnly {
       return
         "architecture: \(violations) in \(targets) (\(report.baselined) of them baselined); report only: nothing fails"
     }

@@ -56,9 +56,9 @@ enum SourceCommand {
       let rest = Array(arguments.dropFirst())
       switch action {
       case .declaredTypes:
-        return try lines(of: rest, action, invocation) { $0.declaredTypes() }
+        return try lines(of: rest, action, invocation) { $0.types }
       case .declaredNames:
-        return try lines(of: rest, action, invocation) { $0.declaredNames() }
+        return try lines(of: rest, action, invocation) { $0.names }
       case .stringArguments:
         guard let callee = rest.first else {
           throw BadInput.usage("string-arguments needs CALLEE FILE…")
@@ -94,14 +94,13 @@ enum SourceCommand {
   /// What `reading` finds in each of `paths`, one a line.
   private static func lines(
     of paths: [String], _ action: Action, _ invocation: Invocation,
-    _ reading: (EditableSource) -> [String]
+    _ reading: (SourceDeclarations) -> [String]
   ) throws -> Outcome {
     guard !paths.isEmpty else { throw BadInput.usage("\(action.rawValue) needs a FILE") }
     var output = ""
     for path in paths {
-      let bytes = try read(path, invocation)
-      output += bytes.withUnsafeBufferPointer { reading(EditableSource($0)) }.map { $0 + "\n" }
-        .joined()
+      let declarations = try SourceDeclarations(fileAt: invocation.resolve(path), named: path)
+      output += reading(declarations).map { $0 + "\n" }.joined()
     }
     return Outcome(status: 0, output: output, error: "")
   }

@@ -4,7 +4,7 @@ import Foundation
 
 /// `architecture.json`: the layers in the order they are tried, the rules to run with their
 /// options, and the custom compilation conditions that count as defined.
-struct Configuration {
+public struct Configuration: Sendable {
   /// A part of a layer with a dependency rule of its own (the App layer's composition root and
   /// its front, say).
   struct Role {
@@ -78,6 +78,19 @@ struct Configuration {
   var rules: [String: Options] = [:]
   var defines: [String] = []
   var reads: [Reads] = []
+  /// The file it was read from, as it was named (`nil` without one): what its findings and
+  /// errors name.
+  var file: String?
+  /// The same file as it was opened, resolved against the working folder.
+  var location: String?
+
+  /// Reads the configuration at `path` (`architecture.json`), strictly: a key, layer or rule it
+  /// does not understand throws ``BadInput``, never passes.
+  public init(contentsOfFile path: String) throws {
+    self = try Self.load(path, at: path)
+  }
+
+  init() {}
 
   /// What a package without a configuration gets: the rules that need no layers.
   static let withoutFile: Configuration = {
@@ -114,8 +127,10 @@ struct Configuration {
       throw BadInput("'\(path)' is not valid JSON: \(error.message)")
     }
     let reader = ConfigurationReader(file: path)
-    let configuration = try reader.configuration(value)
+    var configuration = try reader.configuration(value)
     try reader.check(configuration)
+    configuration.file = path
+    configuration.location = location
     return configuration
   }
 }

@@ -1,27 +1,73 @@
-import Foundation
+public import Foundation
 
 // MARK: - Package description
 
-struct PackageDescription: Decodable {
-  struct Target: Decodable {
-    let name: String
+/// A package as `swift package describe --type json` describes it: what the linter checks.
+public struct PackageDescription: Decodable, Sendable {
+  /// One target of the package.
+  public struct Target: Decodable, Sendable {
+    /// Its name in the manifest.
+    public let name: String
     let c99name: String?
-    let type: String
-    let path: String
-    let sources: [String]?
-    let targetDependencies: [String]?
-    let productDependencies: [String]?
+    /// Its kind: `library`, `executable`, `test`, `plugin`, …
+    public let type: String
+    /// Its folder, from the package's root.
+    public let path: String
+    /// Its files, from its folder.
+    public let sources: [String]?
+    /// The targets of the package it depends on.
+    public let targetDependencies: [String]?
+    /// The products of other packages it depends on.
+    public let productDependencies: [String]?
+
+    /// A target with these parts, as `describe` would list it.
+    public init(
+      name: String, type: String, path: String, sources: [String] = [],
+      targetDependencies: [String] = [], productDependencies: [String] = []
+    ) {
+      self.name = name
+      self.c99name = nil
+      self.type = type
+      self.path = path
+      self.sources = sources
+      self.targetDependencies = targetDependencies
+      self.productDependencies = productDependencies
+    }
   }
-  struct Dependency: Decodable {
+  struct Dependency: Decodable, Sendable {
     let identity: String
     let type: String?
     let path: String?
     let url: String?
   }
-  let name: String
-  let path: String
-  let targets: [Target]
+  /// Its name in the manifest.
+  public let name: String
+  /// Its root folder, absolute.
+  public let path: String
+  /// Its targets.
+  public let targets: [Target]
   let dependencies: [Dependency]?
+
+  /// A package of `targets` at `path` (its root), with no dependencies on other packages.
+  public init(name: String, path: String, targets: [Target]) {
+    self.name = name
+    self.path = path
+    self.targets = targets
+    self.dependencies = nil
+  }
+
+  /// The package `swift package describe --type json` printed; anything else throws
+  /// ``BadInput``.
+  public init(json: Data) throws {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    do {
+      self = try decoder.decode(PackageDescription.self, from: json)
+    } catch {
+      throw BadInput(
+        "the input is not a package description from `swift package describe --type json`")
+    }
+  }
 }
 
 /// What `swift package dump-package` says of a dependency: its products and their targets.

@@ -2,13 +2,18 @@ import Foundation
 
 // MARK: - Imports
 
-struct Import: Equatable {
-  let module: String
-  let line: Int
-  let column: Int
-  let isTestable: Bool
+/// One `import` declaration of a Swift file: the module and where the declaration is.
+public struct Import: Equatable, Sendable {
+  /// The module imported (`Foundation`, `SharedKernel`).
+  public let module: String
+  /// The line of the `import` keyword, from 1.
+  public let line: Int
+  /// Its column, from 1.
+  public let column: Int
+  /// `@testable import`.
+  public let isTestable: Bool
   /// Inside an `#if` branch that compiles on some builds only.
-  let isConditional: Bool
+  public let isConditional: Bool
   /// `@_exported`: every importer of this file's module sees the imported module too.
   var isExported = false
 }

@@ -1,3 +1,4 @@
+import ArchitectureLinter
 import Foundation
 
 /// What a removal will touch, worked out before anything changes: the module's folder and layer,
@@ -9,10 +10,10 @@ struct RemovalPlan: Sendable {
   let path: String
   let layer: String
   /// The App layer's targets (a feature's wiring lives in them), none for any other layer.
-  let appTargets: [PackageTargets.Target]
+  let appTargets: [ArchitectureTarget]
   /// The benchmarks and the example that use a feature: they go with it.
-  let benchmarks: [PackageTargets.Target]
-  let examples: [PackageTargets.Target]
+  let benchmarks: [ArchitectureTarget]
+  let examples: [ArchitectureTarget]
   /// The package's executable in the App layer, whose commands the snapshots record.
   let executable: String?
 
@@ -52,10 +53,8 @@ struct RemovalPlan: Sendable {
   /// The plan for removing `name` from the package in `root`, as SwiftPM describes it now: a
   /// `Refusal`, or a `StepFailure` when the package cannot be described.
   init(removing name: String, in root: URL) async throws {
-    let listed = try await PackageLinter(root: root).describingThePackage([
-      "--no-config", "--list-targets",
-    ])
-    self = try RemovalPlan(removing: name, from: PackageTargets(listed: listed))
+    let targets = try await PackageLinter(root: root).targets()
+    self = try RemovalPlan(removing: name, from: PackageTargets(targets: targets))
   }
 
   /// Every folder that goes: the module's, its tests', its benchmarks' and its example's.

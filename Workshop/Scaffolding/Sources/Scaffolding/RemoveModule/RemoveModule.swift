@@ -1,3 +1,4 @@
+import ArchitectureLinter
 import Foundation
 
 /// `scaffold remove-module`: the inverse of `new-module`, all or nothing. A module in use is
@@ -78,16 +79,15 @@ struct RemoveModule {
     -> [String]
   {
     guard !plan.appTargets.isEmpty else { return [] }
-    let wiring = AppWiring(root: root, linter: linter)
+    let wiring = AppWiring(root: root)
     let appFiles = wiring.appFiles(of: plan.appTargets)
-    let wiringFiles = try await wiring.files(appFiles, wiring: name)
+    let wiringFiles = try wiring.files(appFiles, wiring: name)
     guard !wiringFiles.isEmpty else { return [] }
-    let types = Self.lines(try await linter.run(["source", "declared-types"] + wiringFiles))
+    let types = try Self.each(of: wiringFiles, in: root) { $0.types }
     let sources = wiringFiles.filter { $0.hasPrefix("Sources/") }
-    let commands =
-      sources.isEmpty
-      ? []
-      : Self.lines(try await linter.run(["source", "string-arguments", "CommandSpec"] + sources))
+    let commands = try Self.each(of: sources, in: root) {
+      $0.stringArguments(ofCallsTo: "CommandSpec")
+    }
     for file in wiringFiles { try transaction.remove(file) }
     if !types.isEmpty {
       // A list left with one line or none is written differently: the formatter says how.
@@ -184,10 +184,8 @@ struct RemoveModule {
     var declaredByTarget: [(String, Set<String>)] = []
     for target in plan.appTargets
     where FileManager.default.fileExists(atPath: root.appendingPathComponent(target.path).path) {
-      let sources = AppWiring(root: root, linter: linter).swiftFiles(under: target.path)
-      let declared =
-        sources.isEmpty
-        ? [] : Self.lines(try await linter.run(["source", "declared-names"] + sources))
+      let sources = AppWiring(root: root).swiftFiles(under: target.path)
+      let declared = try Self.each(of: sources, in: root) { $0.names }
       declaredByTarget.append((target.name, Set(declared + ["init"])))
     }
     let catalogs =
@@ -229,5 +227,20 @@ struct RemoveModule {
   /// The non-empty lines of a program's output, sorted and without repeats.
   private static func lines(_ output: String) -> [String] {
     Set(output.split(separator: "\n").map(String.init).filter { !$0.isEmpty }).sorted()
+  }
+
+  /// What `reading` finds in any of `files` (paths from `root`), each once, sorted.
+  private static func each(
+    of files: [String], in root: URL, _ reading: (SourceDeclarations) -> [String]
+  ) throws(StepFailure) -> [String] {
+    var found: Set<String> = []
+    for file in files {
+      do {
+        found.formUnion(reading(try SourceDeclarations(file: file, in: root.path)))
+      } catch {
+        throw StepFailure((error as? BadInput)?.message ?? "\(error)")
+      }
+    }
+    return found.sorted()
   }
 }

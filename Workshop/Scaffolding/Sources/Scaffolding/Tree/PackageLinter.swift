@@ -1,9 +1,9 @@
 import ArchitectureLinter
 import Foundation
 
-/// The architecture linter, run in-process through its one door on the repository at `root`:
-/// it edits `Package.swift` by its tokens and redraws the module graphs, exactly as
-/// `check-architecture manifest …` and `--update-graph` do from a shell.
+/// The architecture linter in-process on the repository at `root`: its values (the package's
+/// targets), and its command line, which edits `Package.swift` by its tokens and redraws the
+/// module graphs exactly as `check-architecture manifest …` and `--update-graph` do from a shell.
 struct PackageLinter {
   let root: URL
 
@@ -30,14 +30,32 @@ struct PackageLinter {
     try await describingThePackage(["--update-module-readmes"])
   }
 
+  /// The package's targets as SwiftPM describes them now, with no configuration: their kinds,
+  /// folders and dependencies.
+  func targets() async throws -> [ArchitectureTarget] {
+    let described = try await describe()
+    let package: PackageDescription
+    do {
+      package = try PackageDescription(json: Data(described.utf8))
+    } catch let failure as BadInput {
+      throw StepFailure(failure.message)
+    }
+    return ArchitectureCheck(package: package).targets
+  }
+
+  /// What `swift package describe --type json` prints for the package now.
+  func describe() async throws -> String {
+    try await ExternalCommand("swift", "package", "describe", "--type", "json").succeed(in: root)
+      .output
+  }
+
   /// Runs the linter with `arguments` on the package as SwiftPM describes it now.
   @discardableResult
   func describingThePackage(_ arguments: [String]) async throws -> String {
-    let described = try await ExternalCommand("swift", "package", "describe", "--type", "json")
-      .succeed(in: root)
+    let described = try await describe()
     let description = FileManager.default.temporaryDirectory.appendingPathComponent(
       "scaffold-description-\(UUID().uuidString).json")
-    try Data(described.output.utf8).write(to: description)
+    try Data(described.utf8).write(to: description)
     defer { try? FileManager.default.removeItem(at: description) }
     return try await run([description.path] + arguments)
   }

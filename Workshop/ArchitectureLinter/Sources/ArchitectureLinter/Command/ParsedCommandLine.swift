@@ -1,41 +1,34 @@
 import Foundation
 
-/// What one run was asked to do, as the command line said it.
-struct CommandLineOptions {
-  var input: String?
-  var format = ReportFormat.text
-  var baselinePath: String?
-  var updateBaseline = false
-  var reportOnly = false
-  var baselineMayNotGrow: String?
-  var explain: String?
-  var mermaid = false
-  var splitPreview: String?
-  var target: String?
+/// A command line read: what it asks for, and the settings that shape the run.
+struct ParsedCommandLine {
+  var settings = LintSettings()
+  /// Each request the options name, in their order; `request` is the one that runs.
+  var asked: [LinterRequest] = []
+  /// `--check-graph` and `--check-module-readmes`, which a check holds to.
+  var documents = GeneratedDocumentChecks()
+  /// `--stamp FILE`, which makes a check a build step.
   var stamp: String?
-  var affected: String?
-  var repositoryRoot: String?
-  var listImports: [String] = []
-  var updateGraph: [String] = []
-  var checkGraph: [String] = []
-  var updateModuleReadmes = false
-  var checkModuleReadmes = false
-  var configPath: String?
-  var noConfig = false
-  var only: [String]?
-  var skip: [String] = []
-  var defines: [String] = []
-  var platform: String?
-  var listFiles = false
-  var listTargets = false
-  var printSchema = false
-  var help = false
-  var version = false
-}
 
-/// The formats a report is written in.
-enum ReportFormat: String, CaseIterable {
-  case text, json, sarif, github
+  /// The request that runs: the lowest-ranked one asked (the last given of that kind; the files of
+  /// every `--update-graph` together), or a check.
+  var request: LinterRequest {
+    guard let rank = asked.map(\.rank).min() else {
+      return .check(documents: documents, stamp: stamp)
+    }
+    let chosen = asked.filter { $0.rank == rank }
+    if case .updateGraph = chosen[0] {
+      return .updateGraph(
+        files: chosen.flatMap { request -> [String] in
+          guard case .updateGraph(let files) = request else { return [] }
+          return files
+        })
+    }
+    return chosen[chosen.count - 1]
+  }
+
+  /// Whether `request` was asked for, whatever runs.
+  func asks(_ matches: (LinterRequest) -> Bool) -> Bool { asked.contains(where: matches) }
 }
 
 /// One option of the command line, declared once: its names, the value it takes, its help, and
@@ -55,7 +48,7 @@ struct OptionSpec: Sendable {
   let names: [String]
   let value: Value
   let help: String
-  let apply: @Sendable (inout CommandLineOptions, [String]) throws -> Void
+  let apply: @Sendable (inout ParsedCommandLine, [String]) throws -> Void
 
   /// The option's names and value as the help shows them (`-D NAME, --define NAME`).
   var synopsis: String {
@@ -68,14 +61,14 @@ struct OptionSpec: Sendable {
   }
 
   static func flag(
-    _ names: [String], _ help: String, _ set: @escaping @Sendable (inout CommandLineOptions) -> Void
+    _ names: [String], _ help: String, _ set: @escaping @Sendable (inout ParsedCommandLine) -> Void
   ) -> OptionSpec {
     OptionSpec(names: names, value: .none, help: help) { options, _ in set(&options) }
   }
 
   static func value(
     _ names: [String], _ placeholder: String, _ help: String,
-    _ set: @escaping @Sendable (inout CommandLineOptions, String) throws -> Void
+    _ set: @escaping @Sendable (inout ParsedCommandLine, String) throws -> Void
   ) -> OptionSpec {
     OptionSpec(names: names, value: .one(placeholder), help: help) { options, values in
       try set(&options, values[0])
@@ -87,22 +80,24 @@ struct OptionSpec: Sendable {
     value(
       ["--config"], "PATH",
       "the configuration (default: architecture.json in the package, if any)"
-    ) { $0.configPath = $1 },
+    ) { $0.settings.configPath = $1 },
     flag(["--no-config"], "ignore any configuration: only the rules that need no layers") {
-      $0.noConfig = true
+      $0.settings.noConfig = true
     },
-    value(["--only"], "RULE,…", "run only these rules") { $0.only = try ruleList($1, "--only") },
+    value(["--only"], "RULE,…", "run only these rules") {
+      $0.settings.only = try ruleList($1, "--only")
+    },
     value(["--skip"], "RULE,…", "run every configured rule but these") {
-      $0.skip += try ruleList($1, "--skip")
+      $0.settings.skip += try ruleList($1, "--skip")
     },
     value(
       ["-D", "--define"], "NAME",
       "a custom compilation condition that is set (repeatable); others are unset"
-    ) { $0.defines.append($1) },
+    ) { $0.settings.defines.append($1) },
     value(
       ["--platform"], "NAME",
       "decide os(), arch() and targetEnvironment() for one platform (Linux, macOS, …) on this machine's architecture; default: any platform"
-    ) { $0.platform = $1 },
+    ) { $0.settings.platform = $1 },
     value(
       ["--format"], "FORMAT",
       "text: compiler-style lines and a summary (default; with GITHUB_ACTIONS set, GitHub annotations follow); json: one JSON document; sarif: one SARIF 2.1.0 log; github: GitHub workflow annotations only. On bad input json and sarif still print a document that says the run failed"
@@ -111,52 +106,55 @@ struct OptionSpec: Sendable {
         throw BadInput.usage(
           "--format must be \(formatNames), not '\(name)'")
       }
-      options.format = format
+      options.settings.format = format
     },
     value(
       ["--baseline"], "PATH",
       "the baseline file (default: architecture-baseline.txt in the package)"
-    ) { $0.baselinePath = $1 },
+    ) { $0.settings.baselinePath = $1 },
     flag(["--update-baseline"], "rewrite the baseline with the current violations and exit 0") {
-      $0.updateBaseline = true
+      $0.asked.append(.updateBaseline)
     },
     flag(
       ["--report-only"],
       "print every violation, baselined ones included, and exit 0: the whole list, measured before any rule is enforced"
-    ) { $0.reportOnly = true },
+    ) { $0.settings.reportOnly = true },
     value(
       ["--baseline-may-not-grow"], "REF",
       "also fail on each baseline entry that the baseline at the git commit REF lacks (a pull request's merge base): the list only shrinks"
-    ) { $0.baselineMayNotGrow = $1 },
+    ) { $0.settings.baselineMayNotGrow = $1 },
     value(
       ["--check-graph"], "FILE",
       "also fail when what is generated in FILE (the graph between its module-graph markers, the table between its layer-table markers) is stale; repeat it for more files"
-    ) { $0.checkGraph.append($1) },
+    ) { $0.documents.graphs.append($1) },
     flag(
       ["--check-module-readmes"], "also fail when a module README is missing or its graph is stale"
-    ) { $0.checkModuleReadmes = true },
+    ) { $0.documents.moduleReadmes = true },
     value(
       ["--update-graph"], "FILE",
       "write what FILE's markers ask for: the module graph between its module-graph markers, the layers' table between its layer-table markers; repeat it for more files"
-    ) { $0.updateGraph.append($1) },
+    ) { $0.asked.append(.updateGraph(files: [$1])) },
     flag(["--update-module-readmes"], "write the graph of every module README (its neighbours)") {
-      $0.updateModuleReadmes = true
+      $0.asked.append(.updateModuleReadmes)
     },
-    flag(["--mermaid"], "print the target graph as a Mermaid flowchart") { $0.mermaid = true },
+    flag(["--mermaid"], "print the target graph as a Mermaid flowchart") {
+      $0.asked.append(.mermaid)
+    },
     value(
       ["--split-preview"], "FOLDER",
       "print each use, in FOLDER's files, of a name the rest of its target declares: what would cross back if FOLDER became a module (exit 0)"
     ) { options, folder in
-      options.splitPreview = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+      options.asked.append(
+        .splitPreview(folder: folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))))
     },
     value(
       ["--target"], "NAME",
       "check one target only: its entries in Package.swift and its files (a build checks the target it builds)"
-    ) { $0.target = $1 },
+    ) { $0.settings.target = $1 },
     value(
       ["--repository-root"], "FOLDER",
       "where the hosting service reads CODEOWNERS (.github/, the root, docs/); default: the git repository that holds the package"
-    ) { $0.repositoryRoot = $1 },
+    ) { $0.settings.repositoryRoot = $1 },
     value(
       ["--stamp"], "FILE",
       "run as a build step: print findings with absolute paths, as a compiler does, and write FILE (an empty Swift file) when nothing fails; the build-tool plugin's output"
@@ -164,27 +162,29 @@ struct OptionSpec: Sendable {
     value(
       ["--affected"], "REV",
       "print the targets the changes since the git revision REV can reach (uncommitted and untracked files included): those whose files changed, those architecture.json's \"reads\" says read a changed file, and every target that depends on them, test targets included; one name a line, or with --format json each with its reason. A change no target owns (the manifest, Package.resolved, the configuration, a file in no target's folder) reaches every target, said on standard error"
-    ) { $0.affected = $1 },
+    ) { $0.asked.append(.affected(since: $1)) },
     value(["--explain"], "RULE", "print why RULE exists and how to fix a violation") {
-      $0.explain = $1
+      $0.asked.append(.explain(rule: $1))
     },
     OptionSpec(
       names: ["--list-imports"], value: .list("FILE…"),
       help:
         "print the imports the scanner finds in Swift files (\"?\" marks an import compiled on some builds only; with several files, each line starts with the file's path and a tab)"
-    ) { $0.listImports += $1 },
+    ) { $0.asked.append(.listImports(files: $1)) },
     flag(["--list-files"], "print the path of every Swift file the description names") {
-      $0.listFiles = true
+      $0.asked.append(.listFiles)
     },
     flag(
       ["--list-targets"],
       "print each target as tab-separated name, kind, layer (or -), path, the layers its layer may use and its target dependencies, for scripts that need the architecture"
-    ) { $0.listTargets = true },
+    ) { $0.asked.append(.listTargets) },
     flag(["--print-schema"], "print the JSON Schema of architecture.json") {
-      $0.printSchema = true
+      $0.asked.append(.printSchema)
     },
-    flag(["--version"], "print the linter's version") { $0.version = true },
-    flag(["-h", "--help"], "show this help") { $0.help = true },
+    flag(["--version"], "print the linter's version") { $0.asked.append(.version) },
+    // Read before any other option (`CheckArchitecture.run(_:)`): help wins over any mistake on
+    // the line, so this flag never reaches the parser.
+    flag(["-h", "--help"], "show this help") { _ in },
   ]
 
   /// "text, json, sarif or github", from the formats themselves.
@@ -204,10 +204,10 @@ struct OptionSpec: Sendable {
   }
 }
 
-extension CommandLineOptions {
-  /// The options `arguments` give, or why they cannot be read.
-  static func parse(_ arguments: [String]) throws -> CommandLineOptions {
-    var options = CommandLineOptions()
+extension ParsedCommandLine {
+  /// The request and settings `arguments` give, or why they cannot be read.
+  static func parse(_ arguments: [String]) throws -> ParsedCommandLine {
+    var options = ParsedCommandLine()
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       // `-DNAME`, the compiler's spelling, as well as `-D NAME`.
@@ -216,10 +216,10 @@ extension CommandLineOptions {
         ? ("-D", String(argument.dropFirst(2))) : (argument, nil)
       guard let spec = OptionSpec.all.first(where: { $0.names.contains(name) }) else {
         guard !argument.hasPrefix("-") else { throw BadInput.usage("unknown option '\(argument)'") }
-        guard options.input == nil else {
+        guard options.settings.input == nil else {
           throw BadInput.usage("more than one description file given")
         }
-        options.input = argument
+        options.settings.input = argument
         continue
       }
       switch spec.value {
@@ -243,22 +243,24 @@ extension CommandLineOptions {
         try spec.apply(&options, values)
       }
     }
-    if options.noConfig && options.configPath != nil {
+    let settings = options.settings
+    if settings.noConfig && settings.configPath != nil {
       throw BadInput.usage("--config and --no-config exclude each other")
     }
-    if options.affected != nil {
+    if options.asks({ if case .affected = $0 { true } else { false } }) {
       let checks: [(Bool, String)] = [
-        (options.updateBaseline, "--update-baseline"), (options.reportOnly, "--report-only"),
-        (options.target != nil, "--target"), (options.stamp != nil, "--stamp"),
-        (!options.updateGraph.isEmpty, "--update-graph"),
-        (options.updateModuleReadmes, "--update-module-readmes"),
-        (options.format == .sarif || options.format == .github, "--format \(options.format)"),
+        (options.asks { $0 == .updateBaseline }, "--update-baseline"),
+        (settings.reportOnly, "--report-only"),
+        (settings.target != nil, "--target"), (options.stamp != nil, "--stamp"),
+        (options.asks { if case .updateGraph = $0 { true } else { false } }, "--update-graph"),
+        (options.asks { $0 == .updateModuleReadmes }, "--update-module-readmes"),
+        (settings.format == .sarif || settings.format == .github, "--format \(settings.format)"),
       ]
       if let (_, other) = checks.first(where: \.0) {
         throw BadInput.usage("--affected lists targets and checks nothing: drop \(other)")
       }
     }
-    if options.reportOnly && options.updateBaseline {
+    if settings.reportOnly && options.asks({ $0 == .updateBaseline }) {
       throw BadInput.usage(
         "--report-only and --update-baseline exclude each other: a report writes nothing")
     }
