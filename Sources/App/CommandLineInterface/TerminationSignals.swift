@@ -32,7 +32,7 @@ enum TerminationSignals {
   static func cancelling<Value: Sendable>(_ body: @escaping @MainActor () async -> Value) async
     -> (value: Value, signal: Int32?)
   {
-    installSources()
+    await installSources()
     let task = Task { @MainActor in await body() }
     scope.withLock { $0 = Scope(cancel: { task.cancel() }) }
     let value = await task.value
@@ -43,9 +43,13 @@ enum TerminationSignals {
     return (value, received)
   }
 
-  private static func installSources() {
+  /// Returns once every source is registered: libdispatch registers a source on a thread of its
+  /// own after `resume()`, and until then the signal is ignored (`SIG_IGN` below), so a signal
+  /// sent as the command starts (its first outside call under way) was lost.
+  private static func installSources() async {
     guard sources == nil else { return }
     let queue = DispatchQueue(label: "voyage.termination-signals")
+    let registered = DispatchGroup()
     sources = handled.compactMap { number in
       // A signal the parent asked this process to ignore (a background job's SIGINT) stays
       // ignored.
@@ -55,18 +59,32 @@ enum TerminationSignals {
       guard unsafeBitCast(previous, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) else {
         return nil
       }
-      return source(for: number, on: queue)
+      registered.enter()
+      return source(for: number, on: queue, registering: registered)
     }
+    await allRegistered(registered, on: queue)
   }
 
-  /// A source whose handler runs on `queue`, never on the main actor (which may be busy).
-  private nonisolated static func source(for number: Int32, on queue: DispatchQueue)
-    -> any DispatchSourceSignal
-  {
+  /// A source whose handler runs on `queue`, never on the main actor (which may be busy); it
+  /// leaves `registering` once it listens. (Nonisolated, so its closures are too: libdispatch
+  /// runs them on `queue`.)
+  private nonisolated static func source(
+    for number: Int32, on queue: DispatchQueue, registering: DispatchGroup
+  ) -> any DispatchSourceSignal {
     let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
     source.setEventHandler { received(number) }
+    source.setRegistrationHandler { registering.leave() }
     source.resume()
     return source
+  }
+
+  /// Returns once every source in `group` listens.
+  private nonisolated static func allRegistered(_ group: DispatchGroup, on queue: DispatchQueue)
+    async
+  {
+    await withCheckedContinuation { continuation in
+      group.notify(queue: queue) { continuation.resume() }
+    }
   }
 
   private nonisolated static func received(_ number: Int32) {

@@ -20,6 +20,9 @@ struct ConnectionSettings: Sendable {
   private let secrets: [String]
   /// Where the password libpq sends comes from, so a refused one is blamed on the right place.
   let passwordSource: PasswordSource
+  /// The servers to try when a host name among them must be looked up before libpq starts;
+  /// `nil` when libpq makes no lookup.
+  let hosts: ConnectionHosts?
 
   init(connectionString: String, deadline: Duration, schema: String?, log: Logger = .disabled)
     throws(ServerDatabaseError)
@@ -40,6 +43,7 @@ struct ConnectionSettings: Sendable {
       .sorted { $0.count > $1.count }
     server = Self.name(of: parsed, environment: environment)
     passwordSource = Self.passwordSource(of: parsed, environment: environment)
+    hosts = ConnectionHosts(parsed.settings, environment: environment)
   }
 
   /// Where libpq takes the password from: the string's `password`, else `PGPASSWORD`, else the

@@ -38,8 +38,14 @@ package final class ServerConnection {
     self.settings = settings
     self.wait = wait
     self.deadline = deadline
-    // The settings as Voyage read them, never expanded again by libpq (`expand_dbname` 0).
+    // The settings as Voyage read them, never expanded again by libpq (`expand_dbname` 0), each
+    // host name already looked up: libpq's own lookup would block here, past any deadline.
     var given = settings.settings
+    if let hosts = settings.hosts {
+      given = try hosts.lookedUp(
+        in: given, server: settings.server, timeout: settings.deadline, wait: wait,
+        until: deadline)
+    }
     if !given.contains(where: { $0.keyword == "fallback_application_name" }) {
       given.insert(.init(keyword: "fallback_application_name", value: "voyage"), at: 0)
     }

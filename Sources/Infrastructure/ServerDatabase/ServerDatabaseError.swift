@@ -7,6 +7,9 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
   case invalidConnectionString(reason: String)
   /// No server answered (stopped, wrong host or port, no such socket, network down).
   case unreachable(server: String, reason: String)
+  /// No name server answered for the server's host name by the call's deadline: nothing was
+  /// sent to the server.
+  case lookupUnanswered(server: String, host: String, after: Duration)
   /// The server refused the password (SQLSTATE 28P01) that `source` gave.
   case passwordRefused(server: String, source: PasswordSource)
   /// The server refused the user: no such role, or no `pg_hba.conf` entry lets it in (28000).
@@ -61,6 +64,8 @@ package enum ServerDatabaseError: Error, Equatable, Sendable, CustomStringConver
       "the database connection string cannot be read (\(reason))"
     case .unreachable(let server, let reason):
       "cannot reach \(server) (\(reason)); is the server running?"
+    case .lookupUnanswered(let server, let host, let after):
+      "cannot reach \(server): the name servers gave no answer for the name '\(host)' within \(Self.shown(after)); check them (/etc/resolv.conf), or give the server's address as hostaddr"
     case .passwordRefused(let server, .connectionString):
       "\(server) refused the password; check the connection string's password"
     case .passwordRefused(let server, .environment):
