@@ -173,7 +173,7 @@ enum BookingDataBenchmark {
         var statistics = TripCacheStatistics()
         for _ in 0..<repetitions {
           let upstream = GatedUpstream(answer: [summary])
-          let cache = BookingDataAssembly.cache(in: upstream)
+          let cache = BookingDataAssembly.cache(inFrontOf: upstream)
           coalescedRuns.append(
             await measure(
               callers: callers, waitUntil: { await cache.statistics().waiting == callers },
@@ -284,7 +284,7 @@ enum BookingDataBenchmark {
     let query = Self.query("Lisbon")
     let upstream = GatedUpstream(answer: [summary])
     upstream.gate.open()
-    let cache = BookingDataAssembly.cache(in: upstream, timeToLive: .seconds(3_600))
+    let cache = BookingDataAssembly.cache(inFrontOf: upstream, timeToLive: .seconds(3_600))
     _ = try? await cache.search(query)
     let textbook: any TripCache = TextbookCoalescer(upstream: upstream)
     _ = try? await textbook.search(query)
@@ -396,7 +396,7 @@ enum BookingDataBenchmark {
         + "they have all left, or after \(format(seconds(stormHold) * 1e3)) ms"
     )
     for (name, make) in [
-      ("cache", { BookingDataAssembly.cache(in: $0) }),
+      ("cache", { BookingDataAssembly.cache(inFrontOf: $0) }),
       ("textbook", { TextbookCoalescer(upstream: $0) }),
     ] as [(String, (any TripRepository) -> any TripCache)] {
       let upstream = GatedUpstream(answer: [summary])

@@ -131,12 +131,12 @@ enum CheckoutBenchmark {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "voyage-bench-log-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: file) }
-    let logs: [(String, Logger)] = [
+    let logs: [(String, EventLogger)] = [
       ("no log", .disabled),
-      ("debug, events dropped", Logger(label: "bench", level: .debug, sink: DroppedEvents())),
+      ("debug, events dropped", EventLogger(label: "bench", level: .debug, sink: DroppedEvents())),
       (
         "debug, JSON to a file",
-        Logger(
+        EventLogger(
           label: "bench", level: .debug,
           sink: LogSinksAssembly.sink(
             .json, theme: .plain, write: try LogSinksAssembly.appending(toFileAt: file.path)))
@@ -194,7 +194,7 @@ enum CheckoutBenchmark {
   @MainActor
   static func scenario(
     _ name: String, on ledger: Ledger, checkouts: Int, trips tripCount: Int, width: Int,
-    keys: Int, holdDuration: Duration = .seconds(600), log: Logger = .disabled
+    keys: Int, holdDuration: Duration = .seconds(600), log: EventLogger = .disabled
   ) async throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(
       "voyage-bench-\(UUID().uuidString)")

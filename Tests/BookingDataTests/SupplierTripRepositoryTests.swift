@@ -13,7 +13,7 @@ struct SupplierTripRepositoryTests {
   func repository(attempts: Int = 3) -> any TripRepository {
     BookingDataAssembly.supplier(
       // A deadline that never ends a test: these tests are about answers, not time.
-      transport: sandbox.transport, timeout: .seconds(3_600),
+      transport: sandbox.transport, deadline: .seconds(3_600),
       retryPolicy: RetryPolicy(maximumAttempts: attempts, initialBackoff: .zero))
   }
 
@@ -71,7 +71,7 @@ struct SupplierTripRepositoryTests {
 
   @Test func theCacheInFrontOfTheSupplierSendsOneRequestForManyIdenticalSearches() async throws {
     sandbox.setLatency(.milliseconds(50))
-    let cache = BookingDataAssembly.cache(in: repository())
+    let cache = BookingDataAssembly.cache(inFrontOf: repository())
     let query = try SearchQuery.make(destination: "Kraków")
     try await withThrowingTaskGroup(of: Void.self) { group in
       for _ in 0..<10 { group.addTask { _ = try await cache.search(query) } }

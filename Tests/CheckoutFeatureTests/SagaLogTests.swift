@@ -22,7 +22,7 @@ struct SagaLogTests {
       dependencies: CheckoutDependencies(
         trips: InMemoryTripRepository(trips: [CheckoutFeatureTests.trip]),
         reservations: base.reservations, payments: gateway ?? base.gateway, ledger: base.ledger,
-        log: Logger(label: "checkout", level: .debug, sink: recorder)),
+        log: EventLogger(label: "checkout", level: .debug, sink: recorder)),
       output: { _ in })
   }
 

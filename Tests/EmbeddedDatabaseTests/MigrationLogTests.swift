@@ -12,7 +12,7 @@ struct MigrationLogTests {
 
   @Test func theMigrationsAppliedAreLoggedOnceWithTheVersionsGoneFromAndTo() throws {
     let recorder = LogRecorder()
-    let log = Logger(label: "ledger", level: .info, sink: recorder)
+    let log = EventLogger(label: "ledger", level: .info, sink: recorder)
     let file = folder.appendingPathComponent("notes.sqlite")
     _ = try SQLiteDatabase(file: file, migrations: [SQLiteDatabaseTests.first], log: log)
     _ = try SQLiteDatabase(

@@ -2,10 +2,10 @@ import EventLog
 import Testing
 
 @Suite("A logger")
-struct LoggerTests {
+struct EventLoggerTests {
   @Test func recordsTheEventsAtItsLevelOrAboveAndNothingBelow() {
     let recorder = LogRecorder()
-    let log = Logger(label: "checkout", level: .info, sink: recorder)
+    let log = EventLogger(label: "checkout", level: .info, sink: recorder)
     log.debug("a cache hit")
     log.info("step finished")
     log.warning("retrying")
@@ -21,15 +21,15 @@ struct LoggerTests {
       built += 1
       return "costly"
     }
-    Logger.disabled.error(message(), ["built": .integer(built)])
-    Logger(label: "cache", level: .warning, sink: LogRecorder()).debug(message())
+    EventLogger.disabled.error(message(), ["built": .integer(built)])
+    EventLogger(label: "cache", level: .warning, sink: LogRecorder()).debug(message())
     #expect(built == 0)
-    #expect(!Logger.disabled.records(.error))
+    #expect(!EventLogger.disabled.records(.error))
   }
 
   @Test func carriesItsOwnMetadataFirstAndLetsTheEventsValuesWin() throws {
     let recorder = LogRecorder()
-    let log = Logger(label: "checkout", level: .debug, sink: recorder)
+    let log = EventLogger(label: "checkout", level: .debug, sink: recorder)
       .adding(["order": "ord-1", "step": "draft"])
     log.info("step finished", ["step": "hold", "attempt": 2])
     let event = try #require(recorder.events.first)
@@ -38,9 +38,9 @@ struct LoggerTests {
     #expect(event.metadata["attempt"] == 2)
   }
 
-  @Test func aRelabelledLoggerKeepsItsSinkLevelAndMetadata() {
+  @Test func aRelabelledEventLoggerKeepsItsSinkLevelAndMetadata() {
     let recorder = LogRecorder()
-    let log = Logger(label: "app", level: .warning, sink: recorder, metadata: ["run": "r1"])
+    let log = EventLogger(label: "app", level: .warning, sink: recorder, metadata: ["run": "r1"])
       .labelled("ledger")
     log.info("not recorded")
     log.warning("recorded")

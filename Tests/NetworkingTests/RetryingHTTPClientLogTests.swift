@@ -14,7 +14,7 @@ struct RetryingHTTPClientLogTests {
     let client = RetryingHTTPClient(
       transport: server.transport, timeout: .seconds(3_600),
       retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: .milliseconds(100)),
-      log: Logger(label: "supplier", level: .info, sink: recorder), sleep: { _ in })
+      log: EventLogger(label: "supplier", level: .info, sink: recorder), sleep: { _ in })
     _ = try await client.send(TransportRequest(path: "/v1/trips"))
     let events = recorder.events
     #expect(events.map(\.message) == ["call retried", "call answered"])
@@ -36,7 +36,7 @@ struct RetryingHTTPClientLogTests {
     let server = RetryingHTTPClientTests.ScriptedServer(statuses: [404])
     let client = RetryingHTTPClient(
       transport: server.transport, timeout: .seconds(3_600),
-      log: Logger(label: "payments", level: .info, sink: recorder), sleep: { _ in })
+      log: EventLogger(label: "payments", level: .info, sink: recorder), sleep: { _ in })
     await #expect(throws: HTTPError.self) {
       try await client.send(TransportRequest(path: "/v1/charges/x"))
     }

@@ -377,7 +377,7 @@ struct ServerDatabaseTests {
 struct ServerDatabaseLogTests {
   @Test func theMigrationsAppliedAreLoggedOnceNamingTheServerNeverItsPassword() async throws {
     let recorder = LogRecorder()
-    let log = Logger(label: "ledger", level: .info, sink: recorder)
+    let log = EventLogger(label: "ledger", level: .info, sink: recorder)
     let schema = TestServer.freshSchema()
     for migrations in [ServerDatabaseTests.counters, ServerDatabaseTests.counters] {
       _ = try await ServerDatabase(
@@ -397,7 +397,7 @@ struct ServerDatabaseLogTests {
     let recorder = LogRecorder()
     let database = try await ServerDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused",
-      log: Logger(label: "ledger", level: .debug, sink: recorder))
+      log: EventLogger(label: "ledger", level: .debug, sink: recorder))
     try await database.autocommit { connection throws(ServerDatabaseError) in
       try connection.execute(
         "DO $$ BEGIN RAISE NOTICE 'look %', chr(27) || ']0;owned' || chr(7); RAISE WARNING 'careful'; END $$"

@@ -74,15 +74,15 @@ public final class AppGraph {
     let upstream: any TripRepository
     if let url = configuration.supplierURL {
       upstream = BookingDataAssembly.supplier(
-        baseURL: url, timeout: configuration.deadline, log: logging.logger("supplier"))
+        baseURL: url, deadline: configuration.deadline, log: logging.logger("supplier"))
     } else if let sandbox = embeddedSupplier {
       upstream = BookingDataAssembly.supplier(
-        transport: sandbox.transport, timeout: configuration.deadline,
+        transport: sandbox.transport, deadline: configuration.deadline,
         log: logging.logger("supplier"))
     } else {
       preconditionFailure("no supplier URL and no embedded supplier")
     }
-    let cache = BookingDataAssembly.cache(in: upstream, log: logging.logger("cache"))
+    let cache = BookingDataAssembly.cache(inFrontOf: upstream, log: logging.logger("cache"))
     cachedTrips = cache
     listen(to: cache)
     return cache

@@ -16,13 +16,13 @@ import LogSinks
 ///
 /// Standard output is never written: what scripts read there is the same with or without a log.
 public struct AppLogging: Sendable {
-  let logger: Logger
+  let logger: EventLogger
   private let recorder: LogRecorder?
 
   /// Logs nothing.
   public static let silent = AppLogging(logger: .disabled)
 
-  private init(logger: Logger, recorder: LogRecorder? = nil) {
+  private init(logger: EventLogger, recorder: LogRecorder? = nil) {
     self.logger = logger
     self.recorder = recorder
   }
@@ -32,7 +32,7 @@ public struct AppLogging: Sendable {
   static func inMemory() -> AppLogging {
     let recorder = LogRecorder()
     return AppLogging(
-      logger: Logger(label: "voyage", level: .info, sink: recorder), recorder: recorder)
+      logger: EventLogger(label: "voyage", level: .info, sink: recorder), recorder: recorder)
   }
 
   /// What the saga's log says of the order `key` since the last call, one phrase a step:
@@ -123,7 +123,7 @@ public struct AppLogging: Sendable {
     // A log meant for collecting (a file several processes may share, JSON lines) says which
     // process wrote each line, so it can be read one process at a time.
     let collected = file != nil || format == .json
-    logger = Logger(
+    logger = EventLogger(
       label: "voyage", level: threshold, sink: sink,
       metadata: collected
         ? ["process": .integer(Int(ProcessInfo.processInfo.processIdentifier))] : [:])
@@ -131,7 +131,7 @@ public struct AppLogging: Sendable {
   }
 
   /// The logger for the part of the app labelled `label`.
-  func logger(_ label: String) -> Logger {
+  func logger(_ label: String) -> EventLogger {
     logger.labelled(label)
   }
 }

@@ -224,9 +224,9 @@ enum CheckoutFeatureCommands: CommandGroup {
     let message = "Interrupted before order \(key) was recorded: nothing was held or charged."
     if json {
       commandLine.terminal.write(
-        JSONDocument.text([
-          "error": ["code": "interrupted", "message": message, "order_id": key.rawValue]
-        ]), to: .output)
+        JSONDocument.text(
+          ErrorDocument(code: "interrupted", message: message, orderID: key.rawValue)),
+        to: .output)
     } else {
       commandLine.terminal.line(
         commandLine.errorTheme.paint(

@@ -67,7 +67,7 @@ public enum Voyage {
     if json {
       let code = status == .usage ? "usage" : "cannot_create"
       terminal.write(
-        JSONDocument.text(["error": ["code": code, "message": message]]), to: .output)
+        JSONDocument.text(ErrorDocument(code: code, message: message)), to: .output)
     }
     let theme = terminal.theme(for: .error)
     terminal.line(theme.paint("Error: \(message.escapingControlCharacters)", .danger), to: .error)

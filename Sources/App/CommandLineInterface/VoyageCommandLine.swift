@@ -97,7 +97,7 @@ struct VoyageCommandLine {
     if json {
       let code = if case .diskFull = error { "disk_full" } else { "storage_failed" }
       terminal.write(
-        JSONDocument.text(["error": ["code": code, "message": error.description]]), to: .output)
+        JSONDocument.text(ErrorDocument(code: code, message: error.description)), to: .output)
     } else {
       terminal.line(
         errorTheme.paint("Error: \(error.description.escapingControlCharacters)", .danger),
@@ -111,7 +111,7 @@ struct VoyageCommandLine {
     let see = command.map { "See 'voyage \($0.name) --help'." } ?? "See 'voyage --help'."
     if json {
       terminal.write(
-        JSONDocument.text(["error": ["code": "usage", "message": error.message, "usage": usage]]),
+        JSONDocument.text(ErrorDocument(code: "usage", message: error.message, usage: usage)),
         to: .output)
     }
     terminal.line(errorTheme.paint("Error: \(error.message)", .danger), to: .error)

@@ -16,12 +16,12 @@ public struct CheckoutDependencies: Sendable {
   /// Where orders, their states and tickets are recorded.
   public let ledger: any OrderLedger
   /// Where the saga says what it did: each step, each compensation, how it ended.
-  public let log: Logger
+  public let log: EventLogger
 
   /// Bundles the dependencies; without `log`, the saga says nothing.
   public init(
     trips: any TripRepository, reservations: any PlaceReservations,
-    payments: any PaymentGateway, ledger: any OrderLedger, log: Logger = .disabled
+    payments: any PaymentGateway, ledger: any OrderLedger, log: EventLogger = .disabled
   ) {
     self.trips = trips
     self.reservations = reservations

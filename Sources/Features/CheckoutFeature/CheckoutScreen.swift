@@ -210,25 +210,16 @@ struct CheckoutScreen {
   static func json(
     _ state: CheckoutViewModel.State, finishing operation: CheckoutViewModel.Operation = .checkout
   ) -> Data {
-    var object: [String: Any] = [:]
     switch state {
-    case .ticketed(let ticket), .cancelled(let ticket, _): object = ["ticket": ticket.jsonObject]
-    case .givenUp(let order):
-      object = [
-        "order": [
-          "id": order.id.rawValue, "trip_id": order.tripID.rawValue, "places": order.places,
-          "state": order.state.rawValue, "amount": order.amount.jsonObject,
-          "refund_id": order.refundID ?? NSNull(),
-        ] as [String: Any]
-      ]
+    case .ticketed(let ticket), .cancelled(let ticket, _):
+      JSONDocument.data(["ticket": TicketDocument(ticket)])
+    case .givenUp(let order): JSONDocument.data(GivenUpOrderDocument(order: order))
     case .failed(let failure):
-      var error: [String: Any] = [
-        "code": code(failure), "message": message(failure, finishing: operation),
-      ]
-      if let order = failure.recordedOrder { error["order_id"] = order.rawValue }
-      object = ["error": error]
-    default: object = ["state": "in_progress"]
+      JSONDocument.data(
+        ErrorDocument(
+          code: code(failure), message: message(failure, finishing: operation),
+          orderID: failure.recordedOrder?.rawValue))
+    default: JSONDocument.data(["state": "in_progress"])
     }
-    return JSONDocument.data(object)
   }
 }

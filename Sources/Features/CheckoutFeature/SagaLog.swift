@@ -19,10 +19,10 @@ import SharedKernel
 /// | ticket cancelled | info | `ticket`, `duration_ms` |
 /// | checkout failed, cancellation failed | warning (refused, interrupted) or error | `error`, `message`, `duration_ms` |
 struct SagaLog {
-  let log: Logger
+  let log: EventLogger
   private let started = ContinuousClock.now
 
-  init(_ log: Logger, order: OrderID) {
+  init(_ log: EventLogger, order: OrderID) {
     self.log = log.adding(["order": .text(order.rawValue)])
   }
 

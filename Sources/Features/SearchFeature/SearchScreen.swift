@@ -120,27 +120,22 @@ struct SearchScreen {
   /// `{"error": {"code": …, "message": …}}` for a failure. Keys are sorted; amounts are integer
   /// minor units with their currency, so no precision is lost.
   static func json(_ state: SearchViewModel.State) -> Data {
-    var object: [String: Any] = [:]
     switch state {
     case .idle, .loading:
-      break
+      return JSONDocument.data([String: String]())
     case .empty(let query):
-      object = ["query": queryObject(query), "results": [Any]()]
+      return JSONDocument.data(
+        SearchResultsDocument(query: QueryDocument(query: query), results: []))
     case .loaded(let query, let results):
-      object = ["query": queryObject(query), "results": results.map(tripObject)]
+      return JSONDocument.data(
+        SearchResultsDocument(
+          query: QueryDocument(query: query), results: results.map { TripDocument(summary: $0) }))
     case .showing(let trip, let tickets):
-      var details = tripObject(trip.summary)
-      details["details"] = trip.details
-      details["nights"] = trip.nights
+      var details = TripDocument(summary: trip.summary, details: trip.details, nights: trip.nights)
       if case .success(let held) = tickets {
-        details["tickets"] = held.map { ticket -> [String: Any] in
-          [
-            "id": ticket.id.rawValue, "places": ticket.places, "link": ticket.link.absoluteString,
-            "status": (ticket.isCancelling ? TicketStatus.cancelling : .issued).rawValue,
-          ]
-        }
+        details.tickets = held.map(HeldTicketDocument.init)
       }
-      object = ["trip": details]
+      return JSONDocument.data(["trip": details])
     case .failed(let failure):
       let code =
         switch failure {
@@ -148,28 +143,7 @@ struct SearchScreen {
         case .upstreamUnavailable: "upstream_unavailable"
         case .storage: "storage_failed"
         }
-      object = ["error": ["code": code, "message": message(failure)]]
+      return JSONDocument.data(ErrorDocument(code: code, message: message(failure)))
     }
-    return JSONDocument.data(object)
-  }
-
-  private static func queryObject(_ query: SearchQuery) -> [String: Any] {
-    var object: [String: Any] = [
-      "destination": query.destination, "places": query.places, "sort": query.sort.rawValue,
-      "limit": query.limit,
-    ]
-    if let from = query.from { object["from"] = from.description }
-    if let to = query.to { object["to"] = to.description }
-    if let price = query.maximumPrice { object["max_price"] = price.jsonObject }
-    return object
-  }
-
-  static func tripObject(_ trip: TripSummary) -> [String: Any] {
-    [
-      "id": trip.id.rawValue, "title": trip.title, "city": trip.destination.city,
-      "country": trip.destination.country, "start_date": trip.startDate.description,
-      "end_date": trip.endDate.description, "price": trip.price.jsonObject,
-      "rating": trip.rating.description, "places_left": trip.placesLeft, "sold_out": trip.isSoldOut,
-    ]
   }
 }

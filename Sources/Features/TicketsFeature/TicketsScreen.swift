@@ -30,15 +30,17 @@ struct TicketsScreen {
   }
 
   static func json(_ state: TicketsState) -> Data {
-    let object: [String: Any] =
-      switch state {
-      case .idle: [:]
-      case .tickets(let tickets): ["tickets": tickets.map(\.jsonObject)]
-      case .orders(let orders, _): ["orders": orders.map(orderObject)]
-      case .ticket(let ticket, let trip): ["ticket": ticketObject(ticket, trip: trip)]
-      case .failed(let failure): ["error": ["code": code(failure), "message": message(failure)]]
-      }
-    return JSONDocument.data(object)
+    switch state {
+    case .idle: JSONDocument.data([String: String]())
+    case .tickets(let tickets): JSONDocument.data(["tickets": tickets.map(TicketDocument.init)])
+    case .orders(let orders, _):
+      JSONDocument.data(
+        ["orders": orders.map { OrderDocument(order: $0, command: command($0)) }])
+    case .ticket(let ticket, let trip):
+      JSONDocument.data(["ticket": ticketDocument(ticket, trip: trip)])
+    case .failed(let failure):
+      JSONDocument.data(ErrorDocument(code: code(failure), message: message(failure)))
+    }
   }
 
   static func code(_ failure: TicketsFailure) -> String {
@@ -90,13 +92,10 @@ struct TicketsScreen {
     return ([status] + lines).joined(separator: "\n") + "\n"
   }
 
-  static func ticketObject(_ ticket: Ticket, trip: TripReference?) -> [String: Any] {
-    var object = ticket.jsonObject
-    if let trip {
-      object["trip_link"] = trip.link.absoluteString
-      object["trip_title"] = trip.title ?? NSNull()
-    }
-    return object
+  static func ticketDocument(_ ticket: Ticket, trip: TripReference?) -> TicketDocument {
+    var document = TicketDocument(ticket)
+    document.trip = trip.map { TicketDocument.Trip(link: $0.link.absoluteString, title: $0.title) }
+    return document
   }
 
   // MARK: - Tickets
@@ -164,21 +163,6 @@ struct TicketsScreen {
       lines.append("  " + theme.paint("$ ", .muted) + command(order))
     }
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  static func orderObject(_ order: OrderRecord) -> [String: Any] {
-    [
-      "id": order.id.rawValue, "trip_id": order.tripID.rawValue, "places": order.places,
-      "traveller": order.travellerName, "state": order.state.rawValue,
-      "amount": order.amount.jsonObject,
-      "hold_id": order.hold?.id.rawValue ?? NSNull(), "charge_id": order.chargeID ?? NSNull(),
-      "command": command(order),
-      // When its last step was recorded: where to start reading the log of the run that
-      // stopped (`VOYAGE_LOG_FILE`, filtered by the order's key).
-      "updated_at": ISO8601DateFormatter().string(from: order.updatedAt),
-      // Why its last attempt stopped (the code checkout's `--json` printed), if one did since.
-      "last_failure": order.lastFailure ?? NSNull(),
-    ]
   }
 
   /// What the ledger knows of an unfinished order, and what it cannot know. A crash can fall

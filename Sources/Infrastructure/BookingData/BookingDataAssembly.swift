@@ -7,27 +7,28 @@ package import Networking
 /// it, and returns them as interface types, so nothing outside depends on how they work.
 public enum BookingDataAssembly {
   /// The live travel supplier at `baseURL`, over HTTP; `log` hears of every call.
+  /// `deadline` bounds each call, retries included.
   public static func supplier(
-    baseURL: URL, timeout: Duration = .seconds(10), log: Logger = .disabled
+    baseURL: URL, deadline: Duration = .seconds(10), log: EventLogger = .disabled
   ) -> any TripRepository {
-    supplier(transport: liveTransport(to: baseURL), timeout: timeout, log: log)
+    supplier(transport: liveTransport(to: baseURL), deadline: deadline, log: log)
   }
 
   /// The travel supplier reached through `transport`: the embedded sandbox's in-process
   /// transport in the demo and the tests. `package`, because transports are not public API.
   package static func supplier(
-    transport: any HTTPTransport, timeout: Duration = .seconds(10),
-    retryPolicy: RetryPolicy = .standard, log: Logger = .disabled
+    transport: any HTTPTransport, deadline: Duration = .seconds(10),
+    retryPolicy: RetryPolicy = .standard, log: EventLogger = .disabled
   ) -> any TripRepository {
     SupplierTripRepository(
       client: RetryingHTTPClient(
-        transport: transport, timeout: timeout, retryPolicy: retryPolicy, log: log))
+        transport: transport, timeout: deadline, retryPolicy: retryPolicy, log: log))
   }
 
   /// Places at the live travel supplier at `baseURL`: holds, confirmations, cancellations.
   /// `deadline` bounds each call, retries included.
   public static func reservations(
-    baseURL: URL, deadline: Duration = .seconds(10), log: Logger = .disabled
+    baseURL: URL, deadline: Duration = .seconds(10), log: EventLogger = .disabled
   ) -> any PlaceReservations {
     reservations(transport: liveTransport(to: baseURL), deadline: deadline, log: log)
   }
@@ -35,7 +36,7 @@ public enum BookingDataAssembly {
   /// Places at the travel supplier reached through `transport` (the embedded sandbox's).
   package static func reservations(
     transport: any HTTPTransport, deadline: Duration = .seconds(10),
-    retryPolicy: RetryPolicy = .standard, log: Logger = .disabled
+    retryPolicy: RetryPolicy = .standard, log: EventLogger = .disabled
   ) -> any PlaceReservations {
     SupplierPlaceReservations(
       client: RetryingHTTPClient(
@@ -46,10 +47,11 @@ public enum BookingDataAssembly {
   /// request, answers kept for `timeToLive`, at most `capacity` of them.
   /// `log` hears of misses, coalesced waits and invalidations, at debug level.
   public static func cache(
-    in front: any TripRepository, timeToLive: Duration = .seconds(60), capacity: Int = 512,
-    log: Logger = .disabled
+    inFrontOf upstream: any TripRepository, timeToLive: Duration = .seconds(60),
+    capacity: Int = 512, log: EventLogger = .disabled
   ) -> any TripCache {
-    return CoalescingTripRepository(
-      upstream: front, timeToLive: timeToLive, capacity: capacity, now: CoarseClock.now, log: log)
+    CoalescingTripRepository(
+      upstream: upstream, timeToLive: timeToLive, capacity: capacity, now: CoarseClock.now,
+      log: log)
   }
 }

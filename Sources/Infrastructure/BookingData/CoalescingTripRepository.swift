@@ -92,13 +92,13 @@ actor CoalescingTripRepository: TripCache {
   /// Hears, at debug level, of each upstream call a miss starts, each answer it brings (with
   /// how many callers have shared a call so far), and each invalidation. Hits and joins are
   /// counted, not logged: a line for each would cost their path more than the hit or the join.
-  private let log: Logger
+  private let log: EventLogger
 
   /// Wraps `upstream`. `now` is the time elapsed since any fixed origin; tests pass a clock they
   /// move by hand, so expiry is tested without sleeping.
   init(
     upstream: any TripRepository, timeToLive: Duration, capacity: Int,
-    now: @escaping @Sendable () -> Duration, log: Logger = .disabled
+    now: @escaping @Sendable () -> Duration, log: EventLogger = .disabled
   ) {
     self.log = log
     self.upstream = upstream

@@ -28,7 +28,7 @@ package actor SQLiteDatabase {
   /// statement that happens to touch the damage (for a small file, a millisecond or so).
   package init(
     file: URL, migrations: [String], busyTimeout: Duration = .seconds(5),
-    checkingIntegrity: Bool = false, log: Logger = .disabled
+    checkingIntegrity: Bool = false, log: EventLogger = .disabled
   ) throws(SQLiteError) {
     let folder = file.deletingLastPathComponent()
     path = file.path

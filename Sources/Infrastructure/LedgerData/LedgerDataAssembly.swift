@@ -11,7 +11,7 @@ public enum LedgerDataAssembly {
   /// Opens (creating on first use) the ledger in `home`. A file there that is not a ledger is
   /// reported as `TicketingError.unreadableLedger` and never overwritten. `log` hears of the
   /// migrations it applies.
-  public static func ledger(home: URL, log: Logger = .disabled) async throws(TicketingError)
+  public static func ledger(home: URL, log: EventLogger = .disabled) async throws(TicketingError)
     -> any OrderLedger
   {
     do {
@@ -26,7 +26,7 @@ public enum LedgerDataAssembly {
 
   /// `ledger` (this module's, or any other), each call it answers or fails told to `log`: the
   /// operation, the order, the duration, the error.
-  public static func logging(_ ledger: any OrderLedger, to log: Logger) -> any OrderLedger {
+  public static func logging(_ ledger: any OrderLedger, to log: EventLogger) -> any OrderLedger {
     log.records(.warning) ? LoggingOrderLedger(ledger: ledger, log: log) : ledger
   }
 }

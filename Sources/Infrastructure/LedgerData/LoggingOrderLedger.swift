@@ -7,7 +7,7 @@ import SharedKernel
 /// same way without either knowing.
 struct LoggingOrderLedger: OrderLedger {
   let ledger: any OrderLedger
-  let log: Logger
+  let log: EventLogger
 
   func issueTicket(for order: PaidOrder, reference: SupplierReference) async throws(TicketingError)
     -> Ticket

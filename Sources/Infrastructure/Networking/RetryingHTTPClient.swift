@@ -10,7 +10,7 @@ package struct RetryingHTTPClient: Sendable {
   private let timeout: Duration
   private let retryPolicy: RetryPolicy
   private let sleep: @Sendable (Duration) async throws -> Void
-  private let log: Logger
+  private let log: EventLogger
 
   /// A client over `transport`. `sleep` waits between retries; tests pass one that records the
   /// backoff instead of waiting. `log` hears of every attempt: method, path, status or error,
@@ -20,7 +20,7 @@ package struct RetryingHTTPClient: Sendable {
     transport: any HTTPTransport,
     timeout: Duration = .seconds(10),
     retryPolicy: RetryPolicy = .standard,
-    log: Logger = .disabled,
+    log: EventLogger = .disabled,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.transport = transport

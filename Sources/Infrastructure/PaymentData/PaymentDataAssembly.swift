@@ -8,7 +8,7 @@ public enum PaymentDataAssembly {
   /// A live payment provider at `baseURL`, over HTTP; `deadline` bounds each call, retries
   /// included.
   public static func gateway(
-    baseURL: URL, deadline: Duration = .seconds(10), log: Logger = .disabled
+    baseURL: URL, deadline: Duration = .seconds(10), log: EventLogger = .disabled
   ) -> any PaymentGateway {
     gateway(transport: liveTransport(to: baseURL), deadline: deadline, log: log)
   }
@@ -18,7 +18,7 @@ public enum PaymentDataAssembly {
   /// how often and `deadline` how long, in all.
   package static func gateway(
     transport: any HTTPTransport, deadline: Duration = .seconds(10),
-    retryPolicy: RetryPolicy = .standard, log: Logger = .disabled
+    retryPolicy: RetryPolicy = .standard, log: EventLogger = .disabled
   ) -> any PaymentGateway {
     ProviderPaymentGateway(
       client: RetryingHTTPClient(

@@ -15,7 +15,7 @@ struct ConnectionSettings: Sendable {
   /// The schema to work in (`search_path`), or the server's default.
   let schema: String?
   /// Where the server's notices and warnings go, at `debug`.
-  let log: Logger
+  let log: EventLogger
   /// What must never appear in a message: the passwords given, and libpq's `PGPASSWORD`.
   private let secrets: [String]
   /// Where the password libpq sends comes from, so a refused one is blamed on the right place.
@@ -24,7 +24,7 @@ struct ConnectionSettings: Sendable {
   /// `nil` when libpq makes no lookup.
   let hosts: ConnectionHosts?
 
-  init(connectionString: String, deadline: Duration, schema: String?, log: Logger = .disabled)
+  init(connectionString: String, deadline: Duration, schema: String?, log: EventLogger = .disabled)
     throws(ServerDatabaseError)
   {
     self.log = log

@@ -29,7 +29,7 @@ package final class ServerDatabase: Sendable {
   /// began is ended by the client: ``ServerDatabaseError/timedOut(server:after:)``.
   package init(
     connectionString: String, migrations: [String], versionTable: String, schema: String? = nil,
-    connections: Int = 4, deadline: Duration = .seconds(10), log: Logger = .disabled
+    connections: Int = 4, deadline: Duration = .seconds(10), log: EventLogger = .disabled
   ) async throws(ServerDatabaseError) {
     precondition(Self.isIdentifier(versionTable), "the version table is a plain identifier")
     precondition(schema.map(Self.isIdentifier) ?? true, "the schema is a plain identifier")

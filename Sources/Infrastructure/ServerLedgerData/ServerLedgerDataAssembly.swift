@@ -19,7 +19,7 @@ public enum ServerLedgerDataAssembly {
   /// names the server and never its password.
   public static func ledger(
     connectionString: String, schema: String? = nil, deadline: Duration, connections: Int = 4,
-    log: Logger = .disabled
+    log: EventLogger = .disabled
   ) async throws(TicketingError) -> any OrderLedger {
     do {
       let database = try await ServerDatabase(

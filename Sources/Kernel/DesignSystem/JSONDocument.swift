@@ -1,18 +1,21 @@
 public import Foundation
 
 /// The one way Voyage writes a JSON document for people's scripts: pretty-printed, keys sorted
-/// (so equal documents are equal bytes and diffs stay small), one trailing newline.
+/// (so equal documents are equal bytes and diffs stay small), one trailing newline. A document
+/// is an `Encodable` value (`TicketDocument`, `ErrorDocument`, a screen's own), never a
+/// dictionary of anything, so its shape is a type the compiler checks.
 public enum JSONDocument {
-  /// `object` as a document; `{}` for an object that is not valid JSON (which would be a bug).
-  public static func data(_ object: [String: Any]) -> Data {
-    let data = try? JSONSerialization.data(
-      withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+  /// `document` as JSON; `{}` for one that cannot be encoded (which would be a bug).
+  public static func data(_ document: some Encodable) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data = try? encoder.encode(document)
     return (data ?? Data("{}".utf8)) + Data("\n".utf8)
   }
 
   /// The same document as text.
-  public static func text(_ object: [String: Any]) -> String {
-    String(decoding: data(object), as: UTF8.self)
+  public static func text(_ document: some Encodable) -> String {
+    String(decoding: data(document), as: UTF8.self)
   }
 }
 

@@ -1,11 +1,12 @@
 /// What a module says about what it did, handed to it like any other dependency: a label (who
 /// speaks), a level below which nothing is built, metadata that every event carries (the order
-/// being checked out), and a sink the composition root chose. `Logger.disabled` is the default
+/// being checked out), and a sink the composition root chose. `EventLogger.disabled` is the default
 /// everywhere, so a module that is never given a logger costs one comparison per event.
 ///
 /// Shaped like swift-log's `Logger` (label, levels, metadata, a pluggable backend), so a fork
-/// that adopts swift-log puts it behind ``LogSink`` in one module and changes no caller.
-public struct Logger: Sendable {
+/// that adopts swift-log puts it behind ``LogSink`` in one module and changes no caller; named
+/// apart from it, so a file that imports both never has two types of one name.
+public struct EventLogger: Sendable {
   /// Who speaks: `checkout`, `supplier`, `payments`, `ledger`, `cache`.
   public let label: String
   /// The least severe level recorded; `nil` records nothing.
@@ -27,17 +28,17 @@ public struct Logger: Sendable {
   }
 
   /// Records nothing: the default of every module that may log.
-  public static let disabled = Logger(
+  public static let disabled = EventLogger(
     label: "disabled", level: nil, sink: DiscardingLogSink(), metadata: [:])
 
   /// The same sink and level under another label, for a module handing its parts their own.
-  public func labelled(_ label: String) -> Logger {
-    Logger(label: label, level: level, sink: sink, metadata: metadata)
+  public func labelled(_ label: String) -> EventLogger {
+    EventLogger(label: label, level: level, sink: sink, metadata: metadata)
   }
 
   /// The same logger with `metadata` added to every event (later keys replace earlier ones).
-  public func adding(_ metadata: LogMetadata) -> Logger {
-    Logger(label: label, level: level, sink: sink, metadata: self.metadata.merging(metadata))
+  public func adding(_ metadata: LogMetadata) -> EventLogger {
+    EventLogger(label: label, level: level, sink: sink, metadata: self.metadata.merging(metadata))
   }
 
   /// Whether an event at `level` would be recorded: check it before measuring something costly.
@@ -107,7 +108,7 @@ public protocol LogSink: Sendable {
   func record(_ event: LogEvent)
 }
 
-/// The sink of ``Logger/disabled``, which is never called (the level is checked first).
+/// The sink of ``EventLogger/disabled``, which is never called (the level is checked first).
 struct DiscardingLogSink: LogSink {
   func record(_ event: LogEvent) {}
 }

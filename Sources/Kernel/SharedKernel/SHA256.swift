@@ -1,6 +1,9 @@
 /// SHA-256 (FIPS 180-4), for a card's fingerprint: Foundation on Linux has no digest of its own
 /// and Voyage takes no packages. Checked against the standard's test vectors in the tests.
-enum SHA256 {
+/// It sits in the kernel, at `package` access, because the fingerprint is computed by a plain
+/// value of the Interfaces layer (`PaymentCard.masked`) that a feature calls, and the kernel is
+/// the one layer both see; no implementation module needs it.
+package enum SHA256 {
   private static let roundConstants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
     0xab1c_5ed5, 0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe,
@@ -15,7 +18,7 @@ enum SHA256 {
   ]
 
   /// The digest of `message` as 64 lowercase hexadecimal digits.
-  static func hexDigest(_ message: some Sequence<UInt8>) -> String {
+  package static func hexDigest(_ message: some Sequence<UInt8>) -> String {
     var state: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
       0x5be0_cd19,
