@@ -280,13 +280,15 @@ compare_quote() {
 # manifest) and compares the uses the preview listed with the compiler's errors.
 split_check() {
   local folder=$1 preview target relative predicted refused copy=$logs/split
-  preview=$(cd "$into" && swift package describe --type json | "$CHECK_ARCHITECTURE" --split-preview "$folder" --format json) \
+  preview=$(cd "$into" && "$CHECK_ARCHITECTURE" --split-preview "$folder" --format json <"$logs/start-description") \
     || { fail "the split preview of $folder failed"; return; }
   target=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["target"])' <<<"$preview")
   predicted=$(python3 -c 'import json, sys
 for use in json.load(sys.stdin)["uses"]: print("%s:%d:%d" % (use["file"], use["line"], use["column"]))' <<<"$preview" | sort -u)
   relative=${folder#*/"$target"/}
-  rm -rf "$copy" && mkdir -p "$copy"
+  # The copy keeps its build folder from one probe to the next: what the probe target depends on
+  # is built once.
+  mkdir -p "$copy" && find "$copy" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
   (cd "$into" && git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$copy")
   cat >>"$copy/Package.swift" <<SWIFT
 
@@ -326,8 +328,7 @@ split_table() {
   local marker="<!-- split-previews:begin -->" readme
   readme=$(grep -lxF -- "$marker" "$example"/Steps/*/README.md 2>/dev/null | head -n 1 || true)
   [ -n "$readme" ] || return 0
-  (cd "$into" && swift package describe --type json) >"$logs/description"
-  if MARKER=$marker MODE=$mode python3 - "$readme" "$logs/description" "$CHECK_ARCHITECTURE" <<'PYTHON'; then
+  if MARKER=$marker MODE=$mode python3 - "$readme" "$logs/start-description" "$CHECK_ARCHITECTURE" <<'PYTHON'; then
 import json, os, subprocess, sys
 readme, description, linter = sys.argv[1:4]
 lines = open(readme).read().split("\n")
@@ -370,9 +371,10 @@ PYTHON
   fi
 }
 
-# Counts the start's library targets (run at the start): "N lines of Swift in M files".
+# Counts the start's library targets (run at the start, from its description): "N lines of Swift
+# in M files".
 count_start_size() {
-  (cd "$into" && swift package describe --type json | python3 -c '
+  (cd "$into" && python3 -c '
 import json, os, sys
 files = lines = 0
 for target in json.load(sys.stdin)["targets"]:
@@ -380,7 +382,7 @@ for target in json.load(sys.stdin)["targets"]:
     for source in target.get("sources", []):
         files += 1
         lines += open(os.path.join(target["path"], source), "rb").read().count(b"\n")
-print("{:,} lines of Swift in {} files".format(lines, files))')
+print("{:,} lines of Swift in {} files".format(lines, files))' <"$logs/start-description")
 }
 
 # The size of the start's library targets, where the example's README and the migration guide
@@ -420,7 +422,7 @@ PYTHON
 # (and summary line) the example's README quotes after its `<!-- folder layers at the start -->`.
 folder_check() {
   local config=$example/folder-layers.json readme=$example/README.md actual expected rewritten
-  actual=$(cd "$into" && swift package describe --type json | "$CHECK_ARCHITECTURE" --config "$config" 2>&1 \
+  actual=$(cd "$into" && "$CHECK_ARCHITECTURE" --config "$config" <"$logs/start-description" 2>&1 \
     | grep -E ': error: |^architecture: ' || true)
   if [ "$mode" = record ]; then
     rewritten=$(OUTPUT="$actual" awk '
@@ -723,6 +725,9 @@ echo "replay: Start"
 # The start's test folders: a step may change their files only in their import lines (the
 # behaviour tests are the migration's safety net); test targets a step adds are its own.
 start_tests=$(cd "$into" && find Tests -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort || true)
+# The start's description, read by everything the replay checks at the start (the package does
+# not change until the first step).
+[ "$mode" = replay ] || (cd "$into" && swift package describe --type json) >"$logs/start-description"
 start_size_counted=""
 [ "$mode" = replay ] || start_size_counted=$(count_start_size)
 : >"$logs/facts"
