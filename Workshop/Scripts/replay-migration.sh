@@ -210,15 +210,24 @@ fail() { echo "replay: FAILED: $*" >&2; failures=$((failures + 1)); }
 # Builds and tests the package as it is now, and runs the README's linter commands (the one after
 # `<!-- linter output -->`, and any after `<!-- linter output: NAME -->`).
 verify() {
-  local name=$1 readme=$2 temporary=$logs/tmp which leftovers
+  local name=$1 readme=$2 temporary=$logs/tmp which leftovers schema=""
+  # The step's configuration, if it has one, against the schema editors check it with: checked
+  # while the step builds (it reads one file, which the build does not change), reported below.
+  if [ -f "$into/architecture.json" ]; then
+    "$voyage/Workshop/ArchitectureLinter/Scripts/validate-configurations.py" "$into/architecture.json" \
+      >"$logs/schema" 2>&1 &
+    schema=$!
+  fi
   if ! (cd "$into" && swift build --build-tests --explicit-target-dependency-import-check error \
     -Xswiftc -warnings-as-errors >"$logs/build" 2>&1); then
+    [ -z "$schema" ] || wait "$schema" || true
     fail "$name does not build:"; tail -n 20 "$logs/build" >&2; return
   fi
   # The tests in a temporary folder of their own, which they must leave as they found it: a
   # test that makes a folder removes it.
   rm -rf "$temporary" && mkdir -p "$temporary"
   if ! (cd "$into" && TMPDIR=$temporary swift test --skip-build >"$logs/test" 2>&1); then
+    [ -z "$schema" ] || wait "$schema" || true
     fail "$name: its tests fail:"; { grep -E '✘|error' "$logs/test" | head -n 20 >&2 || true; }; return
   fi
   # SwiftPM's own leftovers aside: its lock files, and the TemporaryDirectory.* folders holding
@@ -243,9 +252,7 @@ verify() {
       diff "$example/behaviour.txt" "$logs/behaviour" | head -n 20 >&2 || true
     fi
   fi
-  # The step's configuration, if it has one, against the schema editors check it with.
-  if [ -f "$into/architecture.json" ] && ! "$voyage/Workshop/ArchitectureLinter/Scripts/validate-configurations.py" \
-    "$into/architecture.json" >"$logs/schema" 2>&1; then
+  if [ -n "$schema" ] && ! wait "$schema"; then
     fail "$name: its architecture.json does not match the schema:"; head -n 10 "$logs/schema" >&2
   fi
   [ -n "$readme" ] || return 0
