@@ -702,23 +702,43 @@ for target in json.load(sys.stdin)["targets"]:
 
 # After the last step, each line of the example's manifest-canaries.txt (`error<TAB>line`) is
 # appended to a copy of the manifest, which must then fail to compile with that error: the
-# layer helpers' signatures are the rule, so a forbidden dependency is a compile error.
+# layer helpers' signatures are the rule, so a forbidden dependency is a compile error. Each copy
+# compiles on its own, two at a time; the outcomes are read in the file's order.
 manifest_canaries() {
-  local file=$example/manifest-canaries.txt expected line copy=$logs/manifest outcome count=0
+  local file=$example/manifest-canaries.txt expected line copy outcome count=0 index
+  local expectations=() lines=() compiling=()
   [ -f "$file" ] || return 0
   while IFS=$'\t' read -r expected line; do
     case "$expected" in "" | "#"*) continue ;; esac
+    expectations+=("$expected")
+    lines+=("$line")
+  done <"$file"
+  for index in "${!lines[@]}"; do
+    copy=$logs/manifest-$index
     rm -rf "$copy" && mkdir -p "$copy"
-    { cat "$into/Package.swift"; printf '\n%s\n' "$line"; } >"$copy/Package.swift"
-    if outcome=$(swift package --package-path "$copy" dump-package 2>&1); then
+    { cat "$into/Package.swift"; printf '\n%s\n' "${lines[$index]}"; } >"$copy/Package.swift"
+    [ "$index" -lt 2 ] || wait "${compiling[$((index - 2))]}"
+    (
+      status=0
+      swift package --package-path "$copy" dump-package >"$copy.outcome" 2>&1 || status=$?
+      echo "$status" >"$copy.status"
+    ) &
+    compiling+=($!)
+  done
+  wait
+  for index in "${!lines[@]}"; do
+    copy=$logs/manifest-$index
+    line=${lines[$index]}
+    outcome=$(cat "$copy.outcome")
+    if [ "$(cat "$copy.status")" -eq 0 ]; then
       fail "the manifest of the last step accepts a forbidden dependency: $line"
-    elif ! grep -qF "error: $expected" <<<"$outcome"; then
-      fail "the manifest of the last step refuses '$line', but not with 'error: $expected':"
+    elif ! grep -qF "error: ${expectations[$index]}" <<<"$outcome"; then
+      fail "the manifest of the last step refuses '$line', but not with 'error: ${expectations[$index]}':"
       grep -m 3 'error:' <<<"$outcome" >&2 || true
     else
       count=$((count + 1))
     fi
-  done <"$file"
+  done
   echo "replay: the last step's manifest refuses each of its $count canaries with the compiler's error"
 }
 
