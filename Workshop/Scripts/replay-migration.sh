@@ -210,15 +210,24 @@ fail() { echo "replay: FAILED: $*" >&2; failures=$((failures + 1)); }
 # Builds and tests the package as it is now, and runs the README's linter commands (the one after
 # `<!-- linter output -->`, and any after `<!-- linter output: NAME -->`).
 verify() {
-  local name=$1 readme=$2 temporary=$logs/tmp which leftovers
+  local name=$1 readme=$2 temporary=$logs/tmp which leftovers schema=""
+  # The step's configuration, if it has one, against the schema editors check it with: checked
+  # while the step builds (it reads one file, which the build does not change), reported below.
+  if [ -f "$into/architecture.json" ]; then
+    "$voyage/Workshop/ArchitectureLinter/Scripts/validate-configurations.py" "$into/architecture.json" \
+      >"$logs/schema" 2>&1 &
+    schema=$!
+  fi
   if ! (cd "$into" && swift build --build-tests --explicit-target-dependency-import-check error \
     -Xswiftc -warnings-as-errors >"$logs/build" 2>&1); then
+    [ -z "$schema" ] || wait "$schema" || true
     fail "$name does not build:"; tail -n 20 "$logs/build" >&2; return
   fi
   # The tests in a temporary folder of their own, which they must leave as they found it: a
   # test that makes a folder removes it.
   rm -rf "$temporary" && mkdir -p "$temporary"
   if ! (cd "$into" && TMPDIR=$temporary swift test --skip-build >"$logs/test" 2>&1); then
+    [ -z "$schema" ] || wait "$schema" || true
     fail "$name: its tests fail:"; { grep -E '✘|error' "$logs/test" | head -n 20 >&2 || true; }; return
   fi
   # SwiftPM's own leftovers aside: its lock files, and the TemporaryDirectory.* folders holding
@@ -243,9 +252,7 @@ verify() {
       diff "$example/behaviour.txt" "$logs/behaviour" | head -n 20 >&2 || true
     fi
   fi
-  # The step's configuration, if it has one, against the schema editors check it with.
-  if [ -f "$into/architecture.json" ] && ! "$voyage/Workshop/ArchitectureLinter/Scripts/validate-configurations.py" \
-    "$into/architecture.json" >"$logs/schema" 2>&1; then
+  if [ -n "$schema" ] && ! wait "$schema"; then
     fail "$name: its architecture.json does not match the schema:"; head -n 10 "$logs/schema" >&2
   fi
   [ -n "$readme" ] || return 0
@@ -280,13 +287,15 @@ compare_quote() {
 # manifest) and compares the uses the preview listed with the compiler's errors.
 split_check() {
   local folder=$1 preview target relative predicted refused copy=$logs/split
-  preview=$(cd "$into" && swift package describe --type json | "$CHECK_ARCHITECTURE" --split-preview "$folder" --format json) \
+  preview=$(cd "$into" && "$CHECK_ARCHITECTURE" --split-preview "$folder" --format json <"$logs/start-description") \
     || { fail "the split preview of $folder failed"; return; }
   target=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["target"])' <<<"$preview")
   predicted=$(python3 -c 'import json, sys
 for use in json.load(sys.stdin)["uses"]: print("%s:%d:%d" % (use["file"], use["line"], use["column"]))' <<<"$preview" | sort -u)
   relative=${folder#*/"$target"/}
-  rm -rf "$copy" && mkdir -p "$copy"
+  # The copy keeps its build folder from one probe to the next: what the probe target depends on
+  # is built once.
+  mkdir -p "$copy" && find "$copy" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
   (cd "$into" && git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$copy")
   cat >>"$copy/Package.swift" <<SWIFT
 
@@ -326,8 +335,7 @@ split_table() {
   local marker="<!-- split-previews:begin -->" readme
   readme=$(grep -lxF -- "$marker" "$example"/Steps/*/README.md 2>/dev/null | head -n 1 || true)
   [ -n "$readme" ] || return 0
-  (cd "$into" && swift package describe --type json) >"$logs/description"
-  if MARKER=$marker MODE=$mode python3 - "$readme" "$logs/description" "$CHECK_ARCHITECTURE" <<'PYTHON'; then
+  if MARKER=$marker MODE=$mode python3 - "$readme" "$logs/start-description" "$CHECK_ARCHITECTURE" <<'PYTHON'; then
 import json, os, subprocess, sys
 readme, description, linter = sys.argv[1:4]
 lines = open(readme).read().split("\n")
@@ -370,9 +378,10 @@ PYTHON
   fi
 }
 
-# Counts the start's library targets (run at the start): "N lines of Swift in M files".
+# Counts the start's library targets (run at the start, from its description): "N lines of Swift
+# in M files".
 count_start_size() {
-  (cd "$into" && swift package describe --type json | python3 -c '
+  (cd "$into" && python3 -c '
 import json, os, sys
 files = lines = 0
 for target in json.load(sys.stdin)["targets"]:
@@ -380,7 +389,7 @@ for target in json.load(sys.stdin)["targets"]:
     for source in target.get("sources", []):
         files += 1
         lines += open(os.path.join(target["path"], source), "rb").read().count(b"\n")
-print("{:,} lines of Swift in {} files".format(lines, files))')
+print("{:,} lines of Swift in {} files".format(lines, files))' <"$logs/start-description")
 }
 
 # The size of the start's library targets, where the example's README and the migration guide
@@ -420,7 +429,7 @@ PYTHON
 # (and summary line) the example's README quotes after its `<!-- folder layers at the start -->`.
 folder_check() {
   local config=$example/folder-layers.json readme=$example/README.md actual expected rewritten
-  actual=$(cd "$into" && swift package describe --type json | "$CHECK_ARCHITECTURE" --config "$config" 2>&1 \
+  actual=$(cd "$into" && "$CHECK_ARCHITECTURE" --config "$config" <"$logs/start-description" 2>&1 \
     | grep -E ': error: |^architecture: ' || true)
   if [ "$mode" = record ]; then
     rewritten=$(OUTPUT="$actual" awk '
@@ -693,23 +702,43 @@ for target in json.load(sys.stdin)["targets"]:
 
 # After the last step, each line of the example's manifest-canaries.txt (`error<TAB>line`) is
 # appended to a copy of the manifest, which must then fail to compile with that error: the
-# layer helpers' signatures are the rule, so a forbidden dependency is a compile error.
+# layer helpers' signatures are the rule, so a forbidden dependency is a compile error. Each copy
+# compiles on its own, two at a time; the outcomes are read in the file's order.
 manifest_canaries() {
-  local file=$example/manifest-canaries.txt expected line copy=$logs/manifest outcome count=0
+  local file=$example/manifest-canaries.txt expected line copy outcome count=0 index
+  local expectations=() lines=() compiling=()
   [ -f "$file" ] || return 0
   while IFS=$'\t' read -r expected line; do
     case "$expected" in "" | "#"*) continue ;; esac
+    expectations+=("$expected")
+    lines+=("$line")
+  done <"$file"
+  for index in "${!lines[@]}"; do
+    copy=$logs/manifest-$index
     rm -rf "$copy" && mkdir -p "$copy"
-    { cat "$into/Package.swift"; printf '\n%s\n' "$line"; } >"$copy/Package.swift"
-    if outcome=$(swift package --package-path "$copy" dump-package 2>&1); then
+    { cat "$into/Package.swift"; printf '\n%s\n' "${lines[$index]}"; } >"$copy/Package.swift"
+    [ "$index" -lt 2 ] || wait "${compiling[$((index - 2))]}"
+    (
+      status=0
+      swift package --package-path "$copy" dump-package >"$copy.outcome" 2>&1 || status=$?
+      echo "$status" >"$copy.status"
+    ) &
+    compiling+=($!)
+  done
+  wait
+  for index in "${!lines[@]}"; do
+    copy=$logs/manifest-$index
+    line=${lines[$index]}
+    outcome=$(cat "$copy.outcome")
+    if [ "$(cat "$copy.status")" -eq 0 ]; then
       fail "the manifest of the last step accepts a forbidden dependency: $line"
-    elif ! grep -qF "error: $expected" <<<"$outcome"; then
-      fail "the manifest of the last step refuses '$line', but not with 'error: $expected':"
+    elif ! grep -qF "error: ${expectations[$index]}" <<<"$outcome"; then
+      fail "the manifest of the last step refuses '$line', but not with 'error: ${expectations[$index]}':"
       grep -m 3 'error:' <<<"$outcome" >&2 || true
     else
       count=$((count + 1))
     fi
-  done <"$file"
+  done
   echo "replay: the last step's manifest refuses each of its $count canaries with the compiler's error"
 }
 
@@ -723,6 +752,9 @@ echo "replay: Start"
 # The start's test folders: a step may change their files only in their import lines (the
 # behaviour tests are the migration's safety net); test targets a step adds are its own.
 start_tests=$(cd "$into" && find Tests -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort || true)
+# The start's description, read by everything the replay checks at the start (the package does
+# not change until the first step).
+[ "$mode" = replay ] || (cd "$into" && swift package describe --type json) >"$logs/start-description"
 start_size_counted=""
 [ "$mode" = replay ] || start_size_counted=$(count_start_size)
 : >"$logs/facts"
