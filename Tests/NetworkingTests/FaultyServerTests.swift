@@ -13,9 +13,10 @@ struct FaultyServerTests {
     method: .post, path: "/v1/charges", headers: ["Idempotency-Key": "order-1"],
     body: Data("{}".utf8))
 
-  func client(_ server: LoopbackServer, timeout: Duration = .seconds(3_600)) -> RetryingHTTPClient {
+  func client(_ server: LoopbackServer, deadline: Duration = .seconds(3_600)) -> RetryingHTTPClient
+  {
     RetryingHTTPClient(
-      transport: liveTransport(to: server.baseURL), timeout: timeout,
+      transport: liveTransport(to: server.baseURL), deadline: deadline,
       retryPolicy: RetryPolicy(maximumAttempts: 2, initialBackoff: .zero))
   }
 
@@ -48,7 +49,7 @@ struct FaultyServerTests {
     // A byte every half second keeps an idle timeout of two seconds from ever firing, and the
     // drip would last minutes: the outcome is the deadline's, whatever the machine's speed.
     await #expect(throws: HTTPError.timedOut) {
-      try await client(server, timeout: .seconds(2)).send(TransportRequest(path: "/v1/trips"))
+      try await client(server, deadline: .seconds(2)).send(TransportRequest(path: "/v1/trips"))
     }
     await server.stop()
   }
@@ -56,7 +57,7 @@ struct FaultyServerTests {
   @Test func aSilentServerIsCutOffAtTheDeadline() async throws {
     let server = try await LoopbackServer.start(.silent)
     await #expect(throws: HTTPError.timedOut) {
-      try await client(server, timeout: .milliseconds(300)).send(Self.keyedPost)
+      try await client(server, deadline: .milliseconds(300)).send(Self.keyedPost)
     }
     await server.stop()
   }
@@ -73,7 +74,7 @@ struct FaultyServerTests {
 
   @Test func retriesEndingInARefusalStillReportThatAnEarlierAttemptMayHaveArrived() async throws {
     let client = RetryingHTTPClient(
-      transport: BrokenThenRefused(), timeout: .seconds(3_600),
+      transport: BrokenThenRefused(), deadline: .seconds(3_600),
       retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: .zero), sleep: { _ in })
     await #expect(throws: HTTPError.transportFailed(reason: "connection reset")) {
       try await client.send(Self.keyedPost)
@@ -92,7 +93,7 @@ struct FaultyServerTests {
   @Test func theDeadlineHoldsEvenWhenTheTransportIgnoresCancellation() async throws {
     let transport = Unstoppable()
     let client = RetryingHTTPClient(
-      transport: transport, timeout: .milliseconds(200), retryPolicy: .never, sleep: { _ in })
+      transport: transport, deadline: .milliseconds(200), retryPolicy: .never, sleep: { _ in })
     await #expect(throws: HTTPError.timedOut) {
       try await client.send(TransportRequest(path: "/v1/trips"))
     }

@@ -25,7 +25,7 @@ struct LiveTransportTests {
       "v1/trips/LIS-001": #"{"trip_count": 7}"#
     ])
     let client = RetryingHTTPClient(
-      transport: kind.transport(server.baseURL), timeout: .seconds(3_600), retryPolicy: .never)
+      transport: kind.transport(server.baseURL), deadline: .seconds(3_600), retryPolicy: .never)
 
     struct Catalog: Decodable { let tripCount: Int }
     let body = try await client.decode(

@@ -12,7 +12,7 @@ struct RetryingHTTPClientLogTests {
     let recorder = LogRecorder()
     let server = RetryingHTTPClientTests.ScriptedServer(statuses: [503])
     let client = RetryingHTTPClient(
-      transport: server.transport, timeout: .seconds(3_600),
+      transport: server.transport, deadline: .seconds(3_600),
       retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: .milliseconds(100)),
       log: EventLogger(label: "supplier", level: .info, sink: recorder), sleep: { _ in })
     _ = try await client.send(TransportRequest(path: "/v1/trips"))
@@ -35,7 +35,7 @@ struct RetryingHTTPClientLogTests {
     let recorder = LogRecorder()
     let server = RetryingHTTPClientTests.ScriptedServer(statuses: [404])
     let client = RetryingHTTPClient(
-      transport: server.transport, timeout: .seconds(3_600),
+      transport: server.transport, deadline: .seconds(3_600),
       log: EventLogger(label: "payments", level: .info, sink: recorder), sleep: { _ in })
     await #expect(throws: HTTPError.self) {
       try await client.send(TransportRequest(path: "/v1/charges/x"))

@@ -41,7 +41,7 @@ struct RetryingHTTPClientTests {
     // The deadline is an hour: these tests are about retries, and a machine busy with other tests
     // must not turn a retry into a timeout (the deadline has tests of its own).
     RetryingHTTPClient(
-      transport: server.transport, timeout: .seconds(3_600),
+      transport: server.transport, deadline: .seconds(3_600),
       retryPolicy: RetryPolicy(maximumAttempts: attempts, initialBackoff: .milliseconds(100)),
       sleep: { await recorder.sleep($0) })
   }
@@ -125,7 +125,7 @@ struct RetryingHTTPClientTests {
   @Test func theTimeoutIsOneDeadlineForTheWholeCallRetriesIncluded() async throws {
     let server = SilentServer()
     let client = RetryingHTTPClient(
-      transport: server.transport, timeout: .milliseconds(100),
+      transport: server.transport, deadline: .milliseconds(100),
       retryPolicy: RetryPolicy(maximumAttempts: 5, initialBackoff: .zero),
       sleep: { _ in })
     await #expect(throws: HTTPError.timedOut) {

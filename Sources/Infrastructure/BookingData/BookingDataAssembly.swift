@@ -22,7 +22,7 @@ public enum BookingDataAssembly {
   ) -> any TripRepository {
     SupplierTripRepository(
       client: RetryingHTTPClient(
-        transport: transport, timeout: deadline, retryPolicy: retryPolicy, log: log))
+        transport: transport, deadline: deadline, retryPolicy: retryPolicy, log: log))
   }
 
   /// Places at the live travel supplier at `baseURL`: holds, confirmations, cancellations.
@@ -40,7 +40,7 @@ public enum BookingDataAssembly {
   ) -> any PlaceReservations {
     SupplierPlaceReservations(
       client: RetryingHTTPClient(
-        transport: transport, timeout: deadline, retryPolicy: retryPolicy, log: log))
+        transport: transport, deadline: deadline, retryPolicy: retryPolicy, log: log))
   }
 
   /// Puts a coalescing cache in front of `upstream`: one upstream call per distinct in-flight

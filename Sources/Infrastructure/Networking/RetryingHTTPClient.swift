@@ -1,13 +1,13 @@
 package import EventLog
 package import Foundation
 
-/// Sends requests over any ``HTTPTransport``, adding what every caller needs: a timeout, retries
+/// Sends requests over any ``HTTPTransport``, adding what every caller needs: a deadline, retries
 /// where they are safe, a 2xx check and JSON decoding with snake_case keys.
 ///
 /// Errors are `HTTPError`, or `CancellationError` when the calling task is cancelled.
 package struct RetryingHTTPClient: Sendable {
   private let transport: any HTTPTransport
-  private let timeout: Duration
+  private let deadline: Duration
   private let retryPolicy: RetryPolicy
   private let sleep: @Sendable (Duration) async throws -> Void
   private let log: EventLogger
@@ -18,13 +18,13 @@ package struct RetryingHTTPClient: Sendable {
   /// which may hold a card or a credential).
   package init(
     transport: any HTTPTransport,
-    timeout: Duration = .seconds(10),
+    deadline: Duration = .seconds(10),
     retryPolicy: RetryPolicy = .standard,
     log: EventLogger = .disabled,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.transport = transport
-    self.timeout = timeout
+    self.deadline = deadline
     self.retryPolicy = retryPolicy
     self.log = log
     self.sleep = sleep
@@ -32,8 +32,7 @@ package struct RetryingHTTPClient: Sendable {
 
   /// Sends `request` and returns a 2xx response. Retries transient failures (transport errors,
   /// timeouts, 5xx, 429) with exponential backoff, but only for idempotent requests, and never a
-  /// 4xx, which would fail the same way again. The client's timeout is one deadline for the whole
-  /// call, retries and backoff included, and the client keeps it itself: a caller waits at most
+  /// 4xx, which would fail the same way again. The client's deadline holds for the whole call, retries and backoff included, and the client keeps it itself: a caller waits at most
   /// that long whatever the transport does (a server that drips its answer a byte at a time, a
   /// handler that ignores cancellation).
   ///
@@ -41,7 +40,7 @@ package struct RetryingHTTPClient: Sendable {
   /// the earlier failure is the one thrown: "nothing happened" is only said when no attempt
   /// could have done anything.
   package func send(_ request: TransportRequest) async throws -> TransportResponse {
-    let deadline = ContinuousClock.now + timeout
+    let deadline = ContinuousClock.now + self.deadline
     var attempt = 1
     var uncertain: HTTPError?
     while true {

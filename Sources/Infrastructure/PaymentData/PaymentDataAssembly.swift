@@ -22,6 +22,6 @@ public enum PaymentDataAssembly {
   ) -> any PaymentGateway {
     ProviderPaymentGateway(
       client: RetryingHTTPClient(
-        transport: transport, timeout: deadline, retryPolicy: retryPolicy, log: log))
+        transport: transport, deadline: deadline, retryPolicy: retryPolicy, log: log))
   }
 }
