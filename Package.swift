@@ -83,30 +83,30 @@ var infrastructureTargets: [Target] {
     + infrastructure(
       .sqlValues, implements: [],
       testsUse: [
-        .infrastructure(.embeddedDatabase), .infrastructure(.serverDatabase),
+        .infrastructure(.sqlite), .infrastructure(.postgreSQL),
         .testTool(.postgreSQLTestServer),
       ])
     // SQLite, the embedded database (libsqlite3-dev on Debian).
-    + [systemLibrary(.sqlite, pkgConfig: "sqlite3", apt: ["libsqlite3-dev"], brew: ["sqlite"])]
+    + [systemLibrary(.cSQLite, pkgConfig: "sqlite3", apt: ["libsqlite3-dev"], brew: ["sqlite"])]
     // One SQLite file: WAL, foreign keys, bound parameters, forward migrations, typed errors.
     + infrastructure(
-      .embeddedDatabase, implements: [],
-      uses: [.kernel(.eventLog), .infrastructure(.sqlValues), .systemLibrary(.sqlite)],
+      .sqlite, implements: [],
+      uses: [.kernel(.eventLog), .infrastructure(.sqlValues), .systemLibrary(.cSQLite)],
       testsUse: [.testTool(.temporaryFolders)])
     // libpq, PostgreSQL's client library (libpq-dev on Debian).
-    + [systemLibrary(.libpq, pkgConfig: "libpq", apt: ["libpq-dev"], brew: ["libpq"])]
+    + [systemLibrary(.cLibPQ, pkgConfig: "libpq", apt: ["libpq-dev"], brew: ["libpq"])]
     // A PostgreSQL database: bound parameters, transactions, forward migrations, typed errors with
     // the SQLSTATE, each blocking libpq call on a thread outside the cooperative pool.
     + infrastructure(
-      .serverDatabase, implements: [],
-      uses: [.kernel(.eventLog), .infrastructure(.sqlValues), .systemLibrary(.libpq)],
+      .postgreSQL, implements: [],
+      uses: [.kernel(.eventLog), .infrastructure(.sqlValues), .systemLibrary(.cLibPQ)],
       testsUse: [.testTool(.postgreSQLTestServer)])
     // The travel supplier's API played in-process: a seeded catalog, durable holds and bookings
     // in its own SQLite file, latency and faults on demand.
     + infrastructure(
       .supplierSandbox, implements: [],
       uses: [
-        .kernel(.sharedKernel), .infrastructure(.networking), .infrastructure(.embeddedDatabase),
+        .kernel(.sharedKernel), .infrastructure(.networking), .infrastructure(.sqlite),
         .infrastructure(.locking), .infrastructure(.sqlValues),
       ],
       testsUse: [.testTool(.temporaryFolders)])
@@ -126,7 +126,7 @@ var infrastructureTargets: [Target] {
       .paymentSandbox, implements: [],
       uses: [
         .kernel(.sharedKernel), .interface(.payment), .infrastructure(.networking),
-        .infrastructure(.embeddedDatabase), .infrastructure(.locking), .infrastructure(.sqlValues),
+        .infrastructure(.sqlite), .infrastructure(.locking), .infrastructure(.sqlValues),
       ],
       testsUse: [.testTool(.temporaryFolders)])
     // The payment provider's HTTP client; the one module that mints receipts.
@@ -134,7 +134,7 @@ var infrastructureTargets: [Target] {
       .paymentData, implements: [.payment],
       uses: [.kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.networking)],
       testsUse: [
-        .infrastructure(.paymentSandbox), .infrastructure(.embeddedDatabase),
+        .infrastructure(.paymentSandbox), .infrastructure(.sqlite),
         .testTool(.loopbackServers), .testTool(.temporaryFolders),
       ])
     // The order ledger's rows, written once for both ledgers below: how a row of either database
@@ -144,9 +144,9 @@ var infrastructureTargets: [Target] {
       uses: [.kernel(.sharedKernel), .interface(.booking), .infrastructure(.sqlValues)])
     // The order ledger: orders before payment, tickets with completion, in one SQLite file.
     + infrastructure(
-      .ledgerData, implements: [.booking],
+      .sqliteLedgerData, implements: [.booking],
       uses: [
-        .kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.embeddedDatabase),
+        .kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.sqlite),
         .infrastructure(.sqlValues), .infrastructure(.ledgerRows),
       ],
       testsUse: [
@@ -154,14 +154,19 @@ var infrastructureTargets: [Target] {
         .infrastructure(.networking), .testSupport(.booking), .testTool(.temporaryFolders),
       ])
     // The order ledger in a PostgreSQL database that several instances share: the same record
-    // and guarantees as LedgerData's, each order's row locked by the step that moves it.
+    // and guarantees as SQLiteLedgerData's, each order's row locked by the step that moves it.
     + infrastructure(
-      .serverLedgerData, implements: [.booking],
+      .postgreSQLLedgerData, implements: [.booking],
       uses: [
-        .kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.serverDatabase),
+        .kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.postgreSQL),
         .infrastructure(.locking), .infrastructure(.sqlValues), .infrastructure(.ledgerRows),
       ],
       testsUse: [.testSupport(.booking), .testTool(.postgreSQLTestServer)])
+    // Any order ledger, each call told to a log: a decorator the composition root applies to
+    // whichever ledger it opened.
+    + infrastructure(
+      .ledgerLogging, implements: [.booking], uses: [.kernel(.sharedKernel), .kernel(.eventLog)],
+      testsUse: [.testSupport(.booking)])
     // Where events go: a readable line or a JSON object a line, on stderr or appended to a file;
     // the composition root chooses.
     + infrastructure(
@@ -203,10 +208,10 @@ var appTargets: [Target] {
       .interface(.payment), .infrastructure(.logSinks),
       .infrastructure(.bookingData), .infrastructure(.supplierSandbox),
       .infrastructure(.paymentData), .infrastructure(.paymentSandbox),
-      .infrastructure(.ledgerData),
+      .infrastructure(.sqliteLedgerData), .infrastructure(.ledgerLogging),
       // The PostgreSQL ledger, on Linux only, so an Apple app that embeds Voyage never compiles
-      // or links libpq (see ServerLedgerData's README for why a platform and not a trait).
-      .linuxOnly(.serverLedgerData),
+      // or links libpq (see PostgreSQLLedgerData's README for why a platform and not a trait).
+      .linuxOnly(.postgreSQLLedgerData),
       .feature(.search), .feature(.checkout), .feature(.tickets),
     ],
     testsUse: [.testTool(.temporaryFolders)])
@@ -215,8 +220,8 @@ var appTargets: [Target] {
       .commandLineInterface, root: .appComposition,
       uses: [.search, .checkout, .tickets],
       testsUse: [
-        .infrastructure(.embeddedDatabase), .infrastructure(.paymentSandbox),
-        .infrastructure(.supplierSandbox), .infrastructure(.serverDatabase),
+        .infrastructure(.sqlite), .infrastructure(.paymentSandbox),
+        .infrastructure(.supplierSandbox), .infrastructure(.postgreSQL),
         .infrastructure(.sqlValues), .testTool(.loopbackServers), .testTool(.postgreSQLTestServer),
         .testTool(.subprocesses), .testTool(.temporaryFolders),
       ])
@@ -266,14 +271,15 @@ var benchmarkTargets: [Target] {
       "CheckoutBenchmark",
       uses: [
         .infrastructure(.bookingData), .interface(.booking), .feature(.checkout),
-        .infrastructure(.ledgerData), .infrastructure(.paymentData), .interface(.payment),
-        .infrastructure(.paymentSandbox), .infrastructure(.serverDatabase),
-        .infrastructure(.sqlValues), .infrastructure(.serverLedgerData), .kernel(.sharedKernel),
+        .infrastructure(.sqliteLedgerData), .infrastructure(.ledgerLogging),
+        .infrastructure(.paymentData), .interface(.payment),
+        .infrastructure(.paymentSandbox), .infrastructure(.postgreSQL),
+        .infrastructure(.sqlValues), .infrastructure(.postgreSQLLedgerData), .kernel(.sharedKernel),
         .infrastructure(.supplierSandbox),
         .kernel(.eventLog), .kernel(.designSystem), .infrastructure(.logSinks),
         .infrastructure(.locking),
       ],
-      floors: [.libpq]),
+      floors: [.cLibPQ]),
   ]
 }
 
@@ -342,23 +348,24 @@ enum Interface: String, LayerModule {
 enum Infrastructure: String, LayerModule {
   case networking = "Networking"
   case sqlValues = "SQLValues"
-  case embeddedDatabase = "EmbeddedDatabase"
+  case sqlite = "SQLite"
   case supplierSandbox = "SupplierSandbox"
   case bookingData = "BookingData"
   case paymentSandbox = "PaymentSandbox"
   case paymentData = "PaymentData"
   case ledgerRows = "LedgerRows"
-  case ledgerData = "LedgerData"
-  case serverDatabase = "ServerDatabase"
-  case serverLedgerData = "ServerLedgerData"
+  case sqliteLedgerData = "SQLiteLedgerData"
+  case postgreSQL = "PostgreSQL"
+  case postgreSQLLedgerData = "PostgreSQLLedgerData"
+  case ledgerLogging = "LedgerLogging"
   case logSinks = "LogSinks"
   case locking = "Locking"
 }
 
 /// C libraries of the system, each wrapped by a module map; only infrastructure may use them.
 enum SystemLibrary: String, LayerModule {
-  case sqlite = "CSQLite"
-  case libpq = "CLibPQ"
+  case cSQLite = "CSQLite"
+  case cLibPQ = "CLibPQ"
 }
 
 /// Screens and their state machines, each behind one entry point.

@@ -4,15 +4,16 @@ import CheckoutFeature
 import DesignSystem
 import EventLog
 import Foundation
-import LedgerData
+import LedgerLogging
 import Locking
 import LogSinks
 import PaymentData
 import PaymentInterface
 import PaymentSandbox
+import PostgreSQL
+import PostgreSQLLedgerData
 import SQLValues
-import ServerDatabase
-import ServerLedgerData
+import SQLiteLedgerData
 import SharedKernel
 import SupplierSandbox
 
@@ -108,10 +109,10 @@ enum CheckoutBenchmark {
   static func dropSchemas(url: String) async {
     let made = schemas.withLock { $0 }
     do {
-      let database = try await ServerDatabase(
+      let database = try await PostgreSQLDatabase(
         connectionString: url, migrations: [], versionTable: "unused", connections: 1)
       for schema in made {
-        try await database.autocommit { connection throws(ServerDatabaseError) in
+        try await database.autocommit { connection throws(PostgreSQLError) in
           try connection.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE")
         }
       }
@@ -163,9 +164,9 @@ enum CheckoutBenchmark {
 
   /// The server's version and the settings that decide its write speed.
   static func settings(of url: String) async throws -> String {
-    let database = try await ServerDatabase(
+    let database = try await PostgreSQLDatabase(
       connectionString: url, migrations: [], versionTable: "unused")
-    let rows = try await database.autocommit { connection throws(ServerDatabaseError) in
+    let rows = try await database.autocommit { connection throws(PostgreSQLError) in
       try connection.query(
         """
         SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name IN
@@ -182,9 +183,9 @@ enum CheckoutBenchmark {
     -> any OrderLedger
   {
     switch ledger {
-    case .sqlite: return try await LedgerDataAssembly.ledger(home: home)
+    case .sqlite: return try await SQLiteLedgerDataAssembly.ledger(home: home)
     case .postgreSQL(let url):
-      return try await ServerLedgerDataAssembly.ledger(
+      return try await PostgreSQLLedgerDataAssembly.ledger(
         connectionString: url,
         schema: freshSchema(),
         deadline: .seconds(30), connections: connections)
@@ -212,7 +213,7 @@ enum CheckoutBenchmark {
         transport: supplier.transport, log: log.labelled("supplier")),
       payments: PaymentDataAssembly.gateway(
         transport: payments.transport, log: log.labelled("payments")),
-      ledger: LedgerDataAssembly.logging(
+      ledger: LedgerLoggingAssembly.logging(
         try await open(ledger, home: home, connections: width), to: log.labelled("ledger")),
       log: log.labelled("checkout"))
     let good = try PaymentCard(

@@ -6,7 +6,7 @@ import Locking
 import PaymentData
 import PaymentInterface
 import PaymentSandbox
-import ServerLedgerData
+import PostgreSQLLedgerData
 import SharedKernel
 import SupplierSandbox
 
@@ -64,7 +64,7 @@ enum LedgerFloor {
   static func ledgerRate(url: String, orders: [(PaidOrder, MaskedCard)], width: Int) async throws
     -> Double
   {
-    let ledger = try await ServerLedgerDataAssembly.ledger(
+    let ledger = try await PostgreSQLLedgerDataAssembly.ledger(
       connectionString: url, schema: freshSchema(), deadline: .seconds(30), connections: width)
     let next = LockedValue(0)
     let start = ContinuousClock.now
@@ -101,7 +101,7 @@ enum LedgerFloor {
   /// libpq, `width` threads at a time, in a schema the ledger's migrations made.
   static func floorRate(url: String, checkouts: Int, width: Int) async throws -> (Double, Double) {
     let schema = freshSchema()
-    _ = try await ServerLedgerDataAssembly.ledger(
+    _ = try await PostgreSQLLedgerDataAssembly.ledger(
       connectionString: url, schema: schema, deadline: .seconds(30))
     let next = LockedValue(0)
     let statements = LockedValue(0)

@@ -215,7 +215,7 @@ struct TypeLevelCanaryTests {
     let outcome = try await evaluateManifest(
       appending: """
         _ = feature(.\(Self.features.one), uses: [.kernel(.sharedKernel), .interface(.booking)], testsUse: [.booking])
-        _ = infrastructure(.networking, implements: [.booking], uses: [.kernel(.sharedKernel), .interface(.payment), .infrastructure(.embeddedDatabase), .systemLibrary(.sqlite)])
+        _ = infrastructure(.networking, implements: [.booking], uses: [.kernel(.sharedKernel), .interface(.payment), .infrastructure(.sqlite), .systemLibrary(.cSQLite)])
         _ = front(.commandLineInterface, root: .appComposition, uses: [.\(Self.features.one)], testsUse: [.infrastructure(.bookingData)])
         _ = compositionRoot(.appComposition, uses: [.infrastructure(.bookingData), .feature(.\(Self.features.one))])
         _ = example(.\(Self.features.one), product: "x", uses: [.kernel(.sharedKernel), .interface(.booking)], runsAgainst: [.booking])

@@ -1,10 +1,10 @@
-// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
-import EmbeddedDatabase
 import Foundation
 import PaymentSandbox
+import PostgreSQL
 import PostgreSQLTestServer
 import SQLValues
-import ServerDatabase
+// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
+import SQLite
 import SupplierSandbox
 import Testing
 
@@ -256,10 +256,10 @@ extension VoyageCommandLineTests {
     let environment = ["VOYAGE_DATABASE_URL": url]
     let (ticket, trip, placesBefore) = try await boughtTicket(environment: environment)
     let schema = try #require(url.split(separator: "%3D").last.map(String.init))
-    let server = try await ServerDatabase(
+    let server = try await PostgreSQLDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused",
       schema: schema, connections: 1)
-    try await server.autocommit { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(PostgreSQLError) in
       try connection.execute(
         "CREATE FUNCTION fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \(fault.body) END $$")
       try connection.execute(
@@ -279,7 +279,7 @@ extension VoyageCommandLineTests {
       try await expectCancellationUnderWay(ticket, on: trip, environment: environment)
     }
 
-    try await server.autocommit { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(PostgreSQLError) in
       try connection.execute("DROP TRIGGER fault ON orders")
     }
     let finished = try await run(
@@ -305,10 +305,10 @@ extension VoyageCommandLineTests {
     // A lock of this test's own: tests running beside it on the same server take others.
     let lock = Int64.random(in: 1...Int64(Int32.max))
     let schema = try #require(url.split(separator: "%3D").last.map(String.init))
-    let server = try await ServerDatabase(
+    let server = try await PostgreSQLDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused",
       schema: schema, connections: 1)
-    try await server.autocommit { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(PostgreSQLError) in
       try connection.execute(
         """
         CREATE FUNCTION waits() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -321,7 +321,7 @@ extension VoyageCommandLineTests {
         """)
       _ = try connection.query("SELECT pg_advisory_lock(\(lock))")
     }
-    let observer = try await ServerDatabase(
+    let observer = try await PostgreSQLDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", connections: 1)
     let launched = AsyncStream<Int32>.makeStream()
     async let stalled = run(
@@ -348,7 +348,7 @@ extension VoyageCommandLineTests {
     #expect(message.contains(write.before) && names(ticket, in: message), "\(message)")
     #expect(try advisedCancel(in: outcome) == ["cancel", ticket])
 
-    try await server.autocommit { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(PostgreSQLError) in
       _ = try connection.query("SELECT pg_advisory_unlock(\(lock))")
       try connection.execute("DROP TRIGGER waits ON orders")
     }
@@ -363,10 +363,10 @@ extension VoyageCommandLineTests {
   /// mid-write); throws if `process` ended first. The server is asked again every 10 ms until it
   /// says so.
   private func someoneWaits(
-    forAdvisoryLock lock: Int64, on observer: ServerDatabase, while process: Int32
+    forAdvisoryLock lock: Int64, on observer: PostgreSQLDatabase, while process: Int32
   ) async throws {
     while true {
-      let waiting = try await observer.autocommit { connection throws(ServerDatabaseError) in
+      let waiting = try await observer.autocommit { connection throws(PostgreSQLError) in
         try connection.query(
           """
           SELECT count(*)::int8 AS waiting FROM pg_locks

@@ -1,7 +1,7 @@
-// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
-import EmbeddedDatabase
 import Foundation
 import PaymentSandbox
+// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
+import SQLite
 import SharedKernel
 import Subprocesses
 import SupplierSandbox

@@ -1,7 +1,7 @@
 // Exercises: CheckoutFeature, SearchFeature, TicketsFeature
 import Foundation
+import PostgreSQL
 import PostgreSQLTestServer
-import ServerDatabase
 import Testing
 
 /// The log, end to end: `--verbose` on stderr, JSON lines in a file, its settings refused when
@@ -112,9 +112,9 @@ extension VoyageCommandLineTests {
       // The test server trusts local connections, so a password in the URL is accepted and
       // ignored: a secret the log could leak without the connection failing.
       let schema = TestServer.freshSchema()
-      let database = try await ServerDatabase(
+      let database = try await PostgreSQLDatabase(
         connectionString: TestServer.url(), migrations: [], versionTable: "unused")
-      try await database.autocommit { connection throws(ServerDatabaseError) in
+      try await database.autocommit { connection throws(PostgreSQLError) in
         try connection.execute("CREATE SCHEMA \(schema)")
       }
       let url = try TestServer.url(in: schema)

@@ -1,9 +1,9 @@
 // Exercises: CheckoutFeature, SearchFeature, TicketsFeature
 import Foundation
 import PaymentSandbox
+import PostgreSQL
 import PostgreSQLTestServer
 import SQLValues
-import ServerDatabase
 import SupplierSandbox
 import TemporaryFolders
 import Testing
@@ -44,9 +44,9 @@ extension VoyageCommandLineTests {
   /// A schema of its own on the test server, and the URL that works in it.
   func serverSchema() async throws -> String {
     let schema = TestServer.freshSchema()
-    let database = try await ServerDatabase(
+    let database = try await PostgreSQLDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused")
-    try await database.autocommit { connection throws(ServerDatabaseError) in
+    try await database.autocommit { connection throws(PostgreSQLError) in
       try connection.execute("CREATE SCHEMA \(schema)")
     }
     return try TestServer.url(in: schema)
@@ -110,11 +110,11 @@ extension VoyageCommandLineTests {
     let ticket = try #require(
       (try json(bought.output)["ticket"] as? [String: Any])?["id"] as? String)
     let schema = try #require(url.split(separator: "%3D").last.map(String.init))
-    let server = try await ServerDatabase(
+    let server = try await PostgreSQLDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
     let ledger = { @Sendable () async throws -> [SQLRow] in
-      try await server.autocommit { connection throws(ServerDatabaseError) in
+      try await server.autocommit { connection throws(PostgreSQLError) in
         try connection.query(
           """
           SELECT (SELECT count(*)::int8 FROM orders), (SELECT count(*)::int8 FROM tickets),
@@ -150,10 +150,10 @@ extension VoyageCommandLineTests {
       ], environment: ["VOYAGE_DATABASE_URL": url])
     #expect(open.status != 0, "\(printed(open))")
     let schema = try #require(url.split(separator: "%3D").last.map(String.init))
-    let server = try await ServerDatabase(
+    let server = try await PostgreSQLDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
-    try await server.autocommit { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(PostgreSQLError) in
       try connection.execute(
         """
         CREATE FUNCTION full_disk() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
@@ -170,7 +170,7 @@ extension VoyageCommandLineTests {
     let advice = try #require(
       failed.error.split(separator: "'").first { $0.hasPrefix("voyage cancel ") },
       "\(failed.error)")
-    try await server.autocommit { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(PostgreSQLError) in
       try connection.execute("DROP TRIGGER full_disk ON orders")
     }
     let finished = try await run(
@@ -193,10 +193,10 @@ extension VoyageCommandLineTests {
     let host = try #require(
       base.split(separator: "host=").last?.split(separator: "&").first.map(String.init))
     let marker = "voyage-test-cut-" + UUID().uuidString.prefix(8)
-    let server = try await ServerDatabase(
+    let server = try await PostgreSQLDatabase(
       connectionString: url, migrations: [], versionTable: "unused", connections: 1)
     _ = try await run(["orders"], environment: ["VOYAGE_DATABASE_URL": url])
-    try await server.autocommit { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(PostgreSQLError) in
       try connection.execute(
         """
         CREATE FUNCTION cut_here() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
@@ -252,17 +252,17 @@ extension VoyageCommandLineTests {
     let migrated = try await run(["orders"], environment: ["VOYAGE_DATABASE_URL": url])
     #expect(migrated.status == 0, "\(printed(migrated))")
     let schema = try #require(url.split(separator: "%3D").last.map(String.init))
-    let locker = try await ServerDatabase(
+    let locker = try await PostgreSQLDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
     // The session keeps its transaction, and the lock, after the call returns.
-    try await locker.autocommit { connection throws(ServerDatabaseError) in
+    try await locker.autocommit { connection throws(PostgreSQLError) in
       try connection.execute("BEGIN")
       try connection.execute("LOCK TABLE orders IN ACCESS EXCLUSIVE MODE")
     }
     let waited = try await run(
       ["orders"], environment: ["VOYAGE_DATABASE_URL": url, "VOYAGE_DEADLINE_SECONDS": "0.5"])
-    try await locker.autocommit { connection throws(ServerDatabaseError) in
+    try await locker.autocommit { connection throws(PostgreSQLError) in
       try connection.execute("ROLLBACK")
     }
     #expect(waited.status == 74)
@@ -309,10 +309,10 @@ extension VoyageCommandLineTests {
     let migrated = try await run(["orders"], environment: ["VOYAGE_DATABASE_URL": url])
     #expect(migrated.status == 0, "\(printed(migrated))")
     let schema = try #require(url.split(separator: "%3D").last.map(String.init))
-    let server = try await ServerDatabase(
+    let server = try await PostgreSQLDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
-    try await server.autocommit { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(PostgreSQLError) in
       try connection.execute(
         "CREATE FUNCTION fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \(fault.body) END $$")
       try connection.execute(
@@ -334,7 +334,7 @@ extension VoyageCommandLineTests {
     #expect(
       message.lowercased().contains("run the same command again with --idempotency-key \(key)"))
 
-    try await server.autocommit { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(PostgreSQLError) in
       try connection.execute("DROP TRIGGER fault ON orders")
     }
     let finished = try await run(

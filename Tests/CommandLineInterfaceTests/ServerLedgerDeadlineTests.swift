@@ -1,9 +1,9 @@
 // Exercises: CheckoutFeature, SearchFeature, TicketsFeature
 import Foundation
 import PaymentSandbox
+import PostgreSQL
 import PostgreSQLTestServer
 import SQLValues
-import ServerDatabase
 import Testing
 
 /// What holds a checkout's ledger write up: a lock another session keeps, or the whole server
@@ -64,9 +64,9 @@ extension VoyageCommandLineTests {
     let environment = ["VOYAGE_DATABASE_URL": cluster.url]
     let migrated = try await run(["orders"], environment: environment)
     #expect(migrated.status == 0, "\(printed(migrated))")
-    let server = try await ServerDatabase(
+    let server = try await PostgreSQLDatabase(
       connectionString: cluster.url, migrations: [], versionTable: "unused", connections: 1)
-    try await server.autocommit { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(PostgreSQLError) in
       try connection.execute(
         """
         CREATE FUNCTION waits() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -81,7 +81,7 @@ extension VoyageCommandLineTests {
     }
     let trip = try await bookableTrip()
     // Connected before the checkout starts, so it sees the checkout wait at once.
-    let observer = try await ServerDatabase(
+    let observer = try await PostgreSQLDatabase(
       connectionString: cluster.url, migrations: [], versionTable: "unused", connections: 1)
     let command = ["checkout", trip, "--name", "Ada", "--json"] + Self.card
     let launched = AsyncStream<Int32>.makeStream()
@@ -116,7 +116,7 @@ extension VoyageCommandLineTests {
     #expect(message.contains("--idempotency-key \(key)"))
 
     try cluster.thaw()
-    try await server.autocommit { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(PostgreSQLError) in
       _ = try connection.query("SELECT pg_advisory_unlock(42)")
       try connection.execute("DROP TRIGGER waits ON orders")
     }
@@ -131,11 +131,11 @@ extension VoyageCommandLineTests {
 
   /// Returns once a statement waits for a lock (the checkout is mid-statement); throws if
   /// `process` ended first. The server is asked again every 10 ms until it says so.
-  private func someoneWaitsForALock(on observer: ServerDatabase, while process: Int32)
+  private func someoneWaitsForALock(on observer: PostgreSQLDatabase, while process: Int32)
     async throws
   {
     while true {
-      let waiting = try await observer.autocommit { connection throws(ServerDatabaseError) in
+      let waiting = try await observer.autocommit { connection throws(PostgreSQLError) in
         try connection.query("SELECT count(*)::int8 AS waiting FROM pg_locks WHERE NOT granted")
       }
       if try waiting.first?.integer("waiting") ?? 0 > 0 { return }
@@ -156,10 +156,10 @@ extension VoyageCommandLineTests {
     #expect(migrated.status == 0, "\(printed(migrated))")
     let schema = try #require(url.split(separator: "%3D").last.map(String.init))
     let lock = Int64.random(in: 1_000_000...9_000_000)
-    let server = try await ServerDatabase(
+    let server = try await PostgreSQLDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
-    try await server.autocommit { connection throws(ServerDatabaseError) in
+    try await server.autocommit { connection throws(PostgreSQLError) in
       try connection.execute(
         """
         CREATE FUNCTION \(schema).waits() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -184,7 +184,7 @@ extension VoyageCommandLineTests {
       break
     }
     while true {
-      let waiting = try await server.autocommit { connection throws(ServerDatabaseError) in
+      let waiting = try await server.autocommit { connection throws(PostgreSQLError) in
         try connection.query(
           """
           SELECT count(*)::int8 AS waiting FROM pg_locks
@@ -197,7 +197,7 @@ extension VoyageCommandLineTests {
     }
     kill(process, signal)
     let outcome = try await refused
-    _ = try await server.autocommit { connection throws(ServerDatabaseError) in
+    _ = try await server.autocommit { connection throws(PostgreSQLError) in
       try connection.query("SELECT pg_advisory_unlock(\(lock))")
     }
     #expect(outcome.status == (signal == SIGINT ? 130 : 143), "\(printed(outcome))")

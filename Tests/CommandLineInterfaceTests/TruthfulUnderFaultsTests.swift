@@ -1,8 +1,8 @@
-// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
-import EmbeddedDatabase
 import Foundation
 import LoopbackServers
 import PaymentSandbox
+// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
+import SQLite
 import SupplierSandbox
 import Testing
 

@@ -1,9 +1,9 @@
-import EmbeddedDatabase
 import Foundation
 import LoopbackServers
 import Networking
 import PaymentData
 import PaymentInterface
+import SQLite
 import SharedKernel
 import TemporaryFolders
 import Testing

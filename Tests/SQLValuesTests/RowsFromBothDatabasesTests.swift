@@ -1,7 +1,7 @@
-import EmbeddedDatabase
+import PostgreSQL
 import PostgreSQLTestServer
 import SQLValues
-import ServerDatabase
+import SQLite
 import Testing
 
 /// One contract for the two databases' rows: the same `SELECT` gives rows with the same names
@@ -36,12 +36,12 @@ struct RowsFromBothDatabasesTests {
           return .failure(UnreadableRow(reason: reason))
         }
       case .postgreSQL:
-        let database = try await ServerDatabase(
+        let database = try await PostgreSQLDatabase(
           connectionString: TestServer.url(), migrations: [], versionTable: "unused",
           connections: 1)
         do {
           return .success(
-            try await database.autocommit { connection throws(ServerDatabaseError) in
+            try await database.autocommit { connection throws(PostgreSQLError) in
               try connection.query(sql, reading: read)
             })
         } catch .unreadableRow(let reason) {

@@ -2,7 +2,7 @@ public import BookingInterface
 public import Foundation
 
 #if os(Linux)
-  import ServerLedgerData
+  import PostgreSQLLedgerData
 #endif
 
 /// Where Voyage keeps its data and which outside systems it talks to, read from the environment.
@@ -126,7 +126,7 @@ public struct DatabaseURL: Sendable, CustomStringConvertible, CustomDebugStringC
   /// Why `text` cannot name a server, in words that quote nothing of it; `nil` when it can.
   static func problem(with text: String) -> String? {
     #if os(Linux)
-      ServerLedgerDataAssembly.problem(withConnectionString: text).map {
+      PostgreSQLLedgerDataAssembly.problem(withConnectionString: text).map {
         "cannot be read: \($0)"
       }
     #else

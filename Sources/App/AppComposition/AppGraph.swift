@@ -2,15 +2,16 @@ import BookingData
 package import BookingInterface
 import EventLog
 import Foundation
-import LedgerData
+import LedgerLogging
 import PaymentData
 import PaymentInterface
 import PaymentSandbox
+import SQLiteLedgerData
 import SharedKernel
 import SupplierSandbox
 
 #if os(Linux)
-  import ServerLedgerData
+  import PostgreSQLLedgerData
 #endif
 
 /// Something that happened in one feature that another part of the app may care about. The
@@ -148,7 +149,7 @@ public final class AppGraph {
     if let database = configuration.databaseURL {
       // Linux only (the manifest's platform condition): an Apple app never links libpq.
       #if os(Linux)
-        ledger = try await ServerLedgerDataAssembly.ledger(
+        ledger = try await PostgreSQLLedgerDataAssembly.ledger(
           connectionString: database.connectionString, deadline: configuration.deadline,
           log: logging.logger("ledger"))
       #else
@@ -159,10 +160,10 @@ public final class AppGraph {
         )
       #endif
     } else {
-      ledger = try await LedgerDataAssembly.ledger(
+      ledger = try await SQLiteLedgerDataAssembly.ledger(
         home: configuration.requireHome(), log: logging.logger("ledger"))
     }
-    cachedLedger = LedgerDataAssembly.logging(ledger, to: logging.logger("ledger"))
+    cachedLedger = LedgerLoggingAssembly.logging(ledger, to: logging.logger("ledger"))
     return cachedLedger ?? ledger
   }
 
@@ -187,7 +188,7 @@ public final class AppGraph {
     if cachedLedger != nil || configuration.databaseURL != nil { return true }
     guard let home = configuration.home else { return false }
     return FileManager.default.fileExists(
-      atPath: home.appendingPathComponent(LedgerDataAssembly.fileName).path)
+      atPath: home.appendingPathComponent(SQLiteLedgerDataAssembly.fileName).path)
   }
 
   /// Announces `event` to whoever listens.

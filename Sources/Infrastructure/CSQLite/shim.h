@@ -1,2 +1,2 @@
-// The system SQLite (libsqlite3-dev on Debian), for the EmbeddedDatabase module.
+// The system SQLite (libsqlite3-dev on Debian), for the SQLite module.
 #include <sqlite3.h>

@@ -1,9 +1,9 @@
-package import EmbeddedDatabase
 package import Foundation
 import Locking
 package import Networking
 import PaymentInterface
 import SQLValues
+package import SQLite
 import SharedKernel
 
 /// Plays a payment provider's test mode in-process, over Networking's in-process transport, so

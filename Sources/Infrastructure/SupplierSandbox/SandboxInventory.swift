@@ -1,7 +1,7 @@
-import EmbeddedDatabase
 import Foundation
 import Locking
 import SQLValues
+import SQLite
 import SharedKernel
 
 /// The supplier's places, durably: every hold and booking in one SQLite file, so separate

@@ -11,7 +11,7 @@ public import Testing
 /// @Test(arguments: OrderLedgerContract.allCases)
 /// func keepsTheLedgerContract(_ rule: OrderLedgerContract) async throws {
 ///   let home = temporaryHome()
-///   try await rule.check { try await LedgerDataAssembly.ledger(home: home) }
+///   try await rule.check { try await SQLiteLedgerDataAssembly.ledger(home: home) }
 /// }
 /// ```
 ///
