@@ -118,7 +118,8 @@ var infrastructureTargets: [Target] {
         .infrastructure(.locking),
       ],
       testsUse: [
-        .infrastructure(.supplierSandbox), .baseline(.coalescing), .testTool(.temporaryFolders),
+        .infrastructure(.supplierSandbox), .baseline(.coalescing), .testSupport(.booking),
+        .testTool(.temporaryFolders),
       ])
     // A payment provider's test mode played in-process, its charges kept durably by idempotency
     // key.

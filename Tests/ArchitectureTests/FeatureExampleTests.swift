@@ -31,6 +31,18 @@ struct FeatureExampleTests {
     #expect(outcome.output.contains("Old Town Walks in Lisbon  LIS-001"))
   }
 
+  /// The example's double matches as the supplier does: a country finds the trips of its
+  /// cities (東京's, in Japan), and the screens suggest no `voyage` command, which the example
+  /// does not have.
+  @Test(.enabled(if: has("SearchFeatureExample")))
+  func theSearchExampleFindsATripByItsCountryAndSuggestsNoCommandItLacks() async throws {
+    let outcome = try await Subprocess.run(try Self.example("search-example"), ["JAPAN"])
+    #expect(outcome.status == 0, "\(outcome.error)")
+    #expect(outcome.output.hasPrefix("1 trip for \"japan\""), "\(outcome.output)")
+    #expect(outcome.output.contains("Temples and Markets in 東京  TYO-001"))
+    #expect(!outcome.output.contains("voyage"), "\(outcome.output)")
+  }
+
   @Test(.enabled(if: has("CheckoutFeatureExample")))
   func theCheckoutExampleIssuesATicketAndAChargeThatIsDeclinedFails() async throws {
     let paid = try await Subprocess.run(try Self.example("checkout-example"), [])

@@ -26,9 +26,14 @@ enum Trips {
 struct SearchFeatureTests {
   func query(_ text: String) throws -> SearchQuery { try SearchQuery.make(destination: text) }
 
-  @Test func aSearchWithResultsEndsLoadedAndRendersATable() async throws {
+  @Test func aSearchWithResultsEndsLoadedAndRendersATableWithTheCommandsItWasGiven()
+    async throws
+  {
     let feature = SearchFeature(
-      dependencies: .init(trips: InMemoryTripRepository(trips: Trips.all))
+      dependencies: .init(
+        trips: InMemoryTripRepository(trips: Trips.all),
+        commands: SearchCommands(
+          showTrip: "voyage show <trip>", buyTrip: "voyage checkout <trip> --help"))
     ) { _ in }
     await feature.search(try query("Lisbon"))
     #expect(feature.failure == nil)
@@ -41,6 +46,22 @@ struct SearchFeatureTests {
         2  LIS-002  Old Town Walks in Lisbon  2027-07-01 -> 2027-07-05  EUR 520.50   * 4.6  sold out
 
         Show one: voyage show <trip>   Buy one: voyage checkout <trip> --help
+
+        """)
+  }
+
+  @Test func aListSuggestsNoCommandItWasNotGiven() async throws {
+    let feature = SearchFeature(
+      dependencies: .init(trips: InMemoryTripRepository(trips: Trips.all))
+    ) { _ in }
+    await feature.search(try query("Lisbon"))
+    #expect(
+      feature.screen(theme: .plain) == """
+        2 trips for "lisbon"
+
+        #  Trip     Title                     Dates                          Price  Rating    Places
+        1  LIS-001  Old Town Walks in Lisbon  2027-07-01 -> 2027-07-05  EUR 450.00   * 4.6         5
+        2  LIS-002  Old Town Walks in Lisbon  2027-07-01 -> 2027-07-05  EUR 520.50   * 4.6  sold out
 
         """)
   }

@@ -23,11 +23,13 @@ struct TripTicketsAndLinksTests {
   }
 
   func feature(
+    commands: SearchCommands = SearchCommands(finishCancelling: "voyage cancel"),
     tickets: @escaping @Sendable (TripID) async throws(TicketingError) -> [TicketOnTrip]
   ) -> SearchFeature {
     SearchFeature(
       dependencies: SearchDependencies(
-        trips: InMemoryTripRepository(trips: Trips.all), ticketsOnTrip: tickets)
+        trips: InMemoryTripRepository(trips: Trips.all), ticketsOnTrip: tickets,
+        commands: commands)
     ) { _ in }
   }
 
@@ -70,6 +72,15 @@ struct TripTicketsAndLinksTests {
       as? [String: Any]
     let tickets = try #require(trip?["tickets"] as? [[String: Any]])
     #expect(tickets.map { $0["status"] as? String } == ["issued", "cancelling"])
+  }
+
+  @Test func aTicketBeingCancelledSuggestsNoCommandItWasNotGiven() async throws {
+    let held = [try Self.held("TKT-B", places: 1, isCancelling: true)]
+    let search = feature(commands: .none) { _ in held }
+    await search.show(Self.lisbon)
+    let screen = search.screen(theme: .plain)
+    #expect(screen.contains("  Cancelling   1 place on 1 ticket\n    t://TKT-B\n\n"), "\(screen)")
+    #expect(!screen.contains("finish:"), "\(screen)")
   }
 
   @Test func aTripWithoutTicketsLooksAsItAlwaysDid() async throws {

@@ -13,9 +13,16 @@ extension AppGraph {
         ticketsOnTrip: { [weak self] trip async throws(TicketingError) -> [TicketOnTrip] in
           guard let self else { return [] }
           return try await self.ticketsOnTrip(trip)
-        }),
+        },
+        commands: Self.searchCommands),
       output: { [weak self] output in self?.router.follow(AppRouter.next(after: output)) })
   }
+
+  /// The commands search's screens suggest: the `voyage` command line's, which the root
+  /// alone knows it is composed into.
+  static let searchCommands = SearchCommands(
+    showTrip: "voyage show <trip>", buyTrip: "voyage checkout <trip> --help",
+    finishCancelling: "voyage cancel")
 
   /// The tickets held on `trip`, in search's terms, each with the link that opens it.
   private func ticketsOnTrip(_ trip: TripID) async throws(TicketingError) -> [TicketOnTrip] {

@@ -1,8 +1,10 @@
 // The search feature alone, against canned trips in memory: no supplier, no cache, no ledger and
 // no command line, so its developers build and run only the feature, the kernel, the booking
-// interface and its doubles.
+// interface and its doubles. The double finds trips by the rules the supplier keeps (its city or
+// country, case and diacritics aside, cheapest first), so "Japan" finds here what it finds in
+// `voyage search`; the screens suggest no command, since this program has none.
 //
-//   swift run search-example [DESTINATION]      (default: Lisbon)
+//   swift run search-example [DESTINATION]      (default: Lisbon; shows its first trip too)
 
 import BookingInterfaceTestSupport
 import DesignSystem
@@ -19,9 +21,11 @@ let theme = TerminalTheme(
 do {
   await feature.search(try SearchQuery.make(destination: destination))
   print(feature.screen(theme: theme), terminator: "")
-  if let first = CannedCatalog.trips.first(where: { $0.destination.city == "Lisbon" }) {
-    await feature.show(first.id)
+  switch feature.select(resultNumber: 1) {
+  case .selected(let first), .soldOut(let first):
+    await feature.show(first)
     print("\n" + feature.screen(theme: theme), terminator: "")
+  case .noSuchResult: break
   }
 } catch {
   FileHandle.standardError.write(Data("search-example: \(error)\n".utf8))

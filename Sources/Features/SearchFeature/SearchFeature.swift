@@ -12,15 +12,19 @@ public struct SearchDependencies: Sendable {
   /// counts and links to. Tickets are another feature's business: whoever composes search answers (by default,
   /// nobody holds anything).
   public let ticketsOnTrip: @Sendable (TripID) async throws(TicketingError) -> [TicketOnTrip]
+  /// The commands the screens suggest, the program's own (by default, none).
+  public let commands: SearchCommands
 
   /// Bundles the dependencies.
   public init(
     trips: any TripRepository,
     ticketsOnTrip:
-      @escaping @Sendable (TripID) async throws(TicketingError) -> [TicketOnTrip] = { _ in [] }
+      @escaping @Sendable (TripID) async throws(TicketingError) -> [TicketOnTrip] = { _ in [] },
+    commands: SearchCommands = .none
   ) {
     self.trips = trips
     self.ticketsOnTrip = ticketsOnTrip
+    self.commands = commands
   }
 }
 
@@ -60,12 +64,14 @@ public enum SearchOutput: Sendable, Equatable {
 public final class SearchFeature {
   private let viewModel: SearchViewModel
   private let output: (SearchOutput) -> Void
+  private let commands: SearchCommands
 
   /// A search feature reading from `dependencies`, reporting to `output`.
   public init(dependencies: SearchDependencies, output: @escaping (SearchOutput) -> Void) {
     viewModel = SearchViewModel(
       trips: dependencies.trips, ticketsOnTrip: dependencies.ticketsOnTrip)
     self.output = output
+    commands = dependencies.commands
   }
 
   /// Runs `query`; the outcome is in the rendered state.
@@ -110,7 +116,7 @@ public final class SearchFeature {
 
   /// The current state as a terminal screen.
   public func screen(theme: TerminalTheme) -> String {
-    SearchScreen(state: viewModel.state, theme: theme).text
+    SearchScreen(state: viewModel.state, theme: theme, commands: commands).text
   }
 
   /// The current state as stable JSON (documented in "Using Voyage").

@@ -6,6 +6,8 @@ import SharedKernel
 struct SearchScreen {
   let state: SearchViewModel.State
   let theme: TerminalTheme
+  /// The commands a screen may suggest: only the program's own.
+  let commands: SearchCommands
 
   var text: String {
     switch state {
@@ -41,15 +43,18 @@ struct SearchScreen {
         .title
       )
       let hints = [
-        "Show one: voyage show <trip>",
-        "Buy one: voyage checkout <trip> --help",
-      ]
+        commands.showTrip.map { "Show one: \($0)" }, commands.buyTrip.map { "Buy one: \($0)" },
+      ].compactMap { $0 }
       let oneLine = hints.joined(separator: "   ")
-      // Two short lines rather than one the terminal would wrap.
+      // Two short lines rather than one the terminal would wrap; nothing when there is no
+      // command to suggest.
       let hint =
-        (theme.width.map { oneLine.displayWidth > $0 } ?? false ? hints : [oneLine])
-        .map { theme.paint($0, .muted) }
-      return ([heading, ""] + table.render(theme: theme) + [""] + hint).joined(separator: "\n")
+        hints.isEmpty
+        ? []
+        : [""]
+          + (theme.width.map { oneLine.displayWidth > $0 } ?? false ? hints : [oneLine])
+          .map { theme.paint($0, .muted) }
+      return ([heading, ""] + table.render(theme: theme) + hint).joined(separator: "\n")
         + "\n"
     case .showing(let trip, let tickets):
       var rows: [(String, String)] = [
@@ -77,8 +82,8 @@ struct SearchScreen {
         // a cancellation under way says, under its link, what finishes it.
         for ticket in held {
           links.append(indent + indent + theme.paint(ticket.link.absoluteString, .accent))
-          guard ticket.isCancelling else { continue }
-          let finish = "finish: voyage cancel \(ticket.id)"
+          guard ticket.isCancelling, let command = commands.finishCancelling else { continue }
+          let finish = "finish: \(command) \(ticket.id)"
           links.append(indent + indent + indent + theme.paint(finish, .warning))
         }
       case .success: break

@@ -49,9 +49,9 @@ struct SandboxCatalog: Sendable {
     destinations.flatMap { entries(of: $0.destination, searchTerms: $0.searchTerms) }
   }
 
-  /// The trips of the destinations whose city, country or alias contains `folded`.
-  func entries(matching folded: String) -> [Entry] {
-    destinations.filter { $0.searchTerms.contains { $0.contains(folded) } }
+  /// The trips of the destinations `query` names by their city, country or an alias.
+  func entries(matching query: SearchQuery) -> [Entry] {
+    destinations.filter { query.names(aPlaceKnownAs: $0.searchTerms) }
       .flatMap { entries(of: $0.destination, searchTerms: $0.searchTerms) }
   }
 

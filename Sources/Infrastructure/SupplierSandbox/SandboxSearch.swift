@@ -51,35 +51,24 @@ enum SandboxSearchRequest {
 extension SandboxCatalog {
   /// Every trip matching `query`, in its sort order (the caller applies the limit).
   ///
-  /// A trip matches when the folded destination is part of its city, country or an alias; it
-  /// starts on or after `from` and ends on or before `to`; it costs at most the maximum price
-  /// (compared in euros by reference rates); and it has as many places left as asked. Sold-out
-  /// trips are listed too, so a traveller sees them as sold out rather than missing.
+  /// A trip matches by the kernel's rules for every trip repository (`SearchQuery.names`,
+  /// `admits` and `lists(_:before:cheaper:)`): the folded destination is part of its city,
+  /// country or an alias; its dates and places fit, sold-out trips listed too, so a traveller
+  /// sees them as sold out rather than missing. What is the sandbox's own: a maximum price and
+  /// the price order compare amounts in euros by reference rates, across currencies.
   /// `placesLeft` says how many of a trip's places are still for sale (the inventory's count,
   /// not the catalog's).
   func search(_ query: SearchQuery, placesLeft: (Trip) -> Int) -> [Trip] {
     let limit = query.maximumPrice.map(Self.euros)
-    let matches = entries(matching: query.destination).compactMap { entry -> Entry? in
-      let left = max(0, placesLeft(entry.trip))
-      let trip = entry.trip
-      if let from = query.from, trip.startDate < from { return nil }
-      if let to = query.to, to < trip.endDate { return nil }
+    let matches = entries(matching: query).compactMap { entry -> Entry? in
       if let limit, entry.referencePrice > limit + 0.005 { return nil }
-      guard left == 0 || left >= query.places else { return nil }
-      return left == trip.placesLeft ? entry : entry.withPlacesLeft(left)
+      let left = max(0, placesLeft(entry.trip))
+      let current = left == entry.trip.placesLeft ? entry : entry.withPlacesLeft(left)
+      return query.admits(current.trip) ? current : nil
     }
-    let sorted = matches.sorted { left, right in
-      switch query.sort {
-      case .price where left.referencePrice != right.referencePrice:
-        return left.referencePrice < right.referencePrice
-      case .rating where left.trip.rating != right.trip.rating:
-        return left.trip.rating > right.trip.rating
-      case .date where left.trip.startDate != right.trip.startDate:
-        return left.trip.startDate < right.trip.startDate
-      default:
-        return left.trip.id < right.trip.id
-      }
+    return matches.sorted { left, right in
+      query.lists(left.trip, before: right.trip) { Self.euros($0) < Self.euros($1) }
     }
-    return sorted.map(\.trip)
+    .map(\.trip)
   }
 }

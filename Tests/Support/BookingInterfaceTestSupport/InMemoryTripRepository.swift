@@ -30,14 +30,38 @@ public actor InMemoryTripRepository: TripRepository {
   /// Whether a search for `destination` is waiting: what a test awaits before releasing it.
   public func isHeld(_ destination: String) -> Bool { held[destination] != nil }
 
-  /// The trips whose city contains the query's destination, after any hold.
+  /// The trips `query` asks for, after any hold, by the rules every trip repository keeps
+  /// (`TripRepositoryContract`): the destination is part of a trip's city or country, case,
+  /// diacritics and spacing aside; the dates, places and maximum price filter; the sort orders;
+  /// the limit cuts. The double knows no exchange rates: a maximum price keeps only trips in its
+  /// own currency, and the price order puts currencies in the order of their codes.
   public func search(_ query: SearchQuery) async throws -> [TripSummary] {
     if holding.contains(query.destination) {
       await withCheckedContinuation { held[query.destination] = $0 }
     }
     if let failure { throw failure }
-    return trips.filter { SearchQuery.normalize($0.destination.city).contains(query.destination) }
+    return
+      trips
+      .filter { trip in
+        query.names(
+          aPlaceKnownAs: [
+            SearchQuery.normalize(trip.destination.city),
+            SearchQuery.normalize(trip.destination.country),
+          ]) && query.admits(trip) && Self.costs(trip, atMost: query.maximumPrice)
+      }
+      .sorted { query.lists($0, before: $1, cheaper: Self.cheaper) }
+      .prefix(query.limit)
       .map(\.summary)
+  }
+
+  private static func costs(_ trip: Trip, atMost maximum: Money?) -> Bool {
+    guard let maximum else { return true }
+    return trip.price.currency == maximum.currency && trip.price.minorUnits <= maximum.minorUnits
+  }
+
+  private static func cheaper(_ left: Money, _ right: Money) -> Bool {
+    left.currency == right.currency
+      ? left.minorUnits < right.minorUnits : left.currency < right.currency
   }
 
   /// The trip with `id`, or `notFound`.
