@@ -134,15 +134,15 @@ struct CheckoutFeatureTests {
     let checkout = feature()
     let id = try #require(TripID("NOP-001"))
     await checkout.checkout(try request(id))
-    #expect(checkout.failure == .notFound(id))
+    #expect(checkout.failure == .unknown(.trip(id)))
   }
 
   @Test func aHoldTheSupplierWillNotConfirmIsRefundedAndTheOrderEnds() async throws {
     await reservations.expireHolds()
     let checkout = feature()
     await checkout.checkout(try request())
-    guard case .supplierRefused(let order, _) = checkout.failure else {
-      Issue.record("expected supplierRefused, got \(String(describing: checkout.failure))")
+    guard case .supplier(.refused, let order?) = checkout.failure else {
+      Issue.record("expected the supplier's refusal, got \(String(describing: checkout.failure))")
       return
     }
     #expect(order == key)
@@ -150,6 +150,21 @@ struct CheckoutFeatureTests {
     #expect(await gateway.refunds.count == 1)
     #expect(await ledger.records[key]?.state == .refunded)
     #expect(await ledger.issued.isEmpty)
+  }
+
+  @Test func aRefundThatFailsIsToldAsTheRefundsFailureNeverAsARefusedPayment() async throws {
+    await reservations.expireHolds()
+    let refusal = PaymentError.refundRefused(reason: "the charge is disputed")
+    await gateway.failRefunds(with: refusal)
+    let checkout = feature()
+    await checkout.checkout(try request())
+    #expect(checkout.failure == .refund(refusal, order: key))
+    #expect(checkout.failure?.code == "payment_failed")
+    let screen = checkout.screen(theme: .plain)
+    #expect(screen.contains("The refund failed: \(refusal)."))
+    #expect(!screen.contains("Nothing was charged"))
+    #expect(await gateway.charges.count == 1)
+    #expect(await ledger.records[key]?.state == .charged)
   }
 
   @Test func aReceiptThatDoesNotMatchTheOrderIsRefundedAndNeverBecomesATicket() async throws {
@@ -166,7 +181,9 @@ struct CheckoutFeatureTests {
     await gateway.fallSilent(for: 1)
     let checkout = feature()
     await checkout.checkout(try request())
-    #expect(checkout.failure == .outcomeUnknown(key, reason: "no answer within the deadline"))
+    #expect(
+      checkout.failure
+        == .payment(.outcomeUnknown(reason: "no answer within the deadline"), order: key))
     #expect(await reservations.status(of: key) == .held)
     #expect(await ledger.records[key]?.state == .held)
     await checkout.checkout(try request())
@@ -180,11 +197,13 @@ struct CheckoutFeatureTests {
     // The ticket's write fails once (the order stays charged); then the supplier is silent.
     await ledger.failNextWrite(into: .ticketed)
     await checkout.checkout(try request())
-    #expect(checkout.failure == .ledgerStorage(key, .diskFull(path: "/fake/ledger.sqlite")))
+    #expect(
+      checkout.failure == .ledger(.failed(.diskFull(path: "/fake/ledger.sqlite")), order: key))
     #expect(await ledger.records[key]?.state == .charged)
     await reservations.fallSilent(for: 1)
     await checkout.checkout(try request())
-    #expect(checkout.failure == .outcomeUnknown(key, reason: "no answer within the deadline"))
+    #expect(
+      checkout.failure == .supplier(.outcomeUnknown("no answer within the deadline"), order: key))
     await checkout.checkout(try request())
     #expect(checkout.failure == nil)
     #expect(await gateway.charges.count == 1)
@@ -285,7 +304,8 @@ struct CheckoutFeatureTests {
     await ledger.failNextWrite(into: .held)
     let checkout = feature()
     await checkout.checkout(try request())
-    #expect(checkout.failure == .ledgerStorage(key, .diskFull(path: "/fake/ledger.sqlite")))
+    #expect(
+      checkout.failure == .ledger(.failed(.diskFull(path: "/fake/ledger.sqlite")), order: key))
     let json = try #require(
       try JSONSerialization.jsonObject(with: checkout.json()) as? [String: Any])
     let error = try #require(json["error"] as? [String: Any])
@@ -302,7 +322,7 @@ struct CheckoutFeatureTests {
     let unreachable = InMemoryPaymentGateway(failure: .unavailable(reason: "connection refused"))
     let checkout = feature(unreachable)
     await checkout.checkout(try request())
-    #expect(checkout.failure == .paymentUnavailable(key, reason: "connection refused"))
+    #expect(checkout.failure == .payment(.unavailable(reason: "connection refused"), order: key))
     #expect(await ledger.records[key]?.state == .held)
     #expect(checkout.screen(theme: .plain).contains("nothing was charged"))
     let finished = feature()
@@ -413,7 +433,8 @@ struct CheckoutFeatureTests {
     let ticket = try #require(TicketID("TKT-1"))
     await ledger.failNextWrite(into: state)
     await checkout.cancel(ticket)
-    #expect(checkout.failure == .ledgerStorage(key, .diskFull(path: "/fake/ledger.sqlite")))
+    #expect(
+      checkout.failure == .ledger(.failed(.diskFull(path: "/fake/ledger.sqlite")), order: key))
     // What had changed outside when the write failed: nothing before the intent was recorded.
     let placesBack = state != .cancelling
     #expect(await reservations.taken(Self.trip.id) == (placesBack ? 0 : 2))
@@ -443,7 +464,8 @@ struct CheckoutFeatureTests {
     let ticket = try #require(TicketID("TKT-1"))
     await reservations.fallSilent(for: 1)
     await checkout.cancel(ticket)
-    #expect(checkout.failure == .outcomeUnknown(key, reason: "no answer within the deadline"))
+    #expect(
+      checkout.failure == .supplier(.outcomeUnknown("no answer within the deadline"), order: key))
     #expect(await ledger.records[key]?.state == .cancelling)
     #expect(checkout.screen(theme: .plain).contains("Run 'voyage cancel TKT-1' again"))
     await checkout.cancel(ticket)
@@ -476,6 +498,6 @@ struct CheckoutFeatureTests {
     let checkout = feature()
     let ticket = try #require(TicketID("TKT-404"))
     await checkout.cancel(ticket)
-    #expect(checkout.failure == .ticketNotFound(ticket))
+    #expect(checkout.failure == .unknown(.ticket(ticket)))
   }
 }

@@ -202,7 +202,7 @@ enum CheckoutFeatureCommands: CommandGroup {
       if let ticket {
         await feature.cancel(ticket)
         // Not a ticket this ledger knows: an order's key, then (the two may look alike).
-        if case .ticketNotFound = feature.failure { isOrderKey = true }
+        if case .unknown(.ticket) = feature.failure { isOrderKey = true }
       }
       if isOrderKey, let order = OrderID(text) { await feature.giveUp(order) }
     }.signal
@@ -248,14 +248,16 @@ enum CheckoutFeatureCommands: CommandGroup {
 
   private static func status(_ failure: CheckoutFailure) -> ExitStatus {
     switch failure {
-    case .notFound, .ticketNotFound, .orderNotFound, .rejected, .payment, .supplierRefused,
-      .orderEnded, .orderPaid:
-      .failure
-    case .upstreamUnavailable, .supplierUnavailable, .paymentUnavailable, .outcomeUnknown:
-      .unavailable
     case .keyReused: .usage
-    case .storage, .ledgerStorage, .ledgerUnanswered, .paymentStorage, .supplierStorage: .storage
     case .interrupted: .interrupted
+    case .supplier(.storage, _), .payment(.storageFailed, _), .refund(.storageFailed, _), .ledger:
+      .storage
+    case .supplier(.unreachable, _), .supplier(.outcomeUnknown, _), .payment(.unavailable, _),
+      .payment(.outcomeUnknown, _), .refund(.unavailable, _), .refund(.outcomeUnknown, _):
+      .unavailable
+    case .unknown, .rejected, .orderEnded, .orderPaid, .supplier(.refused, _), .payment, .refund:
+      .failure
     }
   }
+
 }

@@ -34,14 +34,14 @@ struct AbandonmentUseCase {
     do {
       found = try await dependencies.ledger.record(of: id)
     } catch {
-      throw .storage(error)
+      throw .ledger(.failed(error), order: nil)
     }
-    guard let record = found else { throw .orderNotFound(id) }
+    guard let record = found else { throw .unknown(.order(id)) }
     switch record.state {
     case .ticketed, .cancelling, .placesReturned, .cancelled:
       guard let ticket = record.ticketID else {
-        throw .ledgerStorage(
-          id, .storageFailed(reason: "order \(id) is ticketed but has no ticket"))
+        throw .ledger(
+          .failed(.storageFailed(reason: "order \(id) is ticketed but has no ticket")), order: id)
       }
       return .ticketed(ticket)
     case .released: return .released(record)
@@ -53,7 +53,6 @@ struct AbandonmentUseCase {
     do {
       charge = try await dependencies.payments.closeCharges(idempotencyKey: id)
     } catch {
-      if case .outcomeUnknown(let reason) = error { throw .outcomeUnknown(id, reason: reason) }
       throw .payment(error, order: id)
     }
     let log = dependencies.log.adding(["order": .text(id.rawValue)])
@@ -104,7 +103,7 @@ struct AbandonmentUseCase {
     do {
       return try await dependencies.ledger.advance(id, by: step)
     } catch {
-      throw .ledgerStorage(id, error)
+      throw .ledger(.failed(error), order: id)
     }
   }
 }

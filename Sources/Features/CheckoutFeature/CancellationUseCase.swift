@@ -31,9 +31,9 @@ struct CancellationUseCase {
     do {
       found = try await dependencies.ledger.record(of: ticketID)
     } catch {
-      throw .storage(error)
+      throw .ledger(.failed(error), order: nil)
     }
-    guard let record = found else { throw .ticketNotFound(ticketID) }
+    guard let record = found else { throw .unknown(.ticket(ticketID)) }
     let log = SagaLog(dependencies.log, order: record.id)
     log.cancellationStarted(ticketID, resumedFrom: record.state)
     // The order's last state the ledger confirmed: what a failure that leaves it open says.
@@ -99,11 +99,12 @@ struct CancellationUseCase {
     do {
       tickets = try await dependencies.ledger.tickets()
     } catch {
-      throw .ledgerStorage(record.id, error)
+      throw .ledger(.failed(error), order: record.id)
     }
     guard let ticket = tickets.first(where: { $0.orderID == record.id }) else {
-      throw .ledgerStorage(
-        record.id, .storageFailed(reason: "order \(record.id) is cancelled but has no ticket"))
+      throw .ledger(
+        .failed(.storageFailed(reason: "order \(record.id) is cancelled but has no ticket")),
+        order: record.id)
     }
     return ticket
   }
@@ -125,8 +126,9 @@ struct CancellationUseCase {
     throws(CheckoutFailure) -> Value
   {
     guard let value else {
-      throw .ledgerStorage(
-        record.id, .storageFailed(reason: "order \(record.id) has a ticket but no \(name)"))
+      throw .ledger(
+        .failed(.storageFailed(reason: "order \(record.id) has a ticket but no \(name)")),
+        order: record.id)
     }
     return value
   }
@@ -140,7 +142,7 @@ struct CancellationUseCase {
     do {
       record = try await dependencies.ledger.advance(id, by: step)
     } catch {
-      throw .ledgerStorage(id, error)
+      throw .ledger(.failed(error), order: id)
     }
     recorded(record.state)
     return record.state

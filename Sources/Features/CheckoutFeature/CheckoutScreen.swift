@@ -108,29 +108,12 @@ struct CheckoutScreen {
     let nextStep = { (order: OrderID) in Self.nextStep(order, operation) }
     let finish = { (order: OrderID) in Self.finish(order, operation) }
     return switch failure {
-    case .notFound(let id): "No trip has the identifier \(id)."
-    case .ticketNotFound(let id): "No ticket has the identifier \(id)."
-    case .orderNotFound(let id): "No ticket or order is known as \(id)."
+    case .unknown(.trip(let id)): "No trip has the identifier \(id)."
+    case .unknown(.ticket(let id)): "No ticket has the identifier \(id)."
+    case .unknown(.order(let id)): "No ticket or order is known as \(id)."
     case .orderPaid(let id):
       "Order \(id) is paid, so it is not given up: run its checkout again with --idempotency-key \(id) to get the ticket, then cancel the ticket (places returned, money refunded)."
     case .rejected(let error): "The order was refused: \(error)."
-    case .payment(let error, let order) where error.isRetryable:
-      "The payment failed: \(error). \(nextStep(order))"
-    case .payment(let error, let order):
-      if case .cancel = operation {
-        "The refund failed: \(error). \(nextStep(order))"
-      } else {
-        "The payment failed: \(error). Nothing was charged and the places were given back (order \(order) has ended; use a new key to try another card)."
-      }
-    // The reason is the interface's own sentence ("the travel supplier is unavailable: …").
-    case .upstreamUnavailable(let reason): "\(capitalized(reason))."
-    case .supplierUnavailable(let order, let reason): "\(capitalized(reason)). \(nextStep(order))"
-    case .supplierRefused(let order, let reason):
-      "The supplier would not confirm the places (\(reason)); the charge was refunded and order \(order) has ended."
-    case .paymentUnavailable(let order, let reason):
-      "The payment provider is unavailable (\(reason)); nothing was charged. \(nextStep(order))"
-    case .outcomeUnknown(let order, let reason):
-      "The outcome is unknown: \(reason). \(finish(order))"
     case .keyReused(let order):
       "The idempotency key \(order) was already used for another trip, number of places, traveller or card; use a new key."
     case .orderEnded(let order, let state) where state.isCancelling:
@@ -139,25 +122,46 @@ struct CheckoutScreen {
       "Order \(order)'s ticket was cancelled; use a new --idempotency-key."
     case .orderEnded(let order, let state):
       "Order \(order) already ended (\(state.rawValue)) without a ticket; use a new --idempotency-key."
-    case .storage(let error):
+    // The reason is the interface's own sentence ("the travel supplier is unavailable: …").
+    case .supplier(.unreachable(let reason), let order?):
+      "\(capitalized(reason)). \(nextStep(order))"
+    case .supplier(.refused(let reason), let order?):
+      "The supplier would not confirm the places (\(reason)); the charge was refunded and order \(order) has ended."
+    case .supplier(.outcomeUnknown(let reason), let order?),
+      .payment(.outcomeUnknown(let reason), let order?),
+      .refund(.outcomeUnknown(let reason), let order?):
+      "The outcome is unknown: \(reason). \(finish(order))"
+    case .supplier(.storage(let reason), let order?),
+      .payment(.storageFailed(let reason), let order?),
+      .refund(.storageFailed(let reason), let order?):
+      "\(capitalized(reason)). \(nextStep(order))"
+    case .supplier(.unreachable(let reason), nil), .supplier(.refused(let reason), nil),
+      .supplier(.outcomeUnknown(let reason), nil), .supplier(.storage(let reason), nil):
+      "\(capitalized(reason))."
+    case .payment(.unavailable(let reason), let order) where operation == .checkout:
+      "The payment provider is unavailable (\(reason)); nothing was charged. \(nextStep(order))"
+    case .payment(let error, let order) where error.isRetryable:
+      "The payment failed: \(error). \(nextStep(order))"
+    case .payment(let error, let order):
+      "The payment failed: \(error). Nothing was charged and the places were given back (order \(order) has ended; use a new key to try another card)."
+    case .refund(let error, let order): "The refund failed: \(error). \(nextStep(order))"
+    case .ledger(.failed(let error), nil):
       if case .cancel(let ticket) = operation {
         "Ticket \(ticket) could not be read from the ledger: \(error); nothing was changed."
       } else {
         "The order could not be recorded: \(error)."
       }
-    case .ledgerStorage(let order, let error):
+    case .ledger(.failed(let error), let order?):
       "The order's next step could not be recorded: \(error). \(nextStep(order))"
-    case .ledgerUnanswered(let order, let recorded, .unanswered(let reason, let checked)):
+    case .ledger(.unanswered(.unanswered(let reason, let checked), let recorded), let order?):
       "The ledger did not answer: \(reason). \(standing(order, recorded, checked)) \(finish(order))"
-    case .ledgerUnanswered(let order, let recorded, let error):
+    case .ledger(.unanswered(let error, let recorded), let order?):
       "The ledger did not answer: \(error). \(standing(order, recorded, false)) \(finish(order))"
+    case .ledger(.unanswered(let error, _), nil): "The ledger did not answer: \(error)."
     case .interrupted(let order, let recorded?):
       "Interrupted: order \(order) was last recorded \(recorded.rawValue) (a step under way may have been recorded too). \(finish(order))"
     case .interrupted(let order, nil):
       "Interrupted: whether order \(order) was recorded is unknown. \(finish(order))"
-    case .paymentStorage(let order, let reason), .supplierStorage(let order?, let reason):
-      "\(capitalized(reason)). \(nextStep(order))"
-    case .supplierStorage(nil, let reason): "\(capitalized(reason))."
     }
   }
 
@@ -182,30 +186,6 @@ struct CheckoutScreen {
     sentence.prefix(1).uppercased() + sentence.dropFirst()
   }
 
-  static func code(_ failure: CheckoutFailure) -> String {
-    switch failure {
-    case .notFound: "not_found"
-    case .ticketNotFound, .orderNotFound: "ticket_not_found"
-    case .orderPaid: "order_paid"
-    case .rejected(.soldOut): "sold_out"
-    case .rejected(.notEnoughPlaces): "not_enough_places"
-    case .rejected: "order_rejected"
-    case .payment(.declined, _): "card_declined"
-    case .payment(.insufficientFunds, _): "insufficient_funds"
-    case .payment(.expiredCard, _): "expired_card"
-    case .payment: "payment_failed"
-    case .upstreamUnavailable, .supplierUnavailable, .paymentUnavailable: "upstream_unavailable"
-    case .supplierRefused: "supplier_refused"
-    case .outcomeUnknown: "outcome_unknown"
-    case .keyReused: "idempotency_key_reused"
-    case .orderEnded: "order_ended"
-    case .storage(.diskFull), .ledgerStorage(_, .diskFull): "disk_full"
-    case .ledgerUnanswered: "ledger_unanswered"
-    case .interrupted: "interrupted"
-    case .storage, .ledgerStorage, .paymentStorage, .supplierStorage: "storage_failed"
-    }
-  }
-
   /// `{"ticket": {...}}` or `{"error": {"code": …, "message": …}}`, keys sorted.
   static func json(
     _ state: CheckoutViewModel.State, finishing operation: CheckoutViewModel.Operation = .checkout
@@ -217,7 +197,7 @@ struct CheckoutScreen {
     case .failed(let failure):
       JSONDocument.data(
         ErrorDocument(
-          code: code(failure), message: message(failure, finishing: operation),
+          code: failure.code, message: message(failure, finishing: operation),
           orderID: failure.recordedOrder?.rawValue))
     default: JSONDocument.data(["state": "in_progress"])
     }

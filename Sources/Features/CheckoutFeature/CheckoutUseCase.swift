@@ -73,9 +73,9 @@ struct CheckoutUseCase {
   {
     if Task.isCancelled { return .interrupted(key, recorded: recorded) }
     switch failure {
-    case .storage(let error), .ledgerStorage(_, let error):
+    case .ledger(.failed(let error), _):
       guard case .unanswered = error else { return failure }
-      return .ledgerUnanswered(key, recorded: recorded, error)
+      return .ledger(.unanswered(error, recorded: recorded), order: key)
     default: return failure
     }
   }
@@ -88,7 +88,7 @@ struct CheckoutUseCase {
     default: break
     }
     guard let order = failure.recordedOrder else { return }
-    try? await ledger.noteFailure(order, CheckoutScreen.code(failure))
+    try? await ledger.noteFailure(order, failure.code)
   }
 
   private func run(
@@ -224,11 +224,11 @@ struct CheckoutUseCase {
     do {
       return try await dependencies.trips.trip(id: id)
     } catch TripError.notFound(let id) {
-      throw .notFound(id)
+      throw .unknown(.trip(id))
     } catch TripError.storageFailed(let reason) {
-      throw .supplierStorage(nil, reason: reason)
+      throw .supplier(.storage(reason), order: nil)
     } catch {
-      throw .upstreamUnavailable(String(describing: error))
+      throw .supplier(.unreachable(String(describing: error)), order: nil)
     }
   }
 
@@ -241,7 +241,7 @@ struct CheckoutUseCase {
       case .soldOut(let id): throw .rejected(.soldOut(id))
       case .notEnoughPlaces(let requested, let available):
         throw .rejected(.notEnoughPlaces(requested: requested, available: available))
-      case .tripNotFound(let id): throw .notFound(id)
+      case .tripNotFound(let id): throw .unknown(.trip(id))
       case .keyReused(let key): throw .keyReused(key)
       default: throw Self.supplierFailure(error, order.id)
       }
@@ -259,11 +259,9 @@ struct CheckoutUseCase {
         order.amount, to: card, idempotencyKey: order.id)
     } catch {
       switch error {
-      case .outcomeUnknown(let reason): throw .outcomeUnknown(order.id, reason: reason)
-      case .unavailable(let reason): throw .paymentUnavailable(order.id, reason: reason)
-      case .storageFailed(let reason): throw .paymentStorage(order.id, reason: reason)
       case .idempotencyKeyReused: throw .keyReused(order.id)
-      case .processingFailed(isRetryable: true): throw .payment(error, order: order.id)
+      case .outcomeUnknown, .unavailable, .storageFailed, .processingFailed(isRetryable: true):
+        throw .payment(error, order: order.id)
       default:
         guard record.state == .held, let hold = record.hold else {
           throw .payment(error, order: order.id)
@@ -288,8 +286,9 @@ struct CheckoutUseCase {
   ) async throws(CheckoutFailure) -> SupplierReference {
     if let reference = record.supplierReference { return reference }
     guard let hold = record.hold else {
-      throw .ledgerStorage(
-        order.id, .storageFailed(reason: "order \(order.id) was charged but holds no places"))
+      throw .ledger(
+        .failed(.storageFailed(reason: "order \(order.id) was charged but holds no places")),
+        order: order.id)
     }
     do {
       return try await dependencies.reservations.confirm(hold.id)
@@ -298,7 +297,7 @@ struct CheckoutUseCase {
       case .holdExpired, .unknownReservation:
         log.compensating("refund", because: "the supplier would not confirm: \(error)")
         try await refund(order, chargeID, progress)
-        throw .supplierRefused(order.id, reason: error.description)
+        throw .supplier(.refused(error.description), order: order.id)
       default: throw Self.supplierFailure(error, order.id)
       }
     }
@@ -312,9 +311,7 @@ struct CheckoutUseCase {
     _ = try await advance(order.id, by: .refunded(refundID: refund.id), progress)
   }
 
-  /// Gives a charge back, keyed by its order, so asking again never refunds twice. A refund
-  /// whose answer never came is an unknown outcome, like any other keyed call; one the
-  /// provider's store failed is a storage failure, as a charge's is.
+  /// Gives a charge back, keyed by its order, so asking again never refunds twice.
   static func refund(
     _ amount: Money, ofCharge chargeID: String, order: OrderID,
     through payments: any PaymentGateway
@@ -322,11 +319,7 @@ struct CheckoutUseCase {
     do {
       return try await payments.refund(amount, ofCharge: chargeID, idempotencyKey: order)
     } catch {
-      switch error {
-      case .outcomeUnknown(let reason): throw .outcomeUnknown(order, reason: reason)
-      case .storageFailed(let reason): throw .paymentStorage(order, reason: reason)
-      default: throw .payment(error, order: order)
-      }
+      throw .refund(error, order: order)
     }
   }
 
@@ -335,8 +328,9 @@ struct CheckoutUseCase {
       try await dependencies.ledger.tickets()
     }
     guard let ticket = tickets.first(where: { $0.orderID == record.id }) else {
-      throw .ledgerStorage(
-        record.id, .storageFailed(reason: "order \(record.id) is ticketed but has no ticket"))
+      throw .ledger(
+        .failed(.storageFailed(reason: "order \(record.id) is ticketed but has no ticket")),
+        order: record.id)
     }
     return ticket
   }
@@ -360,16 +354,15 @@ struct CheckoutUseCase {
       return try await body()
     } catch {
       if case .orderConflict(let key) = error { throw .keyReused(key) }
-      if let order { throw .ledgerStorage(order, error) }
-      throw .storage(error)
+      throw .ledger(.failed(error), order: order)
     }
   }
 
   static func supplierFailure(_ error: ReservationError, _ order: OrderID) -> CheckoutFailure {
     switch error {
-    case .outcomeUnknown(let reason): .outcomeUnknown(order, reason: reason)
-    case .storageFailed(let reason): .supplierStorage(order, reason: reason)
-    default: .supplierUnavailable(order, reason: error.description)
+    case .outcomeUnknown(let reason): .supplier(.outcomeUnknown(reason), order: order)
+    case .storageFailed(let reason): .supplier(.storage(reason), order: order)
+    default: .supplier(.unreachable(error.description), order: order)
     }
   }
 }

@@ -58,7 +58,7 @@ struct SagaLog {
         "step failed",
         [
           "step": .text(name), "duration_ms": .milliseconds(ContinuousClock.now - start),
-          "error": .text(CheckoutScreen.code(error)),
+          "error": .text(error.code),
         ])
       throw error
     }
@@ -94,17 +94,11 @@ struct SagaLog {
   func failed(
     _ failure: CheckoutFailure, finishing operation: CheckoutViewModel.Operation = .checkout
   ) {
-    let level: LogLevel =
-      switch failure {
-      case .rejected, .payment, .keyReused, .orderEnded, .notFound, .ticketNotFound,
-        .orderNotFound, .orderPaid, .interrupted:
-        .warning
-      default: .error
-      }
+    let level: LogLevel = failure.isRefusal ? .warning : .error
     log.log(
       level, operation == .checkout ? "checkout failed" : "cancellation failed",
       [
-        "error": .text(CheckoutScreen.code(failure)),
+        "error": .text(failure.code),
         "message": .text(CheckoutScreen.message(failure, finishing: operation)),
         "duration_ms": .milliseconds(ContinuousClock.now - started),
       ])

@@ -6,6 +6,8 @@ public import SharedKernel
 public actor InMemoryPaymentGateway: PaymentGateway {
   /// Thrown by every charge while set: a decline, a provider outage.
   public var failure: PaymentError?
+  /// Thrown by every refund while set: a provider that will not give a charge back.
+  public var refundFailure: PaymentError?
   /// Charges in another currency than asked, to prove `confirm(with:)` is on the path.
   public var chargesInDollars = false
   /// How many next calls time out without an answer.
@@ -22,6 +24,9 @@ public actor InMemoryPaymentGateway: PaymentGateway {
     self.failure = failure
     self.chargesInDollars = chargesInDollars
   }
+
+  /// Fails every refund with `failure` from now on (`nil` stops it).
+  public func failRefunds(with failure: PaymentError?) { refundFailure = failure }
 
   /// Lets the next `calls` calls end as a timeout: the outcome a caller cannot know.
   public func fallSilent(for calls: Int) { silentCalls = calls }
@@ -61,6 +66,7 @@ public actor InMemoryPaymentGateway: PaymentGateway {
     async throws(PaymentError) -> PaymentRefund
   {
     if let earlier = refunds[chargeID] { return earlier }
+    if let refundFailure { throw refundFailure }
     guard charges.values.contains(where: { $0.chargeID == chargeID }) else {
       throw .refundRefused(reason: "no such charge")
     }
