@@ -128,12 +128,12 @@ struct CheckoutScreen {
     case .supplier(.refused(let reason), let order?):
       "The supplier would not confirm the places (\(reason)); the charge was refunded and order \(order) has ended."
     case .supplier(.outcomeUnknown(let reason), let order?),
-      .payment(.outcomeUnknown(let reason), let order?),
-      .refund(.outcomeUnknown(let reason), let order?):
+      .payment(.outcomeUnknown(let reason), let order),
+      .refund(.outcomeUnknown(let reason), let order):
       "The outcome is unknown: \(reason). \(finish(order))"
     case .supplier(.storage(let reason), let order?),
-      .payment(.storageFailed(let reason), let order?),
-      .refund(.storageFailed(let reason), let order?):
+      .payment(.storageFailed(let reason), let order),
+      .refund(.storageFailed(let reason), let order):
       "\(capitalized(reason)). \(nextStep(order))"
     case .supplier(.unreachable(let reason), nil), .supplier(.refused(let reason), nil),
       .supplier(.outcomeUnknown(let reason), nil), .supplier(.storage(let reason), nil):
