@@ -43,6 +43,10 @@ public final class LoopbackServer {
   public let baseURL: URL
   private let process: Process?
   private let input: Pipe?
+  /// Ends when the server's process has exited, however early. Its handler is set before the
+  /// process starts: Foundation never calls a termination handler set after the exit, so a
+  /// server that died before `stop()` would hold its test for ever.
+  private let exited: AsyncStream<Void>?
   private var root: URL?
 
   /// Starts a server that answers every request with `fault`.
@@ -56,11 +60,14 @@ public final class LoopbackServer {
     process.standardOutput = output
     process.standardInput = input
     process.standardError = FileHandle.nullDevice
+    let exited = AsyncStream<Void>.makeStream()
+    process.terminationHandler = { _ in exited.continuation.finish() }
     try process.run()
     let port = try await readPort(from: output.fileHandleForReading)
     // The port was all it had to say: its pipe is closed now, not when the server is freed.
     try? output.fileHandleForReading.close()
-    return LoopbackServer(baseURL: try url(port: port), process: process, input: input)
+    return LoopbackServer(
+      baseURL: try url(port: port), process: process, input: input, exited: exited.stream)
   }
 
   /// A well-behaved server whose answers are `files`, by path (`"v1/trips/LIS-001": "{…}"`),
@@ -97,25 +104,25 @@ public final class LoopbackServer {
     }
     guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
     return LoopbackServer(
-      baseURL: try url(port: Int(UInt16(bigEndian: address.sin_port))), process: nil, input: nil)
+      baseURL: try url(port: Int(UInt16(bigEndian: address.sin_port))), process: nil, input: nil,
+      exited: nil)
   }
 
-  private init(baseURL: URL, process: Process?, input: Pipe?) {
+  private init(baseURL: URL, process: Process?, input: Pipe?, exited: AsyncStream<Void>?) {
     self.baseURL = baseURL
     self.process = process
     self.input = input
+    self.exited = exited
   }
 
-  /// Stops the server and waits for it through the termination handler, so no thread blocks
-  /// in `waitUntilExit()`. SIGKILL, not SIGTERM: the child inherits the test runner's signal
-  /// mask, in which SIGTERM may be blocked. (A server whose test died exits when its standard
-  /// input closes.)
+  /// Stops the server, unless it has already exited, and waits for its exit as the termination
+  /// handler set at its start reports it, so no thread blocks in `waitUntilExit()`. SIGKILL,
+  /// not SIGTERM: the child inherits the test runner's signal mask, in which SIGTERM may be
+  /// blocked. (A server whose test died exits when its standard input closes.)
   public func stop() async {
-    guard let process else { return }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      process.terminationHandler = { _ in continuation.resume() }
-      kill(process.processIdentifier, SIGKILL)
-    }
+    guard let process, let exited else { return }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    await Self.waitFor(exited)
     try? input?.fileHandleForWriting.close()
     if let root { try? FileManager.default.removeItem(at: root) }
   }
@@ -125,10 +132,22 @@ public final class LoopbackServer {
     return url
   }
 
-  /// Reads the "port N" line; the blocking read runs off the cooperative pool.
+  /// Closes the server's standard input, so the server exits by itself, as when the test that
+  /// started it is gone, and waits until it has.
+  func closeInputAndWaitForExit() async {
+    try? input?.fileHandleForWriting.close()
+    if let exited { await Self.waitFor(exited) }
+  }
+
+  private static func waitFor(_ exited: AsyncStream<Void>) async {
+    for await _ in exited {}
+  }
+
+  /// Reads the "port N" line on a thread of its own: outside the cooperative pool, and outside
+  /// Dispatch's global queues, whose few threads on Linux a blocking read would hold.
   private static func readPort(from handle: FileHandle) async throws -> Int {
     try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
+      Thread {
         var text = ""
         while true {
           let chunk = handle.availableData
@@ -137,14 +156,24 @@ public final class LoopbackServer {
             return
           }
           text += String(decoding: chunk, as: UTF8.self)
-          if let range = text.range(of: #"port (\d+)"#, options: .regularExpression),
-            let port = Int(text[range].dropFirst(5))
-          {
+          if let port = port(in: text) {
             continuation.resume(returning: port)
             return
           }
         }
-      }
+      }.start()
     }
+  }
+
+  /// The port in `text`, the server's output so far, once its line `port N` has ended. The pipe
+  /// is closed as soon as the port is read, and a server still writing into it dies of that
+  /// (`BrokenPipeError`): a port taken before the line's end left servers that were gone before
+  /// their first request, which met a reset or a refused connection.
+  static func port(in text: String) -> Int? {
+    guard let end = text.lastIndex(of: "\n") else { return nil }
+    for line in text[..<end].split(separator: "\n") where line.hasPrefix("port ") {
+      if let port = Int(line.dropFirst("port ".count)) { return port }
+    }
+    return nil
   }
 }

@@ -105,7 +105,10 @@ def main():
     server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     server.bind(("127.0.0.1", 0))
     server.listen(64)
-    print(f"port {server.getsockname()[1]}", flush=True)
+    # One write with its line's end (print would write the end apart): the test closes this
+    # pipe once it has the line, and a write into the closed pipe would end the server.
+    sys.stdout.write(f"port {server.getsockname()[1]}\n")
+    sys.stdout.flush()
 
     def watch_parent():
         sys.stdin.read()
