@@ -95,7 +95,7 @@ struct SupplierPlaceReservationsTests {
         _ = try await reservations.hold(1, on: try #require(TripID("LIS-001")), key: key("k"))
       } throws: { error in
         guard case .storageFailed(let reason) = error as? ReservationError else { return false }
-        return reason.contains("is not a Voyage database")
+        return reason.contains("is not an SQLite database")
       }
     }
   }

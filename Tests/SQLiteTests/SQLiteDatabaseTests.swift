@@ -133,3 +133,18 @@ extension SQLiteDatabaseTests {
     #expect(!FileManager.default.fileExists(atPath: folder.path))
   }
 }
+
+extension SQLiteDatabaseTests {
+  /// The module serves any app: what it says names the file and SQLite's remedy, and leaves the
+  /// app's own words (its name, its variables) to the module that opened the file.
+  @Test(arguments: [
+    SQLiteError.folderNotWritable(path: "/data"), .notADatabase(path: "/data/x.sqlite"),
+    .corrupt(path: "/data/x.sqlite"), .locked(path: "/data/x.sqlite"),
+    .diskFull(path: "/data/x.sqlite"),
+    .newerSchema(path: "/data/x.sqlite", version: 9, supported: 8),
+    .unreadableRow(reason: "column 'id' is missing"), .failed(code: 1, message: "no such table"),
+  ])
+  func aMessageNamesTheFileAndNeverTheAppAroundIt(_ error: SQLiteError) {
+    #expect(!error.description.localizedCaseInsensitiveContains("voyage"), "\(error)")
+  }
+}

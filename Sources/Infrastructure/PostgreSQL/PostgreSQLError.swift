@@ -95,7 +95,7 @@ package enum PostgreSQLError: Error, Equatable, Sendable, CustomStringConvertibl
     case .diskFull(let server):
       "the disk of \(server) is full"
     case .newerSchema(let server, let version, let supported):
-      "\(server) was written by a newer Voyage (schema \(version); this one knows up to \(supported)); it was left untouched: upgrade Voyage"
+      "\(server) was written by newer code (schema \(version); this code knows up to \(supported)); it was left untouched: upgrade"
     case .unreadableRow(let reason):
       "the database returned a row that cannot be read: \(reason)"
     case .failed(let sqlState, let message):

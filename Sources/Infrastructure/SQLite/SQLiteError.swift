@@ -1,4 +1,6 @@
-/// Why the embedded database could not be used, in the cases a person can act on.
+/// Why an SQLite file could not be used, in the cases a person can act on. Its sentences name
+/// the file and the remedy SQLite's side allows, never the app around it: the module that opened
+/// the file (a ledger, a sandbox) says where the app keeps it.
 package enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The folder for the database cannot be created or written.
   case folderNotWritable(path: String)
@@ -25,9 +27,9 @@ package enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .folderNotWritable(let path):
-      "cannot create or write the folder \(path); check its permissions or set VOYAGE_HOME"
+      "cannot create or write the folder \(path); check its permissions"
     case .notADatabase(let path):
-      "\(path) is not a Voyage database (the file was left untouched); move it away or set VOYAGE_HOME"
+      "\(path) is not an SQLite database (the file was left untouched); move it away"
     case .corrupt(let path):
       "\(path) is damaged (the file was left untouched); restore it from a backup or move it away"
     case .locked(let path):
@@ -35,7 +37,7 @@ package enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     case .diskFull(let path):
       "the disk holding \(path) is full"
     case .newerSchema(let path, let version, let supported):
-      "\(path) was written by a newer Voyage (schema \(version); this one knows up to \(supported)); it was left untouched: upgrade Voyage or set VOYAGE_HOME"
+      "\(path) was written by newer code (schema \(version); this code knows up to \(supported)); it was left untouched: upgrade, or move it away"
     case .unreadableRow(let reason):
       "the database holds a row that cannot be read: \(reason)"
     case .failed(let code, let message):
