@@ -188,11 +188,22 @@ step "Build with undeclared-import check and warnings as errors" \
 # The other engine builds too, strictly and with the tests, but without the FaultPoints trait: the
 # configuration a person ships. Its voyage must hold no fault point, while the build above holds
 # them. (Each engine keeps its own build folder under .build, so neither replaces the other.)
+# Unless the Thread Sanitizer step is left out, this build is instrumented for it, and that step
+# (the last) runs on it: one clean build of Voyage serves both, where two cost CI two minutes.
 other_engine=swiftbuild
 [ "${engine[1]:-native}" = native ] || other_engine=native
 mapfile -t other_build_flags < <(strict_without_fault_points "$other_engine")
+sanitized_build=()
 if [ "$both_engines" -eq 1 ]; then
-  step_when "Sources/ Tests/ Benchmarks/ Package.swift" "Build on the other engine ($other_engine), warnings as errors, without fault points" \
+  other_paths="Sources/ Tests/ Benchmarks/ Package.swift"
+  other_name="Build on the other engine ($other_engine), warnings as errors, without fault points"
+  # shellcheck disable=SC2086
+  if [ "$sanitizer" -eq 1 ] && affected_touches $other_paths; then
+    sanitized_build=("${other_build_flags[@]}")
+    other_build_flags+=(--sanitize=thread)
+    other_name+=", for Thread Sanitizer"
+  fi
+  step_when "$other_paths" "$other_name" \
     swift build --build-tests "${other_build_flags[@]}"
   step_when "Sources/ Package.swift Scripts/check-shipping-binary.sh" "The shipping configuration has no fault point (the $other_engine build above)" \
     Scripts/check-shipping-binary.sh "${engine[@]}" --built "$(swift build "${other_build_flags[@]}" --show-bin-path)"
@@ -281,9 +292,10 @@ elif [ "$migration" -eq 1 ]; then
   step_when "Workshop/Migration/ Workshop/OneTarget/ Workshop/Scripts/replay-migration.sh Workshop/ArchitectureLinter/" "Migration examples, every step checked by Workshop/Scripts/replay-migration.sh (${examples[*]}, side by side)" \
     replays_side_by_side "${examples[@]}"
 fi
-# The concurrency code runs again under Thread Sanitizer, in its own build folder so the sanitized
-# build neither replaces nor invalidates the ordinary one: the tests of every Infrastructure and
-# Features module (actors, locks, the coalescing cache, the saga), read from the architecture.
+# The concurrency code runs again under Thread Sanitizer: the tests of every Infrastructure and
+# Features module (actors, locks, the coalescing cache, the saga), read from the architecture. They
+# run on the other engine's sanitized build above; with one engine, in a build folder of their own,
+# so the sanitized build neither replaces nor invalidates the ordinary one.
 if [ "$sanitizer" -eq 0 ]; then
   printf '\nAll %d checks passed (the Thread Sanitizer step was left out).\n' "$steps_run"
   exit 0
@@ -297,8 +309,10 @@ sanitized_tests=$(affected_among "${sanitized[@]}")
 if affected_narrows && [ -z "$sanitized_tests" ]; then
   left_out "Concurrency tests under Thread Sanitizer" "the changes since $affected_since reach none of them"
 else
+  sanitizer_run=("${engine[@]}" --scratch-path .build/thread-sanitizer)
+  [ ${#sanitized_build[@]} -gt 0 ] && sanitizer_run=(--skip-build "${sanitized_build[@]}")
   step "Concurrency tests under Thread Sanitizer" \
-    tests_that_run timeout 1200 swift test "${engine[@]}" --sanitize=thread --scratch-path .build/thread-sanitizer \
+    tests_that_run timeout 1200 swift test "${sanitizer_run[@]}" --sanitize=thread \
     --filter "${sanitized_tests:-no-test-target-found}"
 fi
 
