@@ -56,6 +56,28 @@ extension VoyageCommandLineTests {
       !FileManager.default.fileExists(atPath: home.appendingPathComponent("ledger.sqlite").path))
   }
 
+  /// A home no system call can open (a name or a path past the system's limits) is refused as
+  /// the setting it is, in one short line, before any message could echo a file inside it.
+  @Test func aHomeLongerThanAnyPathIsRefusedInOneShortLine() async throws {
+    let name = String(repeating: "A", count: 300)
+    let path =
+      "/tmp/"
+      + Array(repeating: String(repeating: "B", count: 200), count: 30)
+      .joined(separator: "/")
+    for (variable, home) in [
+      ("VOYAGE_HOME", "/tmp/" + name), ("VOYAGE_HOME", path), ("HOME", "/tmp/" + name),
+    ] {
+      // `nil` unsets VOYAGE_HOME, so the home is read from HOME.
+      let environment: [String: String?] =
+        variable == "HOME" ? ["VOYAGE_HOME": nil, "HOME": home] : [variable: home]
+      let outcome = try await run(["tickets"], environment: environment)
+      #expect(outcome.status == 64, "\(outcome.error.prefix(300))")
+      let lines = outcome.error.split(separator: "\n")
+      #expect(lines.allSatisfy { $0.count < 200 }, "\(outcome.error.prefix(300))")
+      #expect(lines.first?.hasPrefix("Error: \(variable) ") == true, "\(outcome.error.prefix(300))")
+    }
+  }
+
   /// A database host no server can have (100,000 characters) is refused as the setting it is,
   /// in a line that quotes nothing of it.
   @Test func aDatabaseHostLongerThanAnyHostIsRefusedInOneShortLine() async throws {

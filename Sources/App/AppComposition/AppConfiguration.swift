@@ -41,8 +41,10 @@ public struct AppConfiguration: Sendable {
       return value
     }
     if let home = try value(.home) {
+      try Self.checkFolder(home, named: EnvironmentVariable.home.rawValue)
       self.home = URL(fileURLWithPath: home)
     } else if let user = environment["HOME"], !user.isEmpty {
+      try Self.checkFolder(user, named: "HOME")
       self.home = URL(fileURLWithPath: user).appendingPathComponent(".voyage")
     } else {
       self.home = nil
@@ -77,6 +79,29 @@ public struct AppConfiguration: Sendable {
           variable: EnvironmentVariable.databaseURL.rawValue, problem: problem)
       }
       return DatabaseURL(connectionString: text)
+    }
+  }
+
+  /// Refuses a folder no system call could open (a name longer than `NAME_MAX`, a path longer
+  /// than `PATH_MAX`) as the setting it is, in a sentence that quotes none of it: otherwise
+  /// every message that names a file in it would echo the whole path.
+  private static func checkFolder(_ path: String, named variable: String)
+    throws(ConfigurationError)
+  {
+    let longestName = path.split(separator: "/").map(\.utf8.count).max() ?? 0
+    if path.utf8.count >= Int(PATH_MAX) {
+      throw ConfigurationError(
+        variable: variable,
+        problem:
+          "is a path of \(path.utf8.count) bytes; this system opens paths of at most \(Int(PATH_MAX) - 1)"
+      )
+    }
+    if longestName > Int(NAME_MAX) {
+      throw ConfigurationError(
+        variable: variable,
+        problem:
+          "names a folder of \(longestName) bytes; this system's names have at most \(Int(NAME_MAX))"
+      )
     }
   }
 
