@@ -96,6 +96,16 @@ extension VoyageCommandLineTests {
       ["checkout", "LIS-001", "--card", "4242424242424242", "--expiry", "06/2025", "--name", "A"],
       "the card expired in 06/2025"
     ),
+    (
+      ["checkout", "LIS-001", "--card", "", "--expiry", "12/30", "--name", "A"],
+      "--card needs a value"
+    ),
+    (
+      ["checkout", "LIS-001", "--name", "A", "--email", "ada.example.com"]
+        + VoyageCommandLineTests.card,
+      "--email must be an address like ada@example.com, not 'ada.example.com'"
+    ),
+    (["cancel", "TKT 6EBD95C0BAF9"], "is neither a ticket identifier (like TKT-6EBD95C0BAF9)"),
   ])
   func badCheckoutInputExitsSixtyFourWithOneErrorLineAndTheUsage(
     arguments: [String], message: String

@@ -14,6 +14,10 @@ extension VoyageCommandLineTests {
     (["search", "Lisbon", "--from", "2027-06-10", "--to", "2027-06-01"], "is after the end date"),
     (["search", "Lisbon", "--max-price", "-5"], "is not an amount"),
     (["search", "Lisbon", "--max-price", "cheap"], "is not an amount"),
+    (
+      ["search", "Lisbon", "--max-price", "12.5", "--currency", "JPY"],
+      "--max-price: '12.5' has more than 0 decimal digits, the most JPY allows"
+    ),
     (["search", "Lisbon", "--limit", "1000000"], "--limit must be 1 to 100, not 1000000"),
     (["search", "Lisbon", "--sort", "ratng"], "--sort must be price, rating or date, not 'ratng'"),
     (["search", "Lisbon", "--currency", "XYZ"], "--currency must be AUD, BRL, CHF, EUR"),

@@ -8,8 +8,8 @@ import Testing
 struct PaymentCardTests {
   static let number = "4242 4242 4242 4242"
 
-  static func card() throws -> PaymentCard {
-    try PaymentCard(number: number, expiryMonth: 12, expiryYear: 30, holderName: "Ada Lovelace")
+  static func card(holder: String = "Ada Lovelace") throws -> PaymentCard {
+    try PaymentCard(number: number, expiryMonth: 12, expiryYear: 30, holderName: holder)
   }
 
   @Test func noPrintedFormOfACardContainsItsFullNumber() throws {
@@ -43,6 +43,21 @@ struct PaymentCardTests {
     #expect(throws: error) {
       try PaymentCard(number: number, expiryMonth: 1, expiryYear: 2030, holderName: "A")
     }
+  }
+
+  /// A number checked where it was typed is refused as the card refuses it, and shows only its
+  /// last four digits.
+  @Test func aCardNumberIsCheckedOnceAndNeverShown() throws {
+    let number = try CardNumber(Self.number)
+    var dumped = ""
+    dump(number, to: &dumped)
+    for text in [number.description, String(reflecting: number), dumped] {
+      #expect(!text.contains("42424242"), "leaked in: \(text)")
+    }
+    #expect("\(number)" == "•••• 4242")
+    let card = try PaymentCard(number: number, expiryMonth: 12, expiryYear: 30, holderName: "A")
+    #expect(card == (try Self.card(holder: "A")))
+    #expect(throws: PaymentCardError.failedChecksum) { try CardNumber("4242 4242 4242 4241") }
   }
 
   @Test func anImpossibleExpiryIsRejected() {

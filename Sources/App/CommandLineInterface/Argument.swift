@@ -21,14 +21,27 @@ struct Argument<Value: Sendable>: Sendable {
 
   /// A value a type reads from text itself, refused with `refusal(text)` when it cannot.
   static func parsed(
-    _ name: String, _ help: String, _ make: @escaping @Sendable (String) -> Value?,
+    _ name: String, _ help: String, completion: ArgumentSpec.Completion = .none,
+    isOptional: Bool = false, _ make: @escaping @Sendable (String) -> Value?,
     refusal: @escaping @Sendable (String) -> String
   ) -> Argument<Value> {
-    Argument(spec: ArgumentSpec(name: name, help: help, completion: .none, isOptional: false)) {
+    typed(name, help, completion: completion, isOptional: isOptional) {
       text throws(UsageError) in
       guard let value = make(text) else { throw UsageError(refusal(text.echoed)) }
       return value
     }
+  }
+
+  /// A value that `read` makes from the text, or refuses with the usage error that says what
+  /// was expected.
+  static func typed(
+    _ name: String, _ help: String, completion: ArgumentSpec.Completion = .none,
+    isOptional: Bool = false,
+    _ read: @escaping @Sendable (String) throws(UsageError) -> Value
+  ) -> Argument<Value> {
+    Argument(
+      spec: ArgumentSpec(name: name, help: help, completion: completion, isOptional: isOptional),
+      parse: read)
   }
 }
 

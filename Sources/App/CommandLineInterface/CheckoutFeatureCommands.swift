@@ -15,12 +15,12 @@ enum CheckoutFeatureCommands: CommandGroup {
   /// `checkout`'s arguments, each read as the type it is.
   enum Checkout {
     static let trip = Argument<TripID>.trip("the trip to buy places on")
-    static let card = Option.required("--card", .text("NUMBER"), "card number (spaces allowed)")
+    static let card = Option.required("--card", .cardNumber, "card number (spaces allowed)")
     static let expiry = Option.required(
       "--expiry", .parsed("MM/YY", accepting: "MM/YY, like 12/30") { PaymentCard.parseExpiry($0) },
       "card expiry")
     static let name = Option.required("--name", .text("TRAVELLER"), "the traveller's name")
-    static let email = Option.optional("--email", .text("ADDRESS"), "where the ticket may be sent")
+    static let email = Option.optional("--email", .emailAddress, "where the ticket may be sent")
     static let places = Option.defaulted(
       "--places", .integer(in: SearchQuery.placeRange), "places", default: 1)
     static let idempotencyKey = Option.optional(
@@ -29,8 +29,27 @@ enum CheckoutFeatureCommands: CommandGroup {
       "the order's key (letters, digits, - and _); printed when generated")
   }
 
-  static let ticketOrOrder = Argument<String>.text(
-    "ticket", "a ticket identifier, like TKT-6EBD95C0BAF9, or an order's key")
+  /// What `cancel` is given: a ticket's identifier or an order's key. The two are spelled
+  /// alike, so the text is read as each it can be, and the ledger tells which one it names.
+  struct TicketOrOrder: Sendable {
+    /// The text as a ticket's identifier, when it can be one.
+    let ticket: TicketID?
+    /// The text as an order's key, when it can be one.
+    let order: OrderID?
+
+    /// `nil` when the text can be neither.
+    init?(_ text: String) {
+      ticket = TicketID(text)
+      order = OrderID(text)
+      guard ticket != nil || order != nil else { return nil }
+    }
+  }
+
+  static let ticketOrOrder = Argument<TicketOrOrder>.parsed(
+    "ticket", "a ticket identifier, like TKT-6EBD95C0BAF9, or an order's key", TicketOrOrder.init,
+    refusal: {
+      "'\($0)' is neither a ticket identifier (like TKT-6EBD95C0BAF9) nor an order's key"
+    })
 
   static func declaration(of command: Command) -> CommandSpec {
     switch command {
@@ -113,6 +132,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     let card: PaymentCard
     let traveller: Traveller
     do {
+      // The number was checked as it was read; an expiry past 2099 is what is left to refuse.
       card = try PaymentCard(
         number: number, expiryMonth: expiry.month, expiryYear: expiry.year, holderName: name)
     } catch {
@@ -126,10 +146,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     do {
       traveller = try Traveller(name: name, email: email)
     } catch {
-      guard case .malformedEmail(let email) = error else { throw UsageError(error.description) }
-      throw UsageError(
-        "\(Checkout.email.spec.name) must be an address like ada@example.com, not '\(email.echoed)'"
-      )
+      throw UsageError(error.description)
     }
     let places = try parsed.value(Checkout.places)
     let json = parsed.isSet(Flag.json)
@@ -181,14 +198,8 @@ enum CheckoutFeatureCommands: CommandGroup {
   private static func cancel(_ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
     async throws(UsageError) -> ExitStatus
   {
-    let text = try parsed.single(ticketOrOrder)
+    let given = try parsed.single(ticketOrOrder)
     let json = parsed.isSet(Flag.json)
-    let ticket = TicketID(text)
-    guard ticket != nil || OrderID(text) != nil else {
-      throw UsageError(
-        "'\(text.echoed)' is neither a ticket identifier (like TKT-6EBD95C0BAF9) nor an order's key"
-      )
-    }
     let feature: CheckoutFeature
     do {
       feature = try await commandLine.graph.checkout()
@@ -198,13 +209,13 @@ enum CheckoutFeatureCommands: CommandGroup {
     // A signal stops the cancellation at once; it then says where it stands and what finishes
     // it, as an interrupted checkout does.
     let signal = await TerminationSignals.cancelling {
-      var isOrderKey = ticket == nil
-      if let ticket {
+      var isOrderKey = given.ticket == nil
+      if let ticket = given.ticket {
         await feature.cancel(ticket)
         // Not a ticket this ledger knows: an order's key, then (the two may look alike).
         if case .unknown(.ticket) = feature.failure { isOrderKey = true }
       }
-      if isOrderKey, let order = OrderID(text) { await feature.giveUp(order) }
+      if isOrderKey, let order = given.order { await feature.giveUp(order) }
     }.signal
     await commandLine.graph.settled()
     return commandLine.present(
@@ -260,4 +271,30 @@ enum CheckoutFeatureCommands: CommandGroup {
     }
   }
 
+}
+
+extension OptionValue where Value == CardNumber {
+  /// A card number that passes the card's checks, refused with the check it failed (never with
+  /// the number).
+  static var cardNumber: OptionValue<CardNumber> {
+    typed("NUMBER") { text, _, _ throws(UsageError) in
+      do throws(PaymentCardError) {
+        return try CardNumber(text)
+      } catch {
+        throw UsageError(error.description)
+      }
+    }
+  }
+}
+
+extension OptionValue where Value == EmailAddress {
+  /// An e-mail address, refused with an example of one.
+  static var emailAddress: OptionValue<EmailAddress> {
+    typed("ADDRESS") { text, name, _ throws(UsageError) in
+      guard let address = EmailAddress(text) else {
+        throw UsageError("\(name) must be an address like ada@example.com, not '\(text.echoed)'")
+      }
+      return address
+    }
+  }
 }

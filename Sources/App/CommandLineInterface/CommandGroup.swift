@@ -48,9 +48,11 @@ extension CommandGroup {
 }
 
 /// A declared command and the code that carries it out, whatever group it is from.
-struct RunnableCommand {
+struct RunnableCommand: Sendable {
   let spec: CommandSpec
-  let run: @MainActor (ParsedArguments, VoyageCommandLine) async throws(UsageError) -> ExitStatus
+  let run:
+    @MainActor @Sendable (ParsedArguments, VoyageCommandLine) async throws(UsageError) ->
+      ExitStatus
 }
 
 /// What `voyage` does with no arguments in a terminal: a conversation that asks its way to a

@@ -9,11 +9,23 @@ enum CommandLineCommands: CommandGroup {
     case open, completions, manual, help
   }
 
-  static let link = Argument<String>.text("link", "a link that a screen printed")
-  static let shell = Argument<String>.text(
-    "shell", "bash, zsh or fish", completion: .choices(ShellCompletions.shells))
-  static let topic = Argument<String>.text(
-    "command", "a command", completion: .commandName, isOptional: true)
+  /// The screen a link opens.
+  static let link = Argument<AppRoute>.parsed(
+    "link", "a link that a screen printed", { AppRouter.route(for: $0) },
+    refusal: { link in
+      let examples = AppRouter.exampleLinks.joined(separator: " or ")
+      return "'\(link)' is not a link voyage opens"
+        + (examples.isEmpty ? "" : " (like \(examples))")
+    })
+  static let shell = Argument<ShellCompletions.Shell>.parsed(
+    "shell", "bash, zsh or fish", completion: .choices(shells), ShellCompletions.Shell.init,
+    refusal: { "no completions for '\($0)'; choose \(shells.joined(separator: ", "))" })
+  /// The command whose help to show.
+  static let topic = Argument<RunnableCommand>.typed(
+    "command", "a command", completion: .commandName, isOptional: true
+  ) { name throws(UsageError) in try VoyageCommands.command(named: name) }
+
+  private static var shells: [String] { ShellCompletions.Shell.allCases.map(\.rawValue) }
 
   static func declaration(of command: Command) -> CommandSpec {
     switch command {
@@ -60,27 +72,17 @@ enum CommandLineCommands: CommandGroup {
     case .open: return try await open(parsed, in: commandLine)
     case .completions:
       let shell = try parsed.single(shell)
-      guard let script = ShellCompletions.script(for: shell) else {
-        throw UsageError(
-          "no completions for '\(shell.echoed)'; choose \(ShellCompletions.shells.joined(separator: ", "))"
-        )
-      }
-      commandLine.terminal.write(script, to: .output)
+      commandLine.terminal.write(ShellCompletions.script(for: shell), to: .output)
       return .success
     case .manual:
       try parsed.none()
       commandLine.terminal.write(ShellCompletions.manual(), to: .output)
       return .success
     case .help:
-      guard let topic = try parsed.optional(topic) else {
+      guard let command = try parsed.optional(topic) else {
         commandLine.terminal.line(
           VoyageCommands.overview(width: commandLine.terminal.width(of: .output)))
         return .success
-      }
-      guard let command = VoyageCommands.named(topic) else {
-        throw UsageError(
-          "unknown command '\(topic.echoed)'"
-            + Spelling.suggestion(for: topic, among: VoyageCommands.all.map(\.spec.name)))
       }
       commandLine.terminal.line(
         command.spec.help(width: commandLine.terminal.width(of: .output)))
@@ -94,18 +96,13 @@ enum CommandLineCommands: CommandGroup {
   private static func open(_ parsed: ParsedArguments, in commandLine: VoyageCommandLine)
     async throws(UsageError) -> ExitStatus
   {
-    let link = try parsed.single(link)
-    guard let route = AppRouter.route(for: link) else {
-      let examples = AppRouter.exampleLinks.joined(separator: " or ")
-      throw UsageError(
-        "'\(link.echoed)' is not a link voyage opens"
-          + (examples.isEmpty ? "" : " (like \(examples))"))
-    }
+    let route = try parsed.single(link)
     let router = commandLine.graph.router
     router.open(route)
     for group in VoyageCommands.groups {
       if let status = await group.open(router.route, parsed, in: commandLine) { return status }
     }
-    throw UsageError("'\(link.echoed)' names a screen this command line does not show")
+    let link = AppRouter.link(to: route).map { "'\($0.absoluteString.echoed)'" } ?? "The link"
+    throw UsageError("\(link) names a screen this command line does not show")
   }
 }

@@ -154,7 +154,7 @@ struct InteractiveSession: Conversation {
         "Card number (test card: 4242 4242 4242 4242)",
         until: { number throws(Refusal) in
           do {
-            return try PaymentCard.checkedNumber(number)
+            return try CardNumber(number)
           } catch {
             throw Refusal("The card is not valid: \(error).")
           }

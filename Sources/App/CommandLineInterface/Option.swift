@@ -6,16 +6,17 @@
 /// with a default or a required one reads as the value itself.
 struct Option<Value: Sendable>: OptionDeclaration {
   let spec: OptionSpec
-  /// The text given (`nil` when the option was not) as the value.
-  let read: @Sendable (String?) throws(UsageError) -> Value
+  /// The text given (`nil` when the option was not) as the value; `given` holds the other
+  /// options, for a value that depends on one.
+  let read: @Sendable (_ text: String?, _ given: ParsedArguments) throws(UsageError) -> Value
 
   /// An option the command runs without: `nil` when not given.
   static func optional<Wrapped>(_ name: String, _ value: OptionValue<Wrapped>, _ help: String)
     -> Option<Wrapped?> where Value == Wrapped?
   {
     Option<Wrapped?>(spec: value.spec(name, help, default: nil, required: false)) {
-      text throws(UsageError) in
-      try text.map { text throws(UsageError) in try value.parse(text, name) }
+      text, given throws(UsageError) in
+      try text.map { text throws(UsageError) in try value.parse(text, name, given) }
     }
   }
 
@@ -24,9 +25,9 @@ struct Option<Value: Sendable>: OptionDeclaration {
     _ name: String, _ value: OptionValue<Value>, _ help: String, default defaultValue: Value
   ) -> Option<Value> {
     Option(spec: value.spec(name, help, default: value.shown(defaultValue), required: false)) {
-      text throws(UsageError) in
+      text, given throws(UsageError) in
       guard let text else { return defaultValue }
-      return try value.parse(text, name)
+      return try value.parse(text, name, given)
     }
   }
 
@@ -35,10 +36,10 @@ struct Option<Value: Sendable>: OptionDeclaration {
     -> Option<Value>
   {
     let spec = value.spec(name, help, default: nil, required: true)
-    return Option(spec: spec) { text throws(UsageError) in
+    return Option(spec: spec) { text, given throws(UsageError) in
       // The parser refuses a command line without it first; read on its own, the same error.
       guard let text else { throw UsageError("missing \(name) \(value.placeholder)") }
-      return try value.parse(text, name)
+      return try value.parse(text, name, given)
     }
   }
 }

@@ -14,13 +14,16 @@ struct OptionValue<Value: Sendable>: Sendable {
   let choices: [String]
   /// A default as help shows it.
   let shown: @Sendable (Value) -> String
-  /// The typed text as the value, or the usage error that names the option (`name`).
-  let parse: @Sendable (_ text: String, _ name: String) throws(UsageError) -> Value
+  /// The typed text as the value, or the usage error that names the option (`name`); a value
+  /// that depends on another option (an amount on its currency) reads it from `given`.
+  let parse:
+    @Sendable (_ text: String, _ name: String, _ given: ParsedArguments) throws(UsageError) ->
+      Value
 
   fileprivate init(
     placeholder: String, accepted: String = "", choices: [String] = [],
     shown: @escaping @Sendable (Value) -> String,
-    parse: @escaping @Sendable (String, String) throws(UsageError) -> Value
+    parse: @escaping @Sendable (String, String, ParsedArguments) throws(UsageError) -> Value
   ) {
     self.placeholder = placeholder
     self.accepted = accepted
@@ -39,11 +42,21 @@ struct OptionValue<Value: Sendable>: Sendable {
 
   /// Any text that is not empty.
   static func text(_ placeholder: String) -> OptionValue<String> {
-    OptionValue<String>(
-      placeholder: placeholder, shown: { $0 },
-      parse: { text, name throws(UsageError) in
+    OptionValue<String>.typed(placeholder) { text, _, _ throws(UsageError) in text }
+  }
+
+  /// A value read from text that is not empty (`''` is refused as no value at all): `read`
+  /// makes it, or throws the usage error that says what was expected, from the text, the
+  /// option's name and the other options given.
+  static func typed(
+    _ placeholder: String,
+    _ read: @escaping @Sendable (String, String, ParsedArguments) throws(UsageError) -> Value
+  ) -> OptionValue<Value> {
+    OptionValue(
+      placeholder: placeholder, shown: { "\($0)" },
+      parse: { text, name, given throws(UsageError) in
         guard !text.isEmpty else { throw UsageError("\(name) needs a value, not ''") }
-        return text
+        return try read(text, name, given)
       })
   }
 
@@ -55,7 +68,7 @@ struct OptionValue<Value: Sendable>: Sendable {
     return OptionValue<Int>(
       placeholder: placeholder, accepted: ", \(bounds)", shown: { "\($0)" },
       parse: {
-        text, name throws(UsageError) in
+        text, name, _ throws(UsageError) in
         guard let number = Int(text) else {
           throw UsageError("\(name) must be a whole number, not '\(text.echoed)'")
         }
@@ -70,7 +83,7 @@ struct OptionValue<Value: Sendable>: Sendable {
   static var date: OptionValue<CalendarDate> {
     OptionValue<CalendarDate>(
       placeholder: "DATE", accepted: ", YYYY-MM-DD", shown: { $0.description },
-      parse: { text, name throws(UsageError) in
+      parse: { text, name, _ throws(UsageError) in
         guard let date = CalendarDate(iso8601: text) else {
           throw UsageError(
             "\(name) must be a real date written YYYY-MM-DD, not '\(text.echoed)'")
@@ -83,7 +96,7 @@ struct OptionValue<Value: Sendable>: Sendable {
   static var path: OptionValue<URL> {
     OptionValue<URL>(
       placeholder: "PATH", shown: { $0.path },
-      parse: { text, name throws(UsageError) in
+      parse: { text, name, _ throws(UsageError) in
         guard !text.isEmpty else { throw UsageError("\(name) needs a path, not ''") }
         return URL(fileURLWithPath: text)
       })
@@ -107,7 +120,7 @@ struct OptionValue<Value: Sendable>: Sendable {
     return OptionValue<Choice>(
       placeholder: placeholder, accepted: separator.map { $0 + list } ?? "", choices: names,
       shown: name,
-      parse: { text, option throws(UsageError) in
+      parse: { text, option, _ throws(UsageError) in
         guard let index = names.firstIndex(of: text) else {
           throw UsageError(
             "\(option) must be \(list), not '\(text.echoed)'"
@@ -125,7 +138,7 @@ struct OptionValue<Value: Sendable>: Sendable {
   ) -> OptionValue<Value> {
     OptionValue(
       placeholder: placeholder, shown: { "\($0)" },
-      parse: { text, name throws(UsageError) in
+      parse: { text, name, _ throws(UsageError) in
         guard let value = make(text) else {
           throw UsageError("\(name) must be \(description), not '\(text.echoed)'")
         }

@@ -11,7 +11,7 @@ struct ParsedArguments {
 
   /// The option's value: what was given, converted, else what its declaration says absence is.
   func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value {
-    try option.read(values[option.spec.name])
+    try option.read(values[option.spec.name], self)
   }
 
   /// Whether the flag was given.

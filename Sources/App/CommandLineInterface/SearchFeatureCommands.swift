@@ -18,7 +18,7 @@ enum SearchFeatureCommands: CommandGroup {
     static let places = Option.defaulted(
       "--places", .integer(in: SearchQuery.placeRange), "places", default: 1)
     static let maximumPrice = Option.optional(
-      "--max-price", .text("AMOUNT"), "highest price per place, like 500 or 499.50")
+      "--max-price", .amount(in: currency), "highest price per place, like 500 or 499.50")
     static let currency = Option.defaulted(
       "--currency", .choice(among: Currency.supported, named: \.code, "CODE", separator: nil),
       "currency of --max-price", default: .eur)
@@ -72,14 +72,9 @@ enum SearchFeatureCommands: CommandGroup {
     async throws(UsageError) -> ExitStatus
   {
     let destination = try parsed.single(Search.destination)
-    let currency = try parsed.value(Search.currency)
-    let maximumPrice = try parsed.value(Search.maximumPrice).map { text throws(UsageError) in
-      do {
-        return try Money.parse(text, currency: currency)
-      } catch {
-        throw UsageError("\(Search.maximumPrice.spec.name): \(error)")
-      }
-    }
+    // A currency is checked whether or not an amount is given in it.
+    _ = try parsed.value(Search.currency)
+    let maximumPrice = try parsed.value(Search.maximumPrice)
     let (from, to) = (try parsed.value(Search.from), try parsed.value(Search.to))
     let (places, sort, limit) = (
       try parsed.value(Search.places), try parsed.value(Search.sort), try parsed.value(Search.limit)
@@ -144,6 +139,21 @@ enum SearchFeatureCommands: CommandGroup {
     case .notFound: .failure
     case .upstreamUnavailable: .unavailable
     case .storage: .storage
+    }
+  }
+}
+
+extension OptionValue where Value == Money {
+  /// An amount as a person writes it (`500`, `499.50`) in the currency the option `currency`
+  /// names, refused with why it is not one.
+  static func amount(in currency: Option<Currency>) -> OptionValue<Money> {
+    typed("AMOUNT") { text, name, given throws(UsageError) in
+      let currency = try given.value(currency)
+      do {
+        return try Money.parse(text, currency: currency)
+      } catch {
+        throw UsageError("\(name): \(error)")
+      }
     }
   }
 }

@@ -3,17 +3,18 @@ import Foundation
 /// Shell completion scripts and the man page, written from the command declarations: a new
 /// command or option appears in all of them without another line of code.
 enum ShellCompletions {
-  /// The shells `voyage completions` writes a script for.
-  static let shells = ["bash", "zsh", "fish"]
+  /// A shell `voyage completions` writes a script for, by the name a person types.
+  enum Shell: String, CaseIterable, Sendable {
+    case bash, zsh, fish
+  }
 
-  /// The script for `shell`, or `nil` for a shell it does not know.
-  static func script(for shell: String) -> String? {
+  /// The script for `shell`.
+  static func script(for shell: Shell) -> String {
     let commands = VoyageCommands.declarations
     return switch shell {
-    case "bash": bash(commands)
-    case "zsh": zsh(commands)
-    case "fish": fish(commands)
-    default: nil
+    case .bash: bash(commands)
+    case .zsh: zsh(commands)
+    case .fish: fish(commands)
     }
   }
 

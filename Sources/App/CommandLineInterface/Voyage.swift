@@ -28,7 +28,9 @@ public enum Voyage {
     // A command that keeps its own settings (the demo) is handed none of Voyage's variables:
     // a log file it would create, a database URL it would refuse, never reach it.
     var environment = environment
-    if let command = arguments.first.flatMap(VoyageCommands.named), !command.spec.readsSettings {
+    if case .command(let command)? = arguments.first.flatMap({ try? Invocation($0) }),
+      !command.spec.readsSettings
+    {
       for variable in EnvironmentVariable.allCases { environment[variable.rawValue] = nil }
     }
     let logging: AppLogging

@@ -16,33 +16,44 @@ struct VoyageCommandLine {
   var errorTheme: TerminalTheme { terminal.theme(for: .error) }
 
   func run(_ arguments: [String]) async -> ExitStatus {
-    guard let name = arguments.first else {
+    guard let first = arguments.first else {
       terminal.line(VoyageCommands.overview(width: terminal.width(of: .output)))
       return .success
     }
-    if let option = GlobalOption.allCases.first(where: { $0.names.contains(name) }) {
-      // `--version` takes nothing after it, as a command that takes no argument does.
-      if option == .version, let extra = arguments.dropFirst().first {
-        return usageFailure(
-          UsageError("unexpected argument '\(extra.echoed)'"), command: nil,
-          json: Self.asksForJSON(arguments))
-      }
-      switch option {
-      case .help: terminal.line(VoyageCommands.overview(width: terminal.width(of: .output)))
-      case .version: terminal.line(VoyageCommands.version)
-      // Taken out of the arguments before they reach here: the log is the whole process's.
-      case .verbose: terminal.line(VoyageCommands.overview(width: terminal.width(of: .output)))
-      }
-      return .success
-    }
-    let command = VoyageCommands.named(name)
+    let rest = Array(arguments.dropFirst())
+    let json = Self.asksForJSON(arguments)
+    let invocation: Invocation
     do throws(UsageError) {
-      guard let command else {
-        throw UsageError(
-          "unknown command '\(name.echoed)'"
-            + Spelling.suggestion(for: name, among: VoyageCommands.declarations.map(\.name)))
-      }
-      let parsed = try command.spec.parse(Array(arguments.dropFirst()))
+      invocation = try Invocation(first)
+    } catch {
+      return usageFailure(error, command: nil, json: json)
+    }
+    switch invocation {
+    case .option(let option): return run(option, rest, json: json)
+    case .command(let command): return await run(command, rest, json: json)
+    }
+  }
+
+  private func run(_ option: GlobalOption, _ arguments: [String], json: Bool) -> ExitStatus {
+    // `--version` takes nothing after it, as a command that takes no argument does.
+    if option == .version, let extra = arguments.first {
+      return usageFailure(
+        UsageError("unexpected argument '\(extra.echoed)'"), command: nil, json: json)
+    }
+    switch option {
+    case .help: terminal.line(VoyageCommands.overview(width: terminal.width(of: .output)))
+    case .version: terminal.line(VoyageCommands.version)
+    // Taken out of the arguments before they reach here: the log is the whole process's.
+    case .verbose: terminal.line(VoyageCommands.overview(width: terminal.width(of: .output)))
+    }
+    return .success
+  }
+
+  private func run(_ command: RunnableCommand, _ arguments: [String], json: Bool) async
+    -> ExitStatus
+  {
+    do throws(UsageError) {
+      let parsed = try command.spec.parse(arguments)
       if parsed.wantsHelp {
         terminal.line(command.spec.help(width: terminal.width(of: .output)))
         return .success
@@ -53,7 +64,7 @@ struct VoyageCommandLine {
       }
       return status
     } catch {
-      return usageFailure(error, command: command?.spec, json: Self.asksForJSON(arguments))
+      return usageFailure(error, command: command.spec, json: json)
     }
   }
 

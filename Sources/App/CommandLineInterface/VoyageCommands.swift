@@ -35,8 +35,15 @@ enum VoyageCommands {
   /// Every command's declaration.
   static var declarations: [CommandSpec] { all.map(\.spec) }
 
-  /// The command named `name`, if there is one.
-  static func named(_ name: String) -> RunnableCommand? { all.first { $0.spec.name == name } }
+  /// The command `name` names, or the usage error that names the command probably meant.
+  static func command(named name: String) throws(UsageError) -> RunnableCommand {
+    guard let command = all.first(where: { $0.spec.name == name }) else {
+      throw UsageError(
+        "unknown command '\(name.echoed)'"
+          + Spelling.suggestion(for: name, among: declarations.map(\.name)))
+    }
+    return command
+  }
 
   /// The variables of the environment a person may set: the configuration's, then the
   /// terminal's.

@@ -19,7 +19,7 @@ package enum OrderRow {
     [
       .text(order.id.rawValue), .text(order.tripID.rawValue), .integer(Int64(order.places)),
       .integer(order.amount.minorUnits), .text(order.amount.currency.code),
-      .text(order.traveller.name), order.traveller.email.map(SQLValue.text) ?? .null,
+      .text(order.traveller.name), order.traveller.email.map { .text($0.rawValue) } ?? .null,
       .text(card.brand), .text(card.lastFour), .text("\(card.expiryMonth)/\(card.expiryYear)"),
       .text(card.fingerprint),
     ]

@@ -20,26 +20,23 @@ public struct PaymentCard: Sendable, Hashable, Encodable, CustomStringConvertibl
   public init(
     number: String, expiryMonth: Int, expiryYear: Int, holderName: String
   ) throws(PaymentCardError) {
-    let digits = try Self.checkedNumber(number)
+    try self.init(
+      number: CardNumber(number), expiryMonth: expiryMonth, expiryYear: expiryYear,
+      holderName: holderName)
+  }
+
+  /// A card whose number was checked when it was typed (a ``CardNumber``), with an expiry month
+  /// of 1–12 and a two- or four-digit year.
+  public init(
+    number: CardNumber, expiryMonth: Int, expiryYear: Int, holderName: String
+  ) throws(PaymentCardError) {
     guard (1...12).contains(expiryMonth) else { throw .invalidExpiry }
     let year = expiryYear < 100 ? 2000 + expiryYear : expiryYear
     guard (2000...2099).contains(year) else { throw .invalidExpiry }
-    self.number = digits
+    self.number = number.digits
     self.expiryMonth = expiryMonth
     self.expiryYear = year
     self.holderName = holderName
-  }
-
-  /// The digits of a card number that passes the card's checks (12–19 digits, spaces and dashes
-  /// allowed, the Luhn check), so a form can refuse a mistyped number before asking for the rest.
-  public static func checkedNumber(_ number: String) throws(PaymentCardError) -> String {
-    let digits = number.filter { $0 != " " && $0 != "-" }
-    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isWholeNumber }) else {
-      throw .notANumber
-    }
-    guard (12...19).contains(digits.count) else { throw .wrongLength(digits.count) }
-    guard Self.passesLuhnCheck(digits) else { throw .failedChecksum }
-    return digits
   }
 
   /// Parses an expiry written as `MM/YY` or `MM/YYYY`; `nil` for anything else.

@@ -4,14 +4,30 @@ public struct Traveller: Hashable, Sendable, Encodable {
   /// The name printed on the ticket.
   public let name: String
   /// Where the ticket may be sent, if given.
-  public let email: String?
+  public let email: EmailAddress?
 
   /// The longest name accepted, in characters.
   public static let maximumNameLength = 100
 
-  /// Validates a traveller: a non-empty name of at most 100 characters, and an e-mail address
-  /// with one `@`, a dot in the domain and no spaces when one is given.
-  public init(name: String, email: String? = nil) throws(TravellerError) {
+  /// Validates a traveller: a non-empty name of at most 100 characters; the address, when one
+  /// is given, was checked when it became an ``EmailAddress``.
+  public init(name: String, email: EmailAddress? = nil) throws(TravellerError) {
+    self.name = try Self.checkedName(name)
+    self.email = email
+  }
+
+  /// Validates a traveller whose address is still text: the name first, then the address as
+  /// ``EmailAddress`` checks it.
+  public init(name: String, email: String?) throws(TravellerError) {
+    self.name = try Self.checkedName(name)
+    self.email = try email.map { text throws(TravellerError) in
+      guard let address = EmailAddress(text) else { throw .malformedEmail(text) }
+      return address
+    }
+  }
+
+  /// The name with its runs of whitespace made single spaces, when it is one a ticket can carry.
+  private static func checkedName(_ name: String) throws(TravellerError) -> String {
     guard
       !name.unicodeScalars.contains(where: {
         $0.properties.generalCategory == .control && !$0.properties.isWhitespace
@@ -19,18 +35,10 @@ public struct Traveller: Hashable, Sendable, Encodable {
     else { throw .controlCharacters }
     let trimmedName = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     guard !trimmedName.isEmpty else { throw .emptyName }
-    guard trimmedName.count <= Self.maximumNameLength else {
-      throw .nameTooLong(maximum: Self.maximumNameLength)
+    guard trimmedName.count <= maximumNameLength else {
+      throw .nameTooLong(maximum: maximumNameLength)
     }
-    if let email {
-      let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-      guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-        !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
-        !email.contains(where: \.isWhitespace), email.count <= 254
-      else { throw .malformedEmail(email) }
-    }
-    self.name = trimmedName
-    self.email = email
+    return trimmedName
   }
 }
 
