@@ -26,8 +26,9 @@
 #
 # What the replay proves and what it does not. It checks that every test target whose own files a
 # commit changed is reached: a test fixed or changed is run (exit 1 otherwise). It lists each commit
-# that changes a test target's files whose parent's run left that target out: the one way the
-# history itself shows a suite that may have failed unseen (read each). It cannot prove that no
+# that changes a test target's files alone (nothing the target depends on changed) whose parent's
+# run left that target out: a test fixed after the fact is the one way the history itself shows
+# a suite that may have failed unseen (read each). It cannot prove that no
 # commit whose whole suite failed would have passed, since no commit's result is recorded. That
 # holds when the graph and "reads" name every input of every test: the compiler's explicit import
 # check holds the graph to the imports, AffectedTestTargetsTests what a module's change reaches;
@@ -121,10 +122,11 @@ else
     || { cat "$work/swiftc.log" >&2; echo "replay-affected-history: the linter did not compile" >&2; exit 1; }
   linter=$work/check-architecture
 fi
+# HEAD once, before the clone, so a commit made meanwhile is neither half in nor in the way.
+head=$(git -C "$root" rev-parse HEAD)
 git clone --quiet --no-checkout "$root" "$work/clone"
 clone=$work/clone/$prefix
-# The first commit of the history has no parent to compare with.
-mapfile -t history < <(git -C "$root" rev-list --topo-order --max-count="$commits" HEAD)
+mapfile -t history < <(git -C "$root" rev-list --topo-order --max-count="$commits" "$head")
 reads_configuration=""
 if [ -n "$reads_from" ]; then
   reads_configuration=$work/reads-from.json
@@ -212,26 +214,39 @@ for name in sorted(os.listdir(folder)):
         name for name, target in tests.items()
         if any(path.startswith(target["path"] + "/") for path in changed))
     missed = sorted(set(own) - set(reached))
+    # The test targets whose own files changed while nothing they depend on did: a test changed
+    # alone, as one is when it is fixed after the code it tests changed in an earlier commit.
+    dependencies = {t["name"]: t.get("target_dependencies", []) for t in description["targets"]}
+    def closure(name):
+        seen, pending = set(), list(dependencies.get(name, []))
+        while pending:
+            target = pending.pop()
+            if target not in seen:
+                seen.add(target)
+                pending += dependencies.get(target, [])
+        return seen
+    reached_targets = {t["name"] for t in report["targets"]}
+    alone = sorted(name for name in own if not everything and not closure(name) & reached_targets)
     unmeasured = sorted(name for name in tests if durations_file and name not in seconds)
     rows.append({
         "commit": short, "full": full, "parent": parents.split()[0], "date": date,
         "subject": subject, "merge": merge,
-        "test_targets": len(tests), "reached": reached, "changed_test_targets": own,
+        "test_targets": len(tests), "reached": reached, "changed_test_targets": own, "changed_alone": alone,
         "missed_changed_test_targets": missed, "everything_because": everything,
         "seconds": sum(seconds.get(name, 0) for name in reached) if durations_file else None,
         "all_seconds": sum(seconds.get(name, 0) for name in tests) if durations_file else None,
         "unmeasured": unmeasured,
     })
 
-# A commit that changes a test target's files may be fixing what its parent broke. When the
-# parent's run left that target out, the parent's whole suite may have failed where its reached
-# tests passed: each such pair is listed, to be read, since no commit's result is recorded.
+# A commit that changes a test target's files alone may be fixing what its parent broke. When
+# the parent's run left that target out, the parent's whole suite may have failed where its
+# reached tests passed: each such pair is listed, to be read, since no commit's result is recorded.
 by_hash = {r["full"]: r for r in rows}
 follow_ups = [
     {"commit": r["commit"], "parent": by_hash[r["parent"]]["commit"], "test_target": name,
      "subject": r["subject"], "parent_subject": by_hash[r["parent"]]["subject"]}
     for r in rows if r["parent"] in by_hash
-    for name in r["changed_test_targets"] if name not in by_hash[r["parent"]]["reached"]
+    for name in r["changed_alone"] if name not in by_hash[r["parent"]]["reached"]
 ]
 
 def summary(values):
@@ -289,8 +304,8 @@ if minutes:
     if gone:
         print(f"* unmeasured (absent when the durations were taken), counted as 0 s: {', '.join(gone)}")
 print(f"Test targets whose own files a commit changed and --affected left out: {result['missed_changed_test_targets']}.")
-print(f"Test targets a commit changed that its parent's run left out (read each: was the parent's"
-      f" suite failing?): {len(follow_ups)}.")
+print(f"Tests changed alone (nothing they depend on changed) that the parent's run left out"
+      f" (read each: was the parent's suite failing?): {len(follow_ups)}.")
 for f in follow_ups:
     print(f"  {f['commit']} changes {f['test_target']}; {f['parent']} left it out: {f['parent_subject'][:70]}")
 for problem in problems:
