@@ -125,6 +125,55 @@ struct AffectedHistoryReplayTests {
     #expect(text.output.contains("Share of test targets run: median 50%, range 50–50%."))
   }
 
+  /// `--reads-from` gives older commits today's map; a commit from before any configuration
+  /// has no layers to take it into, and is replayed as it was.
+  @Test func readsFromALaterRevisionMapsTheOlderCommitsThatHaveAConfiguration() async throws {
+    try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+    try await git(["init", "--quiet"])
+    try write(
+      "Package.swift",
+      """
+      // swift-tools-version: 6.0
+      import PackageDescription
+      let package = Package(name: "Tiny", targets: [
+        .target(name: "Alpha"), .testTarget(name: "AlphaTests", dependencies: ["Alpha"]),
+        .testTarget(name: "OtherTests"),
+      ])
+      """)
+    try write("Sources/Alpha/A.swift", "let a = 1\n")
+    try write("Tests/AlphaTests/T.swift", "import Alpha\n")
+    try write("Tests/OtherTests/T.swift", "let other = 1\n")
+    try await commit("the first commit")
+    try write("README.md", "# Tiny\n")
+    try await commit("the README, before any configuration")
+    try write("architecture.json", "{}\n")
+    try await commit("an empty configuration")
+    try write("README.md", "# Tiny, read by the tests\n")
+    try await commit("the README, with a configuration")
+    try write(
+      "architecture.json",
+      """
+      {"reads": [{"targets": ["AlphaTests"], "files": ["README.md"], "because": "they read it"}]}
+      """)
+    try await commit("the map")
+
+    let outcome = try await replay(["--json", "--reads-from", "HEAD"])
+    #expect(outcome.status == 0, "\(outcome.error)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+    let rows = try #require(report["rows"] as? [[String: Any]])
+    #expect(
+      rows.map { $0["subject"] as? String } == [
+        "the map", "the README, with a configuration", "an empty configuration",
+        "the README, before any configuration",
+      ])
+    #expect(
+      rows.map { $0["reached"] as? [String] } == [
+        ["AlphaTests", "OtherTests"], ["AlphaTests"], ["AlphaTests", "OtherTests"],
+        ["AlphaTests", "OtherTests"],
+      ])
+  }
+
   @Test(arguments: [
     (["--commits", "0"], "--commits needs a whole number"),
     (["--durations", "/no/such/file"], "--durations: no file '/no/such/file'"),

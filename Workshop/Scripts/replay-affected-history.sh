@@ -15,7 +15,8 @@
 # would have: a change to a manifest, to the configuration, to a path dependency or to a file in
 # no target's folder reaches every target. With --reads-from REV, the configuration's "reads" is
 # the one at REV (its entries that name targets the commit lacks left out), so a history older
-# than that map is replayed as if the map had been there.
+# than that map is replayed as if the map had been there (a commit without architecture.json is
+# replayed as it is).
 #
 # Minutes: --measure-durations FILE runs, in PACKAGE as it is built, `swift test --skip-build
 # --filter '^TARGET\.'` once for each test target, one after another, and writes its wall seconds
@@ -159,7 +160,8 @@ for commit in "${history[@]}"; do
   fi
   echo "$description" >"$record/description"
   options=(--affected "$commit^" --format json)
-  if [ -n "$reads_configuration" ]; then
+  # A commit without a configuration has no layers to take the map into: it is replayed as it is.
+  if [ -n "$reads_configuration" ] && [ -f "$clone/architecture.json" ]; then
     python3 - "$clone/architecture.json" "$reads_configuration" "$description" >"$record/configuration.json" <<'EOF'
 import json, sys
 own, reads_from, description = (json.load(open(path)) for path in sys.argv[1:])
