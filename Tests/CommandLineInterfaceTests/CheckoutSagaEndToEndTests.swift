@@ -172,6 +172,23 @@ extension VoyageCommandLineTests {
     #expect(!reused.output.contains("TKT-"), "\(what)")
   }
 
+  /// A payment sandbox whose store is not a database is told as the payment provider's
+  /// failure, never in the ledger's words about tickets.
+  @Test func aPaymentStoreThatCannotOpenIsThePaymentProvidersFailureNotTheLedgers()
+    async throws
+  {
+    let trip = try await bookableTrip()
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    try Data("not a database".utf8).write(to: home.appendingPathComponent(PaymentSandbox.fileName))
+    for asksForJSON in [false, true] {
+      let outcome = try await run(
+        ["checkout", trip, "--name", "Ada"] + Self.card + (asksForJSON ? ["--json"] : []))
+      #expect(outcome.status == 74, "\(printed(outcome))")
+      #expect(printed(outcome).contains("the payment sandbox could not open its store"))
+      #expect(!printed(outcome).contains("tickets could not be stored"), "\(printed(outcome))")
+    }
+  }
+
   @Test func aKeyReusedForAnotherTripIsRefusedNotAStorageFailure() async throws {
     let search = try json(try await voyage("search", "Lisbon", "--json").output)
     let trips = try #require(search["results"] as? [[String: Any]]).filter {

@@ -1,5 +1,6 @@
 public import BookingInterface
 public import CheckoutFeature
+import PaymentInterface
 public import SharedKernel
 
 extension AppGraph {
@@ -9,10 +10,22 @@ extension AppGraph {
   /// there is an order to finish with it.
   public func checkout(
     recorded: @escaping (OrderID, OrderState) -> Void = { _, _ in }
-  ) async throws(TicketingError) -> CheckoutFeature {
+  ) async throws(GraphOpeningError) -> CheckoutFeature {
+    let payments: any PaymentGateway
+    let ledger: any OrderLedger
+    do {
+      payments = try self.payments()
+    } catch {
+      throw .payments(error)
+    }
+    do {
+      ledger = try await self.ledger()
+    } catch {
+      throw .ledger(error)
+    }
     let dependencies = CheckoutDependencies(
-      trips: trips, reservations: reservations, payments: try payments(),
-      ledger: try await ledger(), log: logging.logger("checkout"))
+      trips: trips, reservations: reservations, payments: payments, ledger: ledger,
+      log: logging.logger("checkout"))
     return CheckoutFeature(dependencies: dependencies) { [weak self] output in
       if case .orderRecorded(let order, let state) = output { recorded(order, state) }
       self?.route(output)

@@ -105,24 +105,28 @@ public final class AppGraph {
 
   /// The payment gateway: the live provider or the embedded sandbox (whose charges live in the
   /// Voyage home folder).
-  func payments() throws(TicketingError) -> any PaymentGateway {
+  func payments() throws(PaymentError) -> any PaymentGateway {
     if let cachedPayments { return cachedPayments }
     let gateway: any PaymentGateway
     if let url = configuration.paymentsURL {
       gateway = PaymentDataAssembly.gateway(
         baseURL: url, deadline: configuration.deadline, log: logging.logger("payments"))
     } else {
+      let home: URL
+      do {
+        home = try configuration.requireHome()
+      } catch {
+        throw .storageFailed(reason: error.description)
+      }
       do {
         let sandbox = try PaymentSandbox(
-          home: configuration.requireHome(),
+          home: home,
           storeTimeout: Self.storeTimeout(within: configuration.deadline),
           committed: { change in FaultPoints.reached("payments:\(change.rawValue)") })
         paymentSandbox = sandbox
         gateway = PaymentDataAssembly.gateway(
           transport: sandbox.transport, deadline: configuration.deadline,
           log: logging.logger("payments"))
-      } catch let error as TicketingError {
-        throw error
       } catch {
         throw .storageFailed(reason: "the payment sandbox could not open its store: \(error)")
       }

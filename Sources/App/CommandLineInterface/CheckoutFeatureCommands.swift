@@ -164,19 +164,19 @@ enum CheckoutFeatureCommands: CommandGroup {
     }
     // The ledger is opened (connected, migrated) where a signal can end the wait too.
     let graph = commandLine.graph
-    let opening = await TerminationSignals.cancelling { () async -> TicketingError? in
+    let opening = await TerminationSignals.cancelling { () async -> GraphOpeningError? in
       do throws(TicketingError) {
         _ = try await graph.ledger()
         return nil
       } catch {
-        return error
+        return .ledger(error)
       }
     }
     if let signal = opening.signal {
       return interrupted(before: key, by: signal, json: json, in: commandLine)
     }
     let feature: CheckoutFeature
-    do throws(TicketingError) {
+    do throws(GraphOpeningError) {
       if let error = opening.value { throw error }
       feature = try await graph.checkout(recorded: announce)
     } catch {

@@ -105,8 +105,14 @@ struct VoyageCommandLine {
   }
 
   func storageFailure(_ error: TicketingError, json: Bool) -> ExitStatus {
+    storageFailure(.ledger(error), json: json)
+  }
+
+  /// What a command prints when a part of the graph it needs (the ledger, the payment
+  /// provider's sandbox) could not be opened, in that part's own words.
+  func storageFailure(_ error: GraphOpeningError, json: Bool) -> ExitStatus {
     if json {
-      let code = if case .diskFull = error { "disk_full" } else { "storage_failed" }
+      let code = error.isDiskFull ? "disk_full" : "storage_failed"
       terminal.write(
         JSONDocument.text(ErrorDocument(code: code, message: error.description)), to: .output)
     } else {
