@@ -132,7 +132,7 @@ struct PostgreSQLTests {
     try await newer.autocommit { connection throws(PostgreSQLError) in
       try await connection.execute("INSERT INTO counters VALUES ('kept', 1)")
     }
-    let snapshot = { @Sendable (connection: ServerConnection) async throws(PostgreSQLError) in
+    let snapshot = { @Sendable (connection: any ServerStatements) async throws(PostgreSQLError) in
       try await connection.query(
         "SELECT (SELECT version FROM schema_version), (SELECT count(*)::int8 FROM counters), (SELECT count(*)::int8 FROM information_schema.tables WHERE table_schema = current_schema())"
       )

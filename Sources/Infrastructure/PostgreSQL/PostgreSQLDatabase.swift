@@ -12,7 +12,7 @@ import SQLValues
 /// Each call ends by its deadline, held by the client whatever the server does (a server that
 /// stops answering, a lock that is never released), and at once when its task is cancelled: the
 /// statement in flight is then cancelled at the server and its connection dropped.
-package final class PostgreSQLDatabase: Sendable {
+package final class PostgreSQLDatabase: ServerDatabase {
   /// The server as errors name it (database, host and port; never the password).
   package let server: String
   /// How long a call may take when it names no deadline of its own.
@@ -64,7 +64,17 @@ package final class PostgreSQLDatabase: Sendable {
   /// ends by `deadline` (``deadline`` from now when `nil`).
   @discardableResult
   package func transaction<Result: Sendable>(
-    until deadline: ContinuousClock.Instant? = nil,
+    until deadline: ContinuousClock.Instant?,
+    _ body: @escaping @Sendable (any ServerStatements) async throws(PostgreSQLError) -> Result
+  ) async throws(PostgreSQLError) -> Result {
+    try await libpqTransaction(until: deadline) { connection throws(PostgreSQLError) in
+      try await body(connection)
+    }
+  }
+
+  /// A transaction whose closure has libpq's own connection (migrations run scripts).
+  private func libpqTransaction<Result: Sendable>(
+    until deadline: ContinuousClock.Instant?,
     _ body: @escaping @Sendable (ServerConnection) async throws(PostgreSQLError) -> Result
   ) async throws(PostgreSQLError) -> Result {
     try await withConnection(until: deadline) { connection throws(PostgreSQLError) in
@@ -92,10 +102,12 @@ package final class PostgreSQLDatabase: Sendable {
   /// so it ends by its deadline.
   @discardableResult
   package func autocommit<Result: Sendable>(
-    until deadline: ContinuousClock.Instant? = nil, followingNoAnswer: Bool = false,
-    _ body: @escaping @Sendable (ServerConnection) async throws(PostgreSQLError) -> Result
+    until deadline: ContinuousClock.Instant?, followingNoAnswer: Bool,
+    _ body: @escaping @Sendable (any ServerStatements) async throws(PostgreSQLError) -> Result
   ) async throws(PostgreSQLError) -> Result {
-    try await withConnection(until: deadline, followingNoAnswer: followingNoAnswer, body)
+    try await withConnection(until: deadline, followingNoAnswer: followingNoAnswer) {
+      connection throws(PostgreSQLError) in try await body(connection)
+    }
   }
 
   private func withConnection<Result: Sendable>(
@@ -126,7 +138,8 @@ package final class PostgreSQLDatabase: Sendable {
   {
     let qualified = schema.map { "\($0).\(versionTable)" } ?? versionTable
     let server = server
-    let version = { @Sendable (connection: ServerConnection) async throws(PostgreSQLError) -> Int in
+    let version = {
+      @Sendable (connection: any ServerStatements) async throws(PostgreSQLError) -> Int in
       let exists = try await connection.query(
         "SELECT to_regclass($1) IS NOT NULL AS found", [.text(qualified)]
       ) { row throws(SQLRowError) in try row.text("found") }
@@ -142,7 +155,8 @@ package final class PostgreSQLDatabase: Sendable {
     }
     // Up to date: nothing is locked or written, so starting never waits for another process.
     guard try await autocommit(version) < migrations.count else { return nil }
-    return try await transaction { connection throws(PostgreSQLError) -> (Int, Int)? in
+    return try await libpqTransaction(until: nil) {
+      connection throws(PostgreSQLError) -> (Int, Int)? in
       _ = try await connection.query(
         "SELECT pg_advisory_xact_lock(hashtext($1))", [.text(qualified)])
       // Read again under the lock, through the table itself: `to_regclass` may answer from this

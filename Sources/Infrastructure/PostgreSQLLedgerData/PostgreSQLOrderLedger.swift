@@ -24,7 +24,9 @@ import SharedKernel
 /// the failure the saga then notes, share one margin after the missed deadline
 /// (``marginAfterNoAnswer``), so a call waits at most its deadline plus that margin.
 struct PostgreSQLOrderLedger: OrderLedger {
-  let database: PostgreSQLDatabase
+  /// The server database: libpq's ``PostgreSQLDatabase`` in Voyage, or any other implementation
+  /// of the same seam.
+  let database: any ServerDatabase
   /// When the margin that follows a write the server did not answer ends; `nil` once a call
   /// was answered again.
   private let noAnswerMarginEnds = LockedValue<ContinuousClock.Instant?>(nil)
@@ -34,7 +36,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
   let marginAfterNoAnswer: Duration
 
   /// The ledger in `database`; the margin is 1 s unless a test needs room on a loaded machine.
-  init(database: PostgreSQLDatabase, marginAfterNoAnswer: Duration = .seconds(1)) {
+  init(database: any ServerDatabase, marginAfterNoAnswer: Duration = .seconds(1)) {
     self.database = database
     self.marginAfterNoAnswer = marginAfterNoAnswer
   }
