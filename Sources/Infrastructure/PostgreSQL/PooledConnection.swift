@@ -29,8 +29,8 @@ actor PooledConnection {
   }
 
   /// Runs `body` with the connection, ending by `deadline`; a caller's cancellation handler
-  /// calls `wait.interrupt()` to end it sooner. `body` runs wherever its task does; each of its
-  /// statements runs here, on this actor's own queue.
+  /// calls `wait.interrupt()` to end it sooner. `body`'s own code and each of its statements run
+  /// on this actor's own queue.
   /// `followingNoAnswer`: the call follows one the server did not answer, so it runs on a
   /// connection made for it, and one it gives up mid-statement is dropped without waiting for
   /// the cancel.
@@ -54,7 +54,7 @@ actor PooledConnection {
       waited.cancelPatience = patience
       let answers = waited.answers
       do throws(PostgreSQLError) {
-        return .success(try await body(handOut()))
+        return .success(try await runOnQueue(body))
       } catch {
         guard waited.isBroken else { return .failure(error) }
         connection = nil
@@ -71,13 +71,26 @@ actor PooledConnection {
       fresh.cancelPatience = patience
       connection = fresh
       do throws(PostgreSQLError) {
-        return .success(try await body(handOut()))
+        return .success(try await runOnQueue(body))
       } catch {
         if fresh.isBroken { connection = nil }
         return .failure(error)
       }
     } catch {
       return .failure(error)
+    }
+  }
+
+  /// Runs `body` with a new ``ServerConnection``, its own code too on this connection's queue
+  /// (the task executor it prefers), as its statements are: a transaction that holds locks at
+  /// the server never waits for a thread of Swift's cooperative pool, which other work of the
+  /// process may keep busy, between two of its statements.
+  private func runOnQueue<Result: Sendable>(
+    _ body: @Sendable (ServerConnection) async throws(PostgreSQLError) -> Result
+  ) async throws(PostgreSQLError) -> Result {
+    let connection = handOut()
+    return try await withTaskExecutorPreference(executor) { () async throws(PostgreSQLError) in
+      try await body(connection)
     }
   }
 
@@ -118,8 +131,9 @@ actor PooledConnection {
   }
 }
 
-/// A serial executor that runs its jobs on a dispatch queue of its own.
-private final class QueueExecutor: SerialExecutor {
+/// A serial executor that runs its jobs on a dispatch queue of its own; also the task executor a
+/// call's closure prefers, so the closure's own code runs on that queue too.
+private final class QueueExecutor: SerialExecutor, TaskExecutor {
   private let queue: DispatchQueue
 
   init(label: String) {
@@ -128,7 +142,10 @@ private final class QueueExecutor: SerialExecutor {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    queue.async { [self] in job.runSynchronously(on: asUnownedSerialExecutor()) }
+    queue.async { [self] in
+      job.runSynchronously(
+        isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+    }
   }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor {

@@ -5,8 +5,9 @@ package import SQLValues
 /// `async` call.
 ///
 /// Each statement runs on the `PooledConnection` that holds the libpq connection, an actor on a
-/// thread of its own: the closure itself runs wherever its task does, and may await other work
-/// between statements, while libpq's blocking calls never reach Swift's cooperative pool. It is
+/// queue of its own, and so does the closure's own code (the task executor it prefers): it may
+/// await other work between statements, while libpq's blocking calls never reach Swift's
+/// cooperative pool, and it never waits for a thread of that pool while it holds locks. It is
 /// good for the call it was handed to only: one used after that call ended stops the process.
 package struct ServerConnection: ServerStatements {
   private let pooled: PooledConnection
