@@ -162,7 +162,9 @@ var infrastructureTargets: [Target] {
         .kernel(.sharedKernel), .kernel(.eventLog), .infrastructure(.postgreSQL),
         .infrastructure(.locking), .infrastructure(.sqlValues), .infrastructure(.ledgerRows),
       ],
-      testsUse: [.testSupport(.booking), .testTool(.postgreSQLTestServer)])
+      testsUse: [
+        .testSupport(.booking), .testTool(.postgreSQLTestServer), .infrastructure(.sqlite),
+      ])
     // Any order ledger, each call told to a log: a decorator the composition root applies to
     // whichever ledger it opened.
     + infrastructure(

@@ -113,7 +113,7 @@ enum CheckoutBenchmark {
         connectionString: url, migrations: [], versionTable: "unused", connections: 1)
       for schema in made {
         try await database.autocommit { connection throws(PostgreSQLError) in
-          try connection.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE")
+          try await connection.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE")
         }
       }
       print("   Dropped the \(made.count) schemas this run made.")
@@ -167,7 +167,7 @@ enum CheckoutBenchmark {
     let database = try await PostgreSQLDatabase(
       connectionString: url, migrations: [], versionTable: "unused")
     let rows = try await database.autocommit { connection throws(PostgreSQLError) in
-      try connection.query(
+      try await connection.query(
         """
         SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name IN
           ('server_version', 'fsync', 'synchronous_commit', 'shared_buffers', 'max_connections')

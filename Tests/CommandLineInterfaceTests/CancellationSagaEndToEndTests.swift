@@ -260,9 +260,9 @@ extension VoyageCommandLineTests {
       connectionString: TestServer.url(), migrations: [], versionTable: "unused",
       schema: schema, connections: 1)
     try await server.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute(
+      try await connection.execute(
         "CREATE FUNCTION fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \(fault.body) END $$")
-      try connection.execute(
+      try await connection.execute(
         """
         CREATE TRIGGER fault BEFORE UPDATE ON orders FOR EACH ROW
           WHEN (NEW.state = '\(write.state)') EXECUTE FUNCTION fault()
@@ -280,7 +280,7 @@ extension VoyageCommandLineTests {
     }
 
     try await server.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("DROP TRIGGER fault ON orders")
+      try await connection.execute("DROP TRIGGER fault ON orders")
     }
     let finished = try await run(
       try advisedCancel(in: failed) + ["--json"], environment: environment)
@@ -309,17 +309,17 @@ extension VoyageCommandLineTests {
       connectionString: TestServer.url(), migrations: [], versionTable: "unused",
       schema: schema, connections: 1)
     try await server.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute(
+      try await connection.execute(
         """
         CREATE FUNCTION waits() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN PERFORM pg_advisory_xact_lock(\(lock)); RETURN NEW; END $$
         """)
-      try connection.execute(
+      try await connection.execute(
         """
         CREATE TRIGGER waits BEFORE UPDATE ON orders FOR EACH ROW
           WHEN (NEW.state = '\(write.state)') EXECUTE FUNCTION waits()
         """)
-      _ = try connection.query("SELECT pg_advisory_lock(\(lock))")
+      _ = try await connection.query("SELECT pg_advisory_lock(\(lock))")
     }
     let observer = try await PostgreSQLDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", connections: 1)
@@ -349,8 +349,8 @@ extension VoyageCommandLineTests {
     #expect(try advisedCancel(in: outcome) == ["cancel", ticket])
 
     try await server.autocommit { connection throws(PostgreSQLError) in
-      _ = try connection.query("SELECT pg_advisory_unlock(\(lock))")
-      try connection.execute("DROP TRIGGER waits ON orders")
+      _ = try await connection.query("SELECT pg_advisory_unlock(\(lock))")
+      try await connection.execute("DROP TRIGGER waits ON orders")
     }
     let finished = try await run(
       try advisedCancel(in: outcome) + ["--json"], environment: environment)
@@ -367,7 +367,7 @@ extension VoyageCommandLineTests {
   ) async throws {
     while true {
       let waiting = try await observer.autocommit { connection throws(PostgreSQLError) in
-        try connection.query(
+        try await connection.query(
           """
           SELECT count(*)::int8 AS waiting FROM pg_locks
           WHERE locktype = 'advisory' AND NOT granted AND objid = \(lock)

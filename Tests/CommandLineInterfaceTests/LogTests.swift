@@ -115,7 +115,7 @@ extension VoyageCommandLineTests {
       let database = try await PostgreSQLDatabase(
         connectionString: TestServer.url(), migrations: [], versionTable: "unused")
       try await database.autocommit { connection throws(PostgreSQLError) in
-        try connection.execute("CREATE SCHEMA \(schema)")
+        try await connection.execute("CREATE SCHEMA \(schema)")
       }
       let url = try TestServer.url(in: schema)
       password = "s3cret-pw-\(UUID().uuidString.prefix(8))"

@@ -47,7 +47,7 @@ extension VoyageCommandLineTests {
     let database = try await PostgreSQLDatabase(
       connectionString: TestServer.url(), migrations: [], versionTable: "unused")
     try await database.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("CREATE SCHEMA \(schema)")
+      try await connection.execute("CREATE SCHEMA \(schema)")
     }
     return try TestServer.url(in: schema)
   }
@@ -115,7 +115,7 @@ extension VoyageCommandLineTests {
       connections: 1)
     let ledger = { @Sendable () async throws -> [SQLRow] in
       try await server.autocommit { connection throws(PostgreSQLError) in
-        try connection.query(
+        try await connection.query(
           """
           SELECT (SELECT count(*)::int8 FROM orders), (SELECT count(*)::int8 FROM tickets),
             (SELECT count(*)::int8 FROM order_failures), (SELECT max(updated_at) FROM orders),
@@ -154,12 +154,12 @@ extension VoyageCommandLineTests {
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
     try await server.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute(
+      try await connection.execute(
         """
         CREATE FUNCTION full_disk() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
           RAISE EXCEPTION 'could not extend file' USING ERRCODE = 'disk_full'; END $$
         """)
-      try connection.execute(
+      try await connection.execute(
         """
         CREATE TRIGGER full_disk BEFORE UPDATE ON orders FOR EACH ROW
           WHEN (NEW.state = 'released') EXECUTE FUNCTION full_disk()
@@ -171,7 +171,7 @@ extension VoyageCommandLineTests {
       failed.error.split(separator: "'").first { $0.hasPrefix("voyage cancel ") },
       "\(failed.error)")
     try await server.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("DROP TRIGGER full_disk ON orders")
+      try await connection.execute("DROP TRIGGER full_disk ON orders")
     }
     let finished = try await run(
       Array(advice.split(separator: " ").dropFirst().map(String.init)),
@@ -197,12 +197,12 @@ extension VoyageCommandLineTests {
       connectionString: url, migrations: [], versionTable: "unused", connections: 1)
     _ = try await run(["orders"], environment: ["VOYAGE_DATABASE_URL": url])
     try await server.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute(
+      try await connection.execute(
         """
         CREATE FUNCTION cut_here() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
           RAISE NOTICE '\(marker)'; RETURN NULL; END $$
         """)
-      try connection.execute(
+      try await connection.execute(
         """
         CREATE CONSTRAINT TRIGGER cut_here AFTER INSERT ON tickets
           DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION cut_here()
@@ -257,13 +257,13 @@ extension VoyageCommandLineTests {
       connections: 1)
     // The session keeps its transaction, and the lock, after the call returns.
     try await locker.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("BEGIN")
-      try connection.execute("LOCK TABLE orders IN ACCESS EXCLUSIVE MODE")
+      try await connection.execute("BEGIN")
+      try await connection.execute("LOCK TABLE orders IN ACCESS EXCLUSIVE MODE")
     }
     let waited = try await run(
       ["orders"], environment: ["VOYAGE_DATABASE_URL": url, "VOYAGE_DEADLINE_SECONDS": "0.5"])
     try await locker.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("ROLLBACK")
+      try await connection.execute("ROLLBACK")
     }
     #expect(waited.status == 74)
     #expect(waited.error.contains("did not answer within 500 ms"), "\(waited.error)")
@@ -313,9 +313,9 @@ extension VoyageCommandLineTests {
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
     try await server.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute(
+      try await connection.execute(
         "CREATE FUNCTION fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \(fault.body) END $$")
-      try connection.execute(
+      try await connection.execute(
         """
         CREATE TRIGGER fault BEFORE UPDATE ON orders FOR EACH ROW
           WHEN (NEW.state = '\(step)') EXECUTE FUNCTION fault()
@@ -335,7 +335,7 @@ extension VoyageCommandLineTests {
       message.lowercased().contains("run the same command again with --idempotency-key \(key)"))
 
     try await server.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("DROP TRIGGER fault ON orders")
+      try await connection.execute("DROP TRIGGER fault ON orders")
     }
     let finished = try await run(
       ["checkout", trip, "--name", "Ada", "--idempotency-key", key, "--json"] + Self.card,

@@ -67,17 +67,17 @@ extension VoyageCommandLineTests {
     let server = try await PostgreSQLDatabase(
       connectionString: cluster.url, migrations: [], versionTable: "unused", connections: 1)
     try await server.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute(
+      try await connection.execute(
         """
         CREATE FUNCTION waits() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN PERFORM pg_advisory_xact_lock(42); RETURN NEW; END $$
         """)
-      try connection.execute(
+      try await connection.execute(
         """
         CREATE TRIGGER waits BEFORE UPDATE ON orders FOR EACH ROW
           WHEN (NEW.state = 'charged') EXECUTE FUNCTION waits()
         """)
-      _ = try connection.query("SELECT pg_advisory_lock(42)")
+      _ = try await connection.query("SELECT pg_advisory_lock(42)")
     }
     let trip = try await bookableTrip()
     // Connected before the checkout starts, so it sees the checkout wait at once.
@@ -117,8 +117,8 @@ extension VoyageCommandLineTests {
 
     try cluster.thaw()
     try await server.autocommit { connection throws(PostgreSQLError) in
-      _ = try connection.query("SELECT pg_advisory_unlock(42)")
-      try connection.execute("DROP TRIGGER waits ON orders")
+      _ = try await connection.query("SELECT pg_advisory_unlock(42)")
+      try await connection.execute("DROP TRIGGER waits ON orders")
     }
     let finished = try await run(
       ["checkout", trip, "--name", "Ada", "--idempotency-key", key, "--json"] + Self.card,
@@ -136,7 +136,8 @@ extension VoyageCommandLineTests {
   {
     while true {
       let waiting = try await observer.autocommit { connection throws(PostgreSQLError) in
-        try connection.query("SELECT count(*)::int8 AS waiting FROM pg_locks WHERE NOT granted")
+        try await connection.query(
+          "SELECT count(*)::int8 AS waiting FROM pg_locks WHERE NOT granted")
       }
       if try waiting.first?.integer("waiting") ?? 0 > 0 { return }
       try #require(kill(process, 0) == 0, "the checkout ended before it waited for the lock")
@@ -160,17 +161,17 @@ extension VoyageCommandLineTests {
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
     try await server.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute(
+      try await connection.execute(
         """
         CREATE FUNCTION \(schema).waits() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN PERFORM pg_advisory_xact_lock(\(lock)); RETURN NEW; END $$
         """)
-      try connection.execute(
+      try await connection.execute(
         """
         CREATE TRIGGER waits BEFORE INSERT ON \(schema).order_failures
           FOR EACH ROW EXECUTE FUNCTION \(schema).waits()
         """)
-      _ = try connection.query("SELECT pg_advisory_lock(\(lock))")
+      _ = try await connection.query("SELECT pg_advisory_lock(\(lock))")
     }
     let launched = AsyncStream<Int32>.makeStream()
     async let refused = run(
@@ -185,7 +186,7 @@ extension VoyageCommandLineTests {
     }
     while true {
       let waiting = try await server.autocommit { connection throws(PostgreSQLError) in
-        try connection.query(
+        try await connection.query(
           """
           SELECT count(*)::int8 AS waiting FROM pg_locks
           WHERE locktype = 'advisory' AND objid = \(lock) AND NOT granted
@@ -198,7 +199,7 @@ extension VoyageCommandLineTests {
     kill(process, signal)
     let outcome = try await refused
     _ = try await server.autocommit { connection throws(PostgreSQLError) in
-      try connection.query("SELECT pg_advisory_unlock(\(lock))")
+      try await connection.query("SELECT pg_advisory_unlock(\(lock))")
     }
     #expect(outcome.status == (signal == SIGINT ? 130 : 143), "\(printed(outcome))")
   }

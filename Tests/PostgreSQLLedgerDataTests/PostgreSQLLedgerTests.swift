@@ -56,14 +56,14 @@ struct PostgreSQLLedgerTests {
     ] {
       await #expect {
         try await raw.transaction { connection throws(PostgreSQLError) in
-          try connection.execute(sql)
+          try await connection.execute(sql)
         }
       } throws: { error in
         (error as? PostgreSQLError)?.sqlState == "23514"
       }
     }
     let state = try await raw.autocommit { connection throws(PostgreSQLError) in
-      try connection.query("SELECT id, state FROM orders")
+      try await connection.query("SELECT id, state FROM orders")
     }
     #expect(
       state == [SQLRow(columns: ["id", "state"], values: [.text("order-1"), .text("drafted")])])
@@ -82,7 +82,7 @@ struct PostgreSQLLedgerTests {
       migrations: Array(repeating: "SELECT 1", count: PostgreSQLOrderLedger.migrations.count),
       versionTable: PostgreSQLOrderLedger.versionTable, schema: schema)
     try await raw.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("UPDATE orders SET currency = 'euros' WHERE id = 'order-1'")
+      try await connection.execute("UPDATE orders SET currency = 'euros' WHERE id = 'order-1'")
     }
     await #expect(
       throws: TicketingError.storageFailed(
@@ -115,8 +115,8 @@ struct PostgreSQLLedgerTests {
       connectionString: TestServer.url(), migrations: [], versionTable: "unused", schema: schema,
       connections: 1)
     try await holder.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("BEGIN")
-      try connection.execute("SELECT * FROM orders FOR UPDATE")
+      try await connection.execute("BEGIN")
+      try await connection.execute("SELECT * FROM orders FOR UPDATE")
     }
     let hold = PlaceHold(
       id: try #require(HoldID("hold-1")), tripID: trip.id, places: 1,
@@ -131,7 +131,7 @@ struct PostgreSQLLedgerTests {
     let noted = try await ledger.record(of: order.id)
     #expect(noted?.state == .drafted && noted?.lastFailure == "ledger_unanswered")
     try await holder.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("ROLLBACK")
+      try await connection.execute("ROLLBACK")
     }
   }
 
@@ -154,7 +154,7 @@ struct PostgreSQLLedgerTests {
         traveller: Traveller(name: "Ada"))
       let value = SQLValue.text(key)
       try await old.transaction { connection throws(PostgreSQLError) in
-        try connection.execute(
+        try await connection.execute(
           """
           INSERT INTO orders (id, \(trip), guests, amount_minor_units, currency,
             traveller_name, traveller_email, card_brand, card_last_four, card_expiry,
@@ -171,9 +171,9 @@ struct PostgreSQLLedgerTests {
           "state = 'charged', charge_id = 'ch_' || id",
           "state = 'ticketed', supplier_reference = 'SBR-' || id",
         ] {
-          try connection.execute("UPDATE orders SET \(step) WHERE id = $1", [value])
+          try await connection.execute("UPDATE orders SET \(step) WHERE id = $1", [value])
         }
-        try connection.execute(
+        try await connection.execute(
           """
           INSERT INTO tickets (id, order_id, \(trip), traveller_name, guests,
             amount_minor_units, currency, card_brand, charge_id, issued_at, cancelled_at,
@@ -195,8 +195,8 @@ struct PostgreSQLLedgerTests {
     let old = try await writeTicketedOrders(["kept", "cancelled"], asTheReleaseThatRan: 3)
     // The move that schema allowed, written as it wrote it.
     try await old.transaction { connection throws(PostgreSQLError) in
-      try connection.execute("UPDATE orders SET state = 'cancelled' WHERE id = 'cancelled'")
-      try connection.execute(
+      try await connection.execute("UPDATE orders SET state = 'cancelled' WHERE id = 'cancelled'")
+      try await connection.execute(
         "UPDATE tickets SET cancelled_at = 1800000000 WHERE order_id = 'cancelled'")
     }
     let ledger = try await ledger()
@@ -209,7 +209,7 @@ struct PostgreSQLLedgerTests {
       versionTable: PostgreSQLOrderLedger.versionTable, schema: schema)
     await #expect {
       try await raw.transaction { connection throws(PostgreSQLError) in
-        try connection.execute("UPDATE orders SET state = 'cancelled' WHERE id = 'kept'")
+        try await connection.execute("UPDATE orders SET state = 'cancelled' WHERE id = 'kept'")
       }
     } throws: { error in
       (error as? PostgreSQLError)?.sqlState == "23514"
@@ -254,7 +254,7 @@ struct PostgreSQLLedgerTests {
       connectionString: TestServer.url(), migrations: PostgreSQLOrderLedger.migrations,
       versionTable: PostgreSQLOrderLedger.versionTable, schema: schema)
     let columns = try await raw.autocommit { connection throws(PostgreSQLError) in
-      try connection.query(
+      try await connection.query(
         """
         SELECT column_name::text AS name FROM information_schema.columns
         WHERE table_schema = $1 AND table_name IN ('orders', 'tickets')
@@ -264,7 +264,7 @@ struct PostgreSQLLedgerTests {
     #expect(columns.filter { $0 == "places" }.count == 2 && !columns.contains("guests"))
     await #expect {
       try await raw.transaction { connection throws(PostgreSQLError) in
-        try connection.execute("UPDATE orders SET places = 0 WHERE id = 'kept'")
+        try await connection.execute("UPDATE orders SET places = 0 WHERE id = 'kept'")
       }
     } throws: { error in
       guard case .failed(let sqlState, let message) = error as? PostgreSQLError else {
@@ -287,7 +287,7 @@ struct PostgreSQLLedgerTests {
         && "\(error)".contains("VOYAGE_DATABASE_URL for a server")
     }
     let version = try await newer.autocommit { connection throws(PostgreSQLError) in
-      try connection.query("SELECT version FROM \(PostgreSQLOrderLedger.versionTable)")
+      try await connection.query("SELECT version FROM \(PostgreSQLOrderLedger.versionTable)")
     }
     #expect(
       try version.map { try $0.integer("version") } == [

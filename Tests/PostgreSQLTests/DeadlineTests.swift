@@ -29,9 +29,9 @@ struct DeadlineTests {
           connectionString: cluster.url, migrations: DeadlineTests.counters,
           versionTable: "schema_version", connections: 1)
         try await holder.autocommit { connection throws(PostgreSQLError) in
-          try connection.execute("INSERT INTO counters VALUES ('places', 0)")
-          try connection.execute("BEGIN")
-          try connection.execute("SELECT * FROM counters FOR UPDATE")
+          try await connection.execute("INSERT INTO counters VALUES ('places', 0)")
+          try await connection.execute("BEGIN")
+          try await connection.execute("SELECT * FROM counters FOR UPDATE")
         }
         let database = try await PostgreSQLDatabase(
           connectionString: cluster.url, migrations: DeadlineTests.counters,
@@ -46,7 +46,7 @@ struct DeadlineTests {
     /// Moves the row, which waits for the holder's lock.
     func update(until deadline: ContinuousClock.Instant? = nil) async throws(PostgreSQLError) {
       try await database.autocommit(until: deadline) { connection throws(PostgreSQLError) in
-        try connection.execute("UPDATE counters SET value = value + 1")
+        try await connection.execute("UPDATE counters SET value = value + 1")
       }
     }
 
@@ -59,7 +59,8 @@ struct DeadlineTests {
         connectionString: cluster.url, migrations: [], versionTable: "unused", connections: 1)
       while true {
         let waiting = try await observer.autocommit { connection throws(PostgreSQLError) in
-          try connection.query("SELECT count(*)::int8 AS waiting FROM pg_locks WHERE NOT granted")
+          try await connection.query(
+            "SELECT count(*)::int8 AS waiting FROM pg_locks WHERE NOT granted")
         }
         if (try waiting.first?.integer("waiting") ?? 0 > 0) == waits { return }
         try await Task.sleep(for: .milliseconds(10))
@@ -68,7 +69,7 @@ struct DeadlineTests {
 
     func value() async throws -> Int64? {
       try await holder.autocommit { connection throws(PostgreSQLError) in
-        try connection.query("SELECT value::int8 FROM counters")
+        try await connection.query("SELECT value::int8 FROM counters")
       }.first?.integer("value")
     }
 
@@ -142,7 +143,7 @@ struct DeadlineTests {
       }
       try await scene.someoneWaits(false)
       try await scene.holder.autocommit { connection throws(PostgreSQLError) in
-        try connection.execute("COMMIT")
+        try await connection.execute("COMMIT")
       }
       #expect(try await scene.value() == 0)
     } catch {
@@ -167,7 +168,7 @@ struct DeadlineTests {
       }
       try await scene.someoneWaits(false)
       try await scene.holder.autocommit { connection throws(PostgreSQLError) in
-        try connection.execute("COMMIT")
+        try await connection.execute("COMMIT")
       }
       #expect(try await scene.value() == 0)
     } catch {

@@ -25,10 +25,11 @@ struct PostgreSQLTests {
     let database = try await open()
     let hostile = "x'); DROP TABLE counters; --"
     try await database.transaction { connection throws(PostgreSQLError) in
-      try connection.execute("INSERT INTO counters VALUES ($1, $2)", [.text(hostile), .integer(7)])
+      try await connection.execute(
+        "INSERT INTO counters VALUES ($1, $2)", [.text(hostile), .integer(7)])
     }
     let rows = try await database.autocommit { connection throws(PostgreSQLError) in
-      try connection.query(
+      try await connection.query(
         "SELECT name, value, 0.25::float8 AS quarter, NULL AS nothing FROM counters")
     }
     #expect(
@@ -42,7 +43,7 @@ struct PostgreSQLTests {
   @Test func integersAndFloatingPointNumbersReadAsNumbersEveryOtherTypeAsItsText() async throws {
     let database = try await open()
     let rows = try await database.autocommit { connection throws(PostgreSQLError) in
-      try connection.query(
+      try await connection.query(
         """
         SELECT 1::int2 AS int2, 2::int4 AS int4, 3::int8 AS int8, 0.5::float4 AS float4,
           0.25::float8 AS float8, 'a'::text AS text, 'b'::varchar AS varchar,
@@ -66,12 +67,12 @@ struct PostgreSQLTests {
     let database = try await open()
     await #expect(throws: PostgreSQLError.self) {
       try await database.transaction { connection throws(PostgreSQLError) in
-        try connection.execute("INSERT INTO counters VALUES ('a', 1)")
-        try connection.execute("INSERT INTO counters VALUES ('a', 2)")
+        try await connection.execute("INSERT INTO counters VALUES ('a', 1)")
+        try await connection.execute("INSERT INTO counters VALUES ('a', 2)")
       }
     }
     let count = try await database.autocommit { connection throws(PostgreSQLError) in
-      try connection.query("SELECT count(*)::int8 FROM counters")
+      try await connection.query("SELECT count(*)::int8 FROM counters")
     }
     #expect(count == [SQLRow(columns: ["count"], values: [.integer(0)])])
   }
@@ -79,11 +80,11 @@ struct PostgreSQLTests {
   @Test func aFailedStatementCarriesItsSQLState() async throws {
     let database = try await open()
     try await database.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("INSERT INTO counters VALUES ('a', 1)")
+      try await connection.execute("INSERT INTO counters VALUES ('a', 1)")
     }
     await #expect {
       try await database.autocommit { connection throws(PostgreSQLError) in
-        try connection.execute("INSERT INTO counters VALUES ('a', 1)")
+        try await connection.execute("INSERT INTO counters VALUES ('a', 1)")
       }
     } throws: { error in
       (error as? PostgreSQLError)?.sqlState == "23505"
@@ -97,7 +98,7 @@ struct PostgreSQLTests {
     // Opening again with the same list runs nothing: the first migration would fail if re-run.
     _ = try await open(more)
     let columns = try await database.autocommit { connection throws(PostgreSQLError) in
-      try connection.query(
+      try await connection.query(
         "SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'counters' ORDER BY ordinal_position",
         [.text(schema)])
     }
@@ -112,7 +113,7 @@ struct PostgreSQLTests {
     let existing = try await PostgreSQLDatabase(
       connectionString: url, migrations: [], versionTable: "schema_version")
     try await existing.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("CREATE SCHEMA \(schema)")
+      try await connection.execute("CREATE SCHEMA \(schema)")
     }
     let inSchema = url + (url.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -129,10 +130,10 @@ struct PostgreSQLTests {
   @Test func aSchemaWrittenByNewerCodeIsRefusedAndLeftUntouched() async throws {
     let newer = try await open(Self.counters + ["CREATE TABLE later (id integer)"])
     try await newer.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("INSERT INTO counters VALUES ('kept', 1)")
+      try await connection.execute("INSERT INTO counters VALUES ('kept', 1)")
     }
-    let snapshot = { @Sendable (connection: ServerConnection) throws(PostgreSQLError) in
-      try connection.query(
+    let snapshot = { @Sendable (connection: any ServerStatements) async throws(PostgreSQLError) in
+      try await connection.query(
         "SELECT (SELECT version FROM schema_version), (SELECT count(*)::int8 FROM counters), (SELECT count(*)::int8 FROM information_schema.tables WHERE table_schema = current_schema())"
       )
     }
@@ -156,13 +157,13 @@ struct PostgreSQLTests {
     // machine does not slow past the timeout.
     let holder = try await open(connections: 1)
     try await holder.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("BEGIN")
-      try connection.execute("LOCK TABLE counters IN ACCESS EXCLUSIVE MODE")
+      try await connection.execute("BEGIN")
+      try await connection.execute("LOCK TABLE counters IN ACCESS EXCLUSIVE MODE")
     }
     let database = try await open(deadline: .seconds(1))
     await #expect {
       try await database.autocommit { connection throws(PostgreSQLError) in
-        try connection.query("SELECT count(*)::int8 FROM counters")
+        try await connection.query("SELECT count(*)::int8 FROM counters")
       }
     } throws: { error in
       guard case .timedOut(_, .seconds(1)) = error as? PostgreSQLError else {
@@ -171,7 +172,7 @@ struct PostgreSQLTests {
       return (error as? PostgreSQLError)?.sqlState == "57014"
     }
     try await holder.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("ROLLBACK")
+      try await connection.execute("ROLLBACK")
     }
   }
 
@@ -183,12 +184,12 @@ struct PostgreSQLTests {
     let lock = Int64.random(in: 1_000_000...9_000_000)
     let holder = try await open(connections: 1)
     _ = try await holder.autocommit { connection throws(PostgreSQLError) in
-      try connection.query("SELECT pg_advisory_lock(\(lock))")
+      try await connection.query("SELECT pg_advisory_lock(\(lock))")
     }
     let database = try await open(connections: 1, deadline: .seconds(50))
     let busy = Task {
       try await database.autocommit { connection throws(PostgreSQLError) in
-        try connection.query("SELECT pg_advisory_lock(\(lock)), pg_advisory_unlock(\(lock))")
+        try await connection.query("SELECT pg_advisory_lock(\(lock)), pg_advisory_unlock(\(lock))")
       }
     }
     func queued(_ count: Int) async throws {
@@ -196,7 +197,7 @@ struct PostgreSQLTests {
     }
     let cancelled = Task {
       try await database.autocommit { connection throws(PostgreSQLError) in
-        try connection.query("SELECT 1")
+        try await connection.query("SELECT 1")
       }
     }
     try await queued(1)
@@ -210,14 +211,14 @@ struct PostgreSQLTests {
     try await queued(0)
     await #expect {
       try await database.autocommit(until: .now + .milliseconds(500)) {
-        connection throws(PostgreSQLError) in try connection.query("SELECT 1")
+        connection throws(PostgreSQLError) in try await connection.query("SELECT 1")
       }
     } throws: { error in
       guard case .noConnectionFree = error as? PostgreSQLError else { return false }
       return !"\(error)".contains("did not answer")
     }
     _ = try await holder.autocommit { connection throws(PostgreSQLError) in
-      try connection.query("SELECT pg_advisory_unlock(\(lock))")
+      try await connection.query("SELECT pg_advisory_unlock(\(lock))")
     }
     _ = try await busy.value
   }
@@ -226,14 +227,14 @@ struct PostgreSQLTests {
     let database = try await open(connections: 1)
     await #expect {
       try await database.autocommit { connection throws(PostgreSQLError) in
-        try connection.query("SELECT pg_terminate_backend(pg_backend_pid())")
+        try await connection.query("SELECT pg_terminate_backend(pg_backend_pid())")
       }
     } throws: { error in
       guard case .connectionLost = error as? PostgreSQLError else { return false }
       return true
     }
     let answer = try await database.autocommit { connection throws(PostgreSQLError) in
-      try connection.query("SELECT 1::int8 AS answer")
+      try await connection.query("SELECT 1::int8 AS answer")
     }
     #expect(answer == [SQLRow(columns: ["answer"], values: [.integer(1)])])
   }
@@ -249,17 +250,17 @@ struct PostgreSQLTests {
         connectionString: cluster.url, migrations: Self.counters, versionTable: "schema_version",
         connections: 1)
       try await database.transaction { connection throws(PostgreSQLError) in
-        try connection.execute("INSERT INTO counters VALUES ('restarts', 0)")
+        try await connection.execute("INSERT INTO counters VALUES ('restarts', 0)")
       }
       for _ in 0..<2 {
         try await cluster.restart()
         try await database.transaction { connection throws(PostgreSQLError) in
-          try connection.execute("UPDATE counters SET value = value + 1")
+          try await connection.execute("UPDATE counters SET value = value + 1")
         }
       }
       try await cluster.restart()
       let counted = try await database.autocommit { connection throws(PostgreSQLError) in
-        try connection.query("SELECT value::int8 FROM counters")
+        try await connection.query("SELECT value::int8 FROM counters")
       }
       #expect(counted == [SQLRow(columns: ["value"], values: [.integer(2)])])
     } catch {
@@ -274,19 +275,19 @@ struct PostgreSQLTests {
   @Test func aConnectionThatBreaksDuringACallIsNotRetried() async throws {
     let database = try await open(connections: 1)
     try await database.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("CREATE SEQUENCE attempts")
+      try await connection.execute("CREATE SEQUENCE attempts")
     }
     await #expect {
       try await database.autocommit { connection throws(PostgreSQLError) in
-        _ = try connection.query("SELECT nextval('attempts')")
-        return try connection.query("SELECT pg_terminate_backend(pg_backend_pid())")
+        _ = try await connection.query("SELECT nextval('attempts')")
+        return try await connection.query("SELECT pg_terminate_backend(pg_backend_pid())")
       }
     } throws: { error in
       guard case .connectionLost = error as? PostgreSQLError else { return false }
       return true
     }
     let attempts = try await database.autocommit { connection throws(PostgreSQLError) in
-      try connection.query("SELECT last_value FROM attempts")
+      try await connection.query("SELECT last_value FROM attempts")
     }
     #expect(attempts == [SQLRow(columns: ["last_value"], values: [.integer(1)])])
   }
@@ -299,16 +300,16 @@ struct PostgreSQLTests {
   @Test func sixteenBlockingCallsAreInsideTheServerAtOnce() async throws {
     let database = try await open(connections: 16, deadline: .seconds(20))
     try await database.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("CREATE SEQUENCE arrivals")
+      try await connection.execute("CREATE SEQUENCE arrivals")
     }
     let arrivals = try await withThrowingTaskGroup(of: Int64.self) { group in
       for _ in 0..<16 {
         group.addTask {
           try await database.autocommit { connection throws(PostgreSQLError) in
-            let arrived = try connection.query("SELECT nextval('arrivals') AS arrived") {
+            let arrived = try await connection.query("SELECT nextval('arrivals') AS arrived") {
               row throws(SQLRowError) in try row.integer("arrived")
             }
-            try connection.execute(
+            try await connection.execute(
               """
               DO $$ BEGIN
                 WHILE (SELECT last_value FROM arrivals) < 16 LOOP PERFORM pg_sleep(0.01); END LOOP;
@@ -399,7 +400,7 @@ struct PostgreSQLDatabaseLogTests {
       connectionString: TestServer.url(), migrations: [], versionTable: "unused",
       log: EventLogger(label: "ledger", level: .debug, sink: recorder))
     try await database.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute(
+      try await connection.execute(
         "DO $$ BEGIN RAISE NOTICE 'look %', chr(27) || ']0;owned' || chr(7); RAISE WARNING 'careful'; END $$"
       )
     }

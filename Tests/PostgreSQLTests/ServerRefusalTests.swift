@@ -91,7 +91,7 @@ struct ServerRefusalTests {
     let admin = try await PostgreSQLDatabase(
       connectionString: url, migrations: [], versionTable: "unused", connections: 1)
     try await admin.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("CREATE ROLE \(role) LOGIN CONNECTION LIMIT 0")
+      try await connection.execute("CREATE ROLE \(role) LOGIN CONNECTION LIMIT 0")
     }
     let host = try #require(url.split(separator: "host=").last.map(String.init))
     await #expect {
@@ -105,7 +105,7 @@ struct ServerRefusalTests {
       return "\(error)".contains("the role's connection limit is reached")
     }
     try await admin.autocommit { connection throws(PostgreSQLError) in
-      try connection.execute("DROP ROLE \(role)")
+      try await connection.execute("DROP ROLE \(role)")
     }
   }
 
@@ -118,9 +118,9 @@ struct ServerRefusalTests {
       let admin = try await PostgreSQLDatabase(
         connectionString: cluster.url, migrations: [], versionTable: "unused", connections: 1)
       try await admin.autocommit { connection throws(PostgreSQLError) in
-        try connection.execute("ALTER SYSTEM SET max_connections = 3")
-        try connection.execute("ALTER SYSTEM SET superuser_reserved_connections = 0")
-        try connection.execute("ALTER ROLE postgres PASSWORD 'right-one'")
+        try await connection.execute("ALTER SYSTEM SET max_connections = 3")
+        try await connection.execute("ALTER SYSTEM SET superuser_reserved_connections = 0")
+        try await connection.execute("ALTER ROLE postgres PASSWORD 'right-one'")
       }
       try await cluster.restart()
       var held: [PostgreSQLDatabase] = []

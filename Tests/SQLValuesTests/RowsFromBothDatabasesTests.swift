@@ -42,7 +42,7 @@ struct RowsFromBothDatabasesTests {
         do {
           return .success(
             try await database.autocommit { connection throws(PostgreSQLError) in
-              try connection.query(sql, reading: read)
+              try await connection.query(sql, reading: read)
             })
         } catch .unreadableRow(let reason) {
           return .failure(UnreadableRow(reason: reason))

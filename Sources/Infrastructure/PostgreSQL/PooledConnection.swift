@@ -1,4 +1,5 @@
 import Dispatch
+import SQLValues
 
 /// One connection of a ``PostgreSQLDatabase``'s pool: an actor whose executor is a serial dispatch
 /// queue of its own, so its methods, and the libpq calls they make, run on a thread libdispatch
@@ -13,7 +14,10 @@ import Dispatch
 actor PooledConnection {
   private let executor: QueueExecutor
   private let settings: ConnectionSettings
-  private var connection: ServerConnection?
+  private var connection: LibPQConnection?
+  /// The call whose ``ServerConnection`` may run statements now; `nil` between calls.
+  private var current: Int?
+  private var calls = 0
   /// Where this connection's queue waits for the server; a cancelled caller interrupts it.
   nonisolated let wait = InterruptibleWait()
 
@@ -24,25 +28,33 @@ actor PooledConnection {
     executor = QueueExecutor(label: label)
   }
 
-  /// Runs `body` with the connection, on this actor's own queue, ending by `deadline`; a
-  /// caller's cancellation handler calls `wait.interrupt()` to end it sooner.
+  /// Runs `body` with the connection, ending by `deadline`; a caller's cancellation handler
+  /// calls `wait.interrupt()` to end it sooner. `body`'s own code and each of its statements run
+  /// on this actor's own queue.
   /// `followingNoAnswer`: the call follows one the server did not answer, so it runs on a
   /// connection made for it, and one it gives up mid-statement is dropped without waiting for
   /// the cancel.
+  ///
+  /// While `body` awaits, this actor may run other work; none of it is another call's: the
+  /// pool hands this connection to one call at a time, and takes it back only after `run`
+  /// returns. Statements of the one call that overlap (an `async let`) still run one after
+  /// the other, each whole, since a statement never suspends on this actor. A
+  /// ``ServerConnection`` kept past its call is refused (`statementConnection(for:)`).
   func run<Result: Sendable>(
     until deadline: ContinuousClock.Instant, followingNoAnswer: Bool = false,
-    _ body: @Sendable (ServerConnection) throws(PostgreSQLError) -> Result
-  ) -> Swift.Result<Result, PostgreSQLError> {
+    _ body: @Sendable (ServerConnection) async throws(PostgreSQLError) -> Result
+  ) async -> Swift.Result<Result, PostgreSQLError> {
     wait.rearm()
+    defer { current = nil }
     guard !Task.isCancelled else { return .failure(.interrupted(server: settings.server)) }
     if followingNoAnswer { connection = nil }
-    let patience = followingNoAnswer ? .zero : ServerConnection.usualCancelPatience
+    let patience = followingNoAnswer ? .zero : LibPQConnection.usualCancelPatience
     if let waited = connection {
       waited.deadline = deadline
       waited.cancelPatience = patience
       let answers = waited.answers
       do throws(PostgreSQLError) {
-        return .success(try body(waited))
+        return .success(try await runOnQueue(body))
       } catch {
         guard waited.isBroken else { return .failure(error) }
         connection = nil
@@ -55,11 +67,11 @@ actor PooledConnection {
       }
     }
     do throws(PostgreSQLError) {
-      let fresh = try ServerConnection(settings, wait: wait, deadline: deadline)
+      let fresh = try LibPQConnection(settings, wait: wait, deadline: deadline)
       fresh.cancelPatience = patience
       connection = fresh
       do throws(PostgreSQLError) {
-        return .success(try body(fresh))
+        return .success(try await runOnQueue(body))
       } catch {
         if fresh.isBroken { connection = nil }
         return .failure(error)
@@ -68,10 +80,60 @@ actor PooledConnection {
       return .failure(error)
     }
   }
+
+  /// Runs `body` with a new ``ServerConnection``, its own code too on this connection's queue
+  /// (the task executor it prefers), as its statements are: a transaction that holds locks at
+  /// the server never waits for a thread of Swift's cooperative pool, which other work of the
+  /// process may keep busy, between two of its statements.
+  private func runOnQueue<Result: Sendable>(
+    _ body: @Sendable (ServerConnection) async throws(PostgreSQLError) -> Result
+  ) async throws(PostgreSQLError) -> Result {
+    let connection = handOut()
+    return try await withTaskExecutorPreference(executor) { () async throws(PostgreSQLError) in
+      try await body(connection)
+    }
+  }
+
+  /// A ``ServerConnection`` good for this attempt only: a retried call's first attempt, like
+  /// an ended call, can run nothing more.
+  private func handOut() -> ServerConnection {
+    calls += 1
+    current = calls
+    return ServerConnection(self, call: calls)
+  }
+
+  /// The libpq connection, for a statement of `call`, which must be the call running now.
+  private func statementConnection(for call: Int) -> LibPQConnection {
+    guard call == current, let connection else {
+      preconditionFailure("a ServerConnection was used after the call it was handed to ended")
+    }
+    return connection
+  }
+
+  func execute(_ sql: String, _ parameters: [SQLValue], call: Int) throws(PostgreSQLError)
+    -> Int
+  {
+    try statementConnection(for: call).execute(sql, parameters)
+  }
+
+  func query(_ sql: String, _ parameters: [SQLValue], call: Int) throws(PostgreSQLError)
+    -> [SQLRow]
+  {
+    try statementConnection(for: call).query(sql, parameters)
+  }
+
+  func executeScript(_ sql: String, call: Int) throws(PostgreSQLError) {
+    try statementConnection(for: call).executeScript(sql)
+  }
+
+  func isBroken(call: Int) -> Bool {
+    statementConnection(for: call).isBroken
+  }
 }
 
-/// A serial executor that runs its jobs on a dispatch queue of its own.
-private final class QueueExecutor: SerialExecutor {
+/// A serial executor that runs its jobs on a dispatch queue of its own; also the task executor a
+/// call's closure prefers, so the closure's own code runs on that queue too.
+private final class QueueExecutor: SerialExecutor, TaskExecutor {
   private let queue: DispatchQueue
 
   init(label: String) {
@@ -80,7 +142,10 @@ private final class QueueExecutor: SerialExecutor {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    queue.async { [self] in job.runSynchronously(on: asUnownedSerialExecutor()) }
+    queue.async { [self] in
+      job.runSynchronously(
+        isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+    }
   }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor {

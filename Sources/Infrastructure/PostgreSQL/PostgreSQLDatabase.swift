@@ -12,7 +12,7 @@ import SQLValues
 /// Each call ends by its deadline, held by the client whatever the server does (a server that
 /// stops answering, a lock that is never released), and at once when its task is cancelled: the
 /// statement in flight is then cancelled at the server and its connection dropped.
-package final class PostgreSQLDatabase: Sendable {
+package final class PostgreSQLDatabase: ServerDatabase {
   /// The server as errors name it (database, host and port; never the password).
   package let server: String
   /// How long a call may take when it names no deadline of its own.
@@ -56,29 +56,41 @@ package final class PostgreSQLDatabase: Sendable {
     }
   }
 
-  /// Runs `body` in one transaction, on a connection's own thread: committed if it returns,
-  /// rolled back if it throws. Read committed: a statement that must see the latest row and
+  /// Runs `body` in one transaction, its statements on a connection's own thread: committed if
+  /// it returns, rolled back if it throws. `body` may await other work between its statements;
+  /// the connection stays its own until it returns, and its deadline and cancellation hold
+  /// throughout. Read committed: a statement that must see the latest row and
   /// keep it (an order being moved) locks it with `SELECT … FOR UPDATE`. The whole transaction
   /// ends by `deadline` (``deadline`` from now when `nil`).
   @discardableResult
   package func transaction<Result: Sendable>(
-    until deadline: ContinuousClock.Instant? = nil,
-    _ body: @escaping @Sendable (ServerConnection) throws(PostgreSQLError) -> Result
+    until deadline: ContinuousClock.Instant?,
+    _ body: @escaping @Sendable (any ServerStatements) async throws(PostgreSQLError) -> Result
+  ) async throws(PostgreSQLError) -> Result {
+    try await libpqTransaction(until: deadline) { connection throws(PostgreSQLError) in
+      try await body(connection)
+    }
+  }
+
+  /// A transaction whose closure has libpq's own connection (migrations run scripts).
+  private func libpqTransaction<Result: Sendable>(
+    until deadline: ContinuousClock.Instant?,
+    _ body: @escaping @Sendable (ServerConnection) async throws(PostgreSQLError) -> Result
   ) async throws(PostgreSQLError) -> Result {
     try await withConnection(until: deadline) { connection throws(PostgreSQLError) in
-      try connection.execute("BEGIN")
+      try await connection.execute("BEGIN")
       do throws(PostgreSQLError) {
-        let result = try body(connection)
-        try connection.execute("COMMIT")
+        let result = try await body(connection)
+        try await connection.execute("COMMIT")
         return result
       } catch {
-        if !connection.isBroken { _ = try? connection.execute("ROLLBACK") }
+        if await !connection.isBroken { _ = try? await connection.execute("ROLLBACK") }
         throw error
       }
     }
   }
 
-  /// Runs `body` in autocommit mode, on a connection's own thread: no `BEGIN`, so each
+  /// Runs `body` in autocommit mode, its statements on a connection's own thread: no `BEGIN`, so each
   /// statement is its own transaction, committed as it ends. For reads, and for single
   /// statements that are safe to repeat (an `UPDATE` whose `WHERE` tests the state it changes, an
   /// `INSERT … ON CONFLICT DO NOTHING`): when a connection that waited between calls turns out
@@ -90,15 +102,17 @@ package final class PostgreSQLDatabase: Sendable {
   /// so it ends by its deadline.
   @discardableResult
   package func autocommit<Result: Sendable>(
-    until deadline: ContinuousClock.Instant? = nil, followingNoAnswer: Bool = false,
-    _ body: @escaping @Sendable (ServerConnection) throws(PostgreSQLError) -> Result
+    until deadline: ContinuousClock.Instant?, followingNoAnswer: Bool,
+    _ body: @escaping @Sendable (any ServerStatements) async throws(PostgreSQLError) -> Result
   ) async throws(PostgreSQLError) -> Result {
-    try await withConnection(until: deadline, followingNoAnswer: followingNoAnswer, body)
+    try await withConnection(until: deadline, followingNoAnswer: followingNoAnswer) {
+      connection throws(PostgreSQLError) in try await body(connection)
+    }
   }
 
   private func withConnection<Result: Sendable>(
     until deadline: ContinuousClock.Instant?, followingNoAnswer: Bool = false,
-    _ body: @escaping @Sendable (ServerConnection) throws(PostgreSQLError) -> Result
+    _ body: @escaping @Sendable (ServerConnection) async throws(PostgreSQLError) -> Result
   ) async throws(PostgreSQLError) -> Result {
     let allowed = deadline.map { ContinuousClock.now.duration(to: $0) } ?? self.deadline
     let deadline = deadline ?? .now + self.deadline
@@ -124,12 +138,13 @@ package final class PostgreSQLDatabase: Sendable {
   {
     let qualified = schema.map { "\($0).\(versionTable)" } ?? versionTable
     let server = server
-    let version = { @Sendable (connection: ServerConnection) throws(PostgreSQLError) -> Int in
-      let exists = try connection.query(
+    let version = {
+      @Sendable (connection: any ServerStatements) async throws(PostgreSQLError) -> Int in
+      let exists = try await connection.query(
         "SELECT to_regclass($1) IS NOT NULL AS found", [.text(qualified)]
       ) { row throws(SQLRowError) in try row.text("found") }
       guard exists == ["t"] else { return 0 }
-      let recorded = try connection.query("SELECT version FROM \(qualified)") {
+      let recorded = try await connection.query("SELECT version FROM \(qualified)") {
         row throws(SQLRowError) in try row.integer("version")
       }.first
       let found = Int(recorded ?? 0)
@@ -140,25 +155,28 @@ package final class PostgreSQLDatabase: Sendable {
     }
     // Up to date: nothing is locked or written, so starting never waits for another process.
     guard try await autocommit(version) < migrations.count else { return nil }
-    return try await transaction { connection throws(PostgreSQLError) -> (Int, Int)? in
-      _ = try connection.query("SELECT pg_advisory_xact_lock(hashtext($1))", [.text(qualified)])
+    return try await libpqTransaction(until: nil) {
+      connection throws(PostgreSQLError) -> (Int, Int)? in
+      _ = try await connection.query(
+        "SELECT pg_advisory_xact_lock(hashtext($1))", [.text(qualified)])
       // Read again under the lock, through the table itself: `to_regclass` may answer from this
       // connection's catalog cache, which a lock that is not a table's does not refresh, and
       // would miss the table another process created while this one waited.
-      if let schema { try connection.executeScript("CREATE SCHEMA IF NOT EXISTS \(schema)") }
-      try connection.executeScript(
+      if let schema { try await connection.executeScript("CREATE SCHEMA IF NOT EXISTS \(schema)") }
+      try await connection.executeScript(
         "CREATE TABLE IF NOT EXISTS \(qualified) (version integer NOT NULL)")
-      let recorded = try connection.query("SELECT version FROM \(qualified)") {
+      let recorded = try await connection.query("SELECT version FROM \(qualified)") {
         row throws(SQLRowError) in try row.integer("version")
       }.first
-      if recorded == nil { try connection.execute("INSERT INTO \(qualified) VALUES (0)") }
+      if recorded == nil { try await connection.execute("INSERT INTO \(qualified) VALUES (0)") }
       let current = Int(recorded ?? 0)
       guard current <= migrations.count else {
         throw .newerSchema(server: server, version: current, supported: migrations.count)
       }
       for (index, migration) in migrations.enumerated() where index + 1 > current {
-        try connection.executeScript(migration)
-        try connection.execute("UPDATE \(qualified) SET version = $1", [.integer(Int64(index + 1))])
+        try await connection.executeScript(migration)
+        try await connection.execute(
+          "UPDATE \(qualified) SET version = $1", [.integer(Int64(index + 1))])
       }
       return current < migrations.count ? (current, migrations.count) : nil
     }

@@ -24,7 +24,9 @@ import SharedKernel
 /// the failure the saga then notes, share one margin after the missed deadline
 /// (``marginAfterNoAnswer``), so a call waits at most its deadline plus that margin.
 struct PostgreSQLOrderLedger: OrderLedger {
-  let database: PostgreSQLDatabase
+  /// The server database: libpq's ``PostgreSQLDatabase`` in Voyage, or any other implementation
+  /// of the same seam.
+  let database: any ServerDatabase
   /// When the margin that follows a write the server did not answer ends; `nil` once a call
   /// was answered again.
   private let noAnswerMarginEnds = LockedValue<ContinuousClock.Instant?>(nil)
@@ -34,7 +36,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
   let marginAfterNoAnswer: Duration
 
   /// The ledger in `database`; the margin is 1 s unless a test needs room on a loaded machine.
-  init(database: PostgreSQLDatabase, marginAfterNoAnswer: Duration = .seconds(1)) {
+  init(database: any ServerDatabase, marginAfterNoAnswer: Duration = .seconds(1)) {
     self.database = database
     self.marginAfterNoAnswer = marginAfterNoAnswer
   }
@@ -171,7 +173,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
       (deadline: ContinuousClock.Instant) async throws(PostgreSQLError) -> OrderRecord?? in
       let found = try await database.autocommit(until: deadline, followingNoAnswer: true) {
         connection throws(PostgreSQLError) -> OrderRecord? in
-        try connection.query(
+        try await connection.query(
           Self.orderColumns + " WHERE id = $1", [key], reading: OrderRow.record(from:)
         ).first
       }
@@ -182,7 +184,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
     let inserted = try await write(
       { (deadline) async throws(PostgreSQLError) -> OrderRecord? in
         try await database.autocommit(until: deadline) { connection throws(PostgreSQLError) in
-          try connection.query(
+          try await connection.query(
             insert + " RETURNING " + Self.orderColumnList, values,
             reading: OrderRow.record(from:)
           ).first
@@ -195,9 +197,9 @@ struct PostgreSQLOrderLedger: OrderLedger {
           connection throws(PostgreSQLError) -> OrderRecord? in
           // A racing instance's insert of the same key makes this one wait for its commit, then
           // do nothing; the select that follows reads the row that instance wrote.
-          try connection.execute(insert, values)
+          try await connection.execute(insert, values)
           guard
-            let existing = try connection.query(
+            let existing = try await connection.query(
               Self.orderColumns + " WHERE id = $1", [key], reading: OrderRow.record(from:)
             ).first
           else { return nil }
@@ -235,7 +237,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
       let moved = try await write(
         { deadline async throws(PostgreSQLError) -> OrderRecord? in
           try await database.autocommit(until: deadline) { connection throws(PostgreSQLError) in
-            try connection.query(
+            try await connection.query(
               update + " AND state IN (\(before)) RETURNING " + Self.orderColumnList,
               [.text(step.state.rawValue), .text(id.rawValue)] + values,
               reading: OrderRow.record(from:)
@@ -255,7 +257,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
         try await database.transaction(until: deadline) {
           connection throws(PostgreSQLError) -> LedgerWriteOutcome<OrderRecord> in
           guard
-            let current = try connection.query(
+            let current = try await connection.query(
               Self.orderColumns + " WHERE id = $1 FOR UPDATE OF orders", [.text(id.rawValue)],
               reading: OrderRow.record(from:)
             ).first
@@ -265,13 +267,14 @@ struct PostgreSQLOrderLedger: OrderLedger {
           // it already there (the order may even have moved on) and gets the record as it is.
           if step.isRecorded(in: current) { return .moved(current) }
           guard state.next.contains(step.state) else { return .illegal(state) }
-          try connection.execute(update, [.text(step.state.rawValue), .text(id.rawValue)] + values)
+          try await connection.execute(
+            update, [.text(step.state.rawValue), .text(id.rawValue)] + values)
           if case .cancelled = step {
-            try connection.execute(
+            try await connection.execute(
               "UPDATE tickets SET cancelled_at = \(Self.now) WHERE order_id = $1",
               [.text(id.rawValue)])
           }
-          return try connection.query(
+          return try await connection.query(
             Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)],
             reading: OrderRow.record(from:)
           ).first.map(LedgerWriteOutcome.moved) ?? .unknown
@@ -289,7 +292,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
   ) async throws(PostgreSQLError) -> OrderRecord? {
     try await database.autocommit(until: deadline, followingNoAnswer: true) {
       connection throws(PostgreSQLError) in
-      try connection.query(
+      try await connection.query(
         Self.orderColumns + " WHERE id = $1", [.text(id.rawValue)],
         reading: OrderRow.record(from:)
       ).first.flatMap { step.isRecorded(in: $0) ? $0 : nil }
@@ -305,7 +308,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
       try await database.autocommit(
         until: marginEnds ?? .now + database.deadline, followingNoAnswer: marginEnds != nil
       ) { connection throws(PostgreSQLError) in
-        try connection.execute(
+        try await connection.execute(
           "INSERT INTO order_failures (order_id, failure, noted_at) SELECT id, $2, \(Self.now) FROM orders WHERE id = $1",
           [.text(id.rawValue), .text(failure)])
       }
@@ -316,7 +319,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
   func unfinishedOrders() async throws(TicketingError) -> [OrderRecord] {
     try await call { () async throws(PostgreSQLError) in
       try await database.autocommit { connection throws(PostgreSQLError) in
-        try connection.query(
+        try await connection.query(
           Self.orderColumns + OrderRow.unfinishedOldestFirst, reading: OrderRow.record(from:))
       }
     }
@@ -331,31 +334,33 @@ struct PostgreSQLOrderLedger: OrderLedger {
       { deadline async throws(PostgreSQLError) -> LedgerWriteOutcome<Ticket> in
         try await database.transaction(until: deadline) {
           connection throws(PostgreSQLError) -> LedgerWriteOutcome<Ticket> in
-          let state = try connection.query(
+          let state = try await connection.query(
             "SELECT state FROM orders WHERE id = $1 FOR UPDATE", [.text(order.id.rawValue)],
             reading: OrderRow.state(from:)
           ).first
-          let found = try LedgerWriteOutcome.issuing(from: state) {
-            () throws(PostgreSQLError) in
-            try connection.query(
+          // The ticket is read only for an order already ticketed, as `issuing` would ask for it.
+          let issued =
+            state == .ticketed
+            ? try await connection.query(
               TicketRow.select + " WHERE order_id = $1", [.text(order.id.rawValue)],
               reading: TicketRow.ticket(from:)
-            ).first
+            ).first : nil
+          if let found = LedgerWriteOutcome.issuing(from: state, issued: { issued }) {
+            return found
           }
-          if let found { return found }
-          try connection.execute(
+          try await connection.execute(
             """
             UPDATE orders SET state = 'ticketed', supplier_reference = $1, charge_id = $2,
               updated_at = \(Self.now), last_failure = NULL
             WHERE id = $3
             """,
             [.text(reference.rawValue), .text(paid.receipt.chargeID), .text(order.id.rawValue)])
-          try connection.execute(
+          try await connection.execute(
             """
             INSERT INTO tickets (\(TicketRow.issuedColumns), issued_at)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \(Self.now))
             """, TicketRow.values(of: candidate, chargeID: paid.receipt.chargeID))
-          return try connection.query(
+          return try await connection.query(
             TicketRow.select + " WHERE id = $1", [.text(candidate.id.rawValue)],
             reading: TicketRow.ticket(from:)
           ).first.map(LedgerWriteOutcome.moved) ?? .unknown
@@ -364,7 +369,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
       readBack: { deadline async throws(PostgreSQLError) in
         try await database.autocommit(until: deadline, followingNoAnswer: true) {
           connection throws(PostgreSQLError) in
-          try connection.query(
+          try await connection.query(
             TicketRow.select + " WHERE order_id = $1", [.text(order.id.rawValue)],
             reading: TicketRow.ticket(from:)
           ).first.map(LedgerWriteOutcome.moved)
@@ -376,7 +381,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
   func tickets() async throws(TicketingError) -> [Ticket] {
     try await call { () async throws(PostgreSQLError) in
       try await database.autocommit { connection throws(PostgreSQLError) in
-        try connection.query(
+        try await connection.query(
           TicketRow.newestFirst, reading: TicketRow.ticket(from:))
       }
     }
@@ -389,7 +394,7 @@ struct PostgreSQLOrderLedger: OrderLedger {
   {
     try await call { () async throws(PostgreSQLError) in
       try await database.autocommit { connection throws(PostgreSQLError) in
-        try connection.query(
+        try await connection.query(
           Self.orderColumns + " WHERE " + condition, [value], reading: OrderRow.record(from:)
         ).first
       }
