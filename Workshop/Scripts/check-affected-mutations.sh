@@ -16,8 +16,10 @@
 #                and stop
 #
 # Each module prints one line: the module, the change, the step of the suite that failed (a
-# survivor says SURVIVED) and the seconds it took; then a summary. A change the suite's plan did
-# not reach with the module's test target, or whose text is no longer in its file, fails too.
+# survivor says SURVIVED) and the seconds it took; then a summary. A change counts as caught only
+# when the modules' tests fail on it: one the suite's plan did not reach with the module's test
+# target, one that failed an earlier step (the table's changes compile without a warning), or one
+# whose text is no longer in its file, counts as missed.
 # Run on purpose, not by CI: a first build of the clone takes minutes, each change a few more.
 #
 # Exit status: 0 every change failed the suite, 1 a change survived (or the plan missed it, or
@@ -89,11 +91,13 @@ if [ "$list" -eq 1 ]; then
   exit 0
 fi
 
-# The suite narrowed to what a change under Sources/ can reach: one build engine, and none of the
-# steps of the repository's own tools, of the migration examples or of Thread Sanitizer (their
-# inputs are elsewhere, or, for the sanitizer, it would run the same tests again).
+# The suite narrowed to what a change inside a function body can reach: one build engine, and
+# none of the steps of the repository's own tools, of the migration examples, of the documentation
+# site (a body names no symbol an article links to) or of Thread Sanitizer (the same tests again).
 check=(nice -n 19 Scripts/check.sh --affected HEAD --one-engine --without-sanitizer
-  --without-migration --without-linter-package --without-tool-tests)
+  --without-migration --without-docs --without-linter-package --without-tool-tests)
+# The step a change must fail: a test of the module or of one that depends on it.
+tests_step="Tests of every module"
 
 head=$(git -C "$repository" rev-parse HEAD)
 if [ -d "$clone/.git" ]; then
@@ -113,6 +117,11 @@ echo "Suite: ${check[*]:3}"
 # The step the suite reported failing, from its log.
 failed_step() { # LOG
   sed -n 's/^FAILED: \(.*\) (after [0-9]* s)$/\1/p' "$1" | head -n 1
+}
+
+# How many tests failed, as Swift Testing's summary line says it.
+failing_tests() { # LOG
+  grep '^✘ Test run with' "$1" | grep -o '[0-9]* issues\{0,1\}' | tail -n 1 || true
 }
 
 # The test targets the suite's plan says the changes reach, one a line.
@@ -162,9 +171,11 @@ EOF
   elif ! grep -qx "$target" < <(reached_targets "$log"); then
     outcome="the plan did not reach $target: $(failed_step "$log")"
     missed+=("$module")
+  elif [ "$(failed_step "$log")" != "$tests_step" ]; then
+    outcome="failed before the tests: $(failed_step "$log")"
+    missed+=("$module")
   else
-    outcome=$(failed_step "$log")
-    outcome="failed: ${outcome:-the suite (no step named; see $log)}"
+    outcome="failed: $tests_step ($(failing_tests "$log"))"
     caught=$((caught + 1))
   fi
   printf '  %-22s %-52s %s (%d s)\n' "$module" "$shown" "$outcome" "$((SECONDS - begun))"
