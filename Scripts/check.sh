@@ -5,6 +5,7 @@
 #   Scripts/check.sh                      # every step
 #   Scripts/check.sh --without-sanitizer  # all but the Thread Sanitizer step
 #   Scripts/check.sh --without-migration  # all but the migration examples' replays and their tests
+#   Scripts/check.sh --without-docs       # all but the documentation site's build
 #   Scripts/check.sh --without-linter-package  # all but the build, the tests and the own architecture
 #                                         # of Workshop/ArchitectureLinter/, and its import
 #                                         # scanner held to the compiler's parse
@@ -28,6 +29,7 @@ cd "$(dirname "$0")/.."
 
 sanitizer=1
 migration=1
+docs=1
 linter_package_tests=1
 tool_tests=1
 engine=()
@@ -37,6 +39,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --without-sanitizer) sanitizer=0 ;;
     --without-migration) migration=0 ;;
+    --without-docs) docs=0 ;;
     --without-linter-package) linter_package_tests=0 ;;
     --without-tool-tests) tool_tests=0 ;;
     --one-engine) both_engines=0 ;;
@@ -218,8 +221,10 @@ if [ "$tool_tests" -eq 1 ]; then
 fi
 # The documentation site, every symbol link resolving: a renamed type that an article or a catalog
 # names fails here (the same build flags, so the build above is reused).
-step_when "docs/ Sources/ Scripts/build-docs.sh" "Documentation builds with warnings as errors" \
-  Scripts/build-docs.sh -- "${build_flags[@]}"
+if [ "$docs" -eq 1 ]; then
+  step_when "docs/ Sources/ Scripts/build-docs.sh" "Documentation builds with warnings as errors" \
+    Scripts/build-docs.sh -- "${build_flags[@]}"
+fi
 # A hung test fails the run after 20 minutes instead of eating CI's whole budget.
 # The modules' tests first, then the architecture tests apart: these build and run packages of
 # their own (canaries, scaffolding, forks, adoption, measurements), and beside them the modules'
