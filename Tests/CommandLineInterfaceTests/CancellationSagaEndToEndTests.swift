@@ -1,9 +1,10 @@
+// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
+
 import Foundation
 import PaymentSandbox
 import PostgreSQL
 import PostgreSQLTestServer
 import SQLValues
-// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
 import SQLite
 import SupplierSandbox
 import Testing

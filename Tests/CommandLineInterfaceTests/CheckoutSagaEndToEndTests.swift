@@ -1,6 +1,7 @@
+// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
+
 import Foundation
 import PaymentSandbox
-// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
 import SQLite
 import SharedKernel
 import Subprocesses

@@ -1,7 +1,8 @@
+// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
+
 import Foundation
 import LoopbackServers
 import PaymentSandbox
-// Exercises: CheckoutFeature, SearchFeature, TicketsFeature
 import SQLite
 import SupplierSandbox
 import Testing
