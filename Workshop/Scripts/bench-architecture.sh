@@ -30,7 +30,8 @@ work=$(mktemp -d)
 
 echo "compiling the linter with -O…"
 swiftc -O Scripts/check-architecture.swift -o "$work/check-architecture"
-linter_package=$(pwd)/ArchitectureLinter
+linter_package=$(pwd)/Workshop/ArchitectureLinter
+[ -f "$linter_package/Package.swift" ] || { echo "bench-architecture: no linter package at $linter_package" >&2; exit 1; }
 tach=""
 if [ -z "${NO_TACH:-}" ]; then
   echo "installing tach from PyPI into $work/tach…"
@@ -296,9 +297,26 @@ for size in "${sizes[@]}"; do
   swift package --package-path "$root" describe --type json >"$root/description.json"
   "$work/check-architecture" "$root/description.json" --format json >"$root/result.json" || true
   if [ -z "${NO_PLUGIN:-}" ]; then
-    # First runs: the plugin compiles the linter, SwiftPM builds both plugins.
-    timed swift package --package-path "$root" check-architecture --format json >/dev/null
-    timed swift package --package-path "$root" empty-plugin >/dev/null
+    # First runs: the plugin compiles the linter, SwiftPM builds both plugins. A contender that
+    # fails fast would look fast, so each must do its work: the plugin report the linter's
+    # findings, the empty plugin end with status 0.
+    swift package --package-path "$root" check-architecture --format json >"$root/plugin.json" \
+      2>"$root/plugin.err" || true
+    python3 - "$root/result.json" "$root/plugin.json" "$root/plugin.err" <<'PYTHON'
+import json, sys
+expected = json.load(open(sys.argv[1]))["violations"]
+try:
+    found = json.load(open(sys.argv[2]))["violations"]
+except (ValueError, KeyError):
+    sys.exit("bench-architecture: the plugin printed no report:\n" + open(sys.argv[3]).read()[-2000:])
+if len(found) != len(expected):
+    sys.exit(f"bench-architecture: the plugin found {len(found)} violations, the linter {len(expected)}")
+PYTHON
+    swift package --package-path "$root" empty-plugin >/dev/null 2>"$root/empty.err" || {
+      echo "bench-architecture: the empty plugin failed:" >&2
+      tail -c 2000 "$root/empty.err" >&2
+      exit 1
+    }
   fi
   linter=() describe=() plugin=() empty=() tach_runs=()
   for round in 1 2 3 4 5; do
