@@ -3887,6 +3887,9 @@ final class Linter: Sendable {
   let fileRules: FileRules
   /// CODEOWNERS where the hosting service reads it: the repository's root.
   let codeOwners: CodeOwners
+  /// Whether any layer claims folders: without one, no file takes a layer from its folder, and
+  /// asking each file which folders enclose it cost a twelfth of a large run.
+  let hasFolderLayers: Bool
 
   init(
     package: PackageDescription, configuration: Configuration,
@@ -3918,6 +3921,7 @@ final class Linter: Sendable {
     byModule = Dictionary(
       targets.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
     let folderLayers = configuration.layers.filter { !$0.folders.isEmpty }
+    hasFolderLayers = !folderLayers.isEmpty
     indexedTargets = Set(
       targets.filter { target in
         let files = target.sources.map { target.path + "/" + $0 }
@@ -4689,6 +4693,7 @@ extension Linter {
   /// The layer a file takes from its folder: the layer that claims the innermost folder
   /// enclosing it (a folder claimed by two layers is refused when the configuration is read).
   func folderLayer(of file: String) -> Configuration.Layer? {
+    guard hasFolderLayers else { return nil }
     for folder in enclosingFolders(of: file).reversed() {
       let claiming = configuration.layers.first { layer in
         layer.folders.contains { glob($0, matches: folder) }

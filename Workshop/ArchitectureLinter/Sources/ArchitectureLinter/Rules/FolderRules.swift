@@ -5,6 +5,7 @@ extension Linter {
   /// The layer a file takes from its folder: the layer that claims the innermost folder
   /// enclosing it (a folder claimed by two layers is refused when the configuration is read).
   func folderLayer(of file: String) -> Configuration.Layer? {
+    guard hasFolderLayers else { return nil }
     for folder in enclosingFolders(of: file).reversed() {
       let claiming = configuration.layers.first { layer in
         layer.folders.contains { glob($0, matches: folder) }

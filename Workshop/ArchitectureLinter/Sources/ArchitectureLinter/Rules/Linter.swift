@@ -36,6 +36,9 @@ final class Linter: Sendable {
   let fileRules: FileRules
   /// CODEOWNERS where the hosting service reads it: the repository's root.
   let codeOwners: CodeOwners
+  /// Whether any layer claims folders: without one, no file takes a layer from its folder, and
+  /// asking each file which folders enclose it cost a twelfth of a large run.
+  let hasFolderLayers: Bool
 
   init(
     package: PackageDescription, configuration: Configuration,
@@ -67,6 +70,7 @@ final class Linter: Sendable {
     byModule = Dictionary(
       targets.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
     let folderLayers = configuration.layers.filter { !$0.folders.isEmpty }
+    hasFolderLayers = !folderLayers.isEmpty
     indexedTargets = Set(
       targets.filter { target in
         let files = target.sources.map { target.path + "/" + $0 }
