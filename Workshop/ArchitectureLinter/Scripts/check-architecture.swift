@@ -3690,16 +3690,27 @@ struct EditableSource {
 /// (every entry that declares it, every list element that names it, its case), finding each
 /// place with the linter's lexer and the types the manifest's helpers declare. An edit it cannot
 /// make exactly is refused with the place it stopped at, and the manifest is left as it was.
-struct ManifestEditor {
+/// (What `check-architecture manifest …` does from a shell; the scaffolding tool edits with it
+/// in-process.)
+public struct ManifestEditor: Sendable {
   /// The manifest's bytes, edited in place.
   private(set) var bytes: [UInt8]
 
+  /// An editor of the manifest whose content is `manifest`.
   init(_ manifest: Data) {
     bytes = Array(manifest)
   }
 
+  /// An editor of the manifest whose text is `manifest`.
+  public init(_ manifest: String) {
+    bytes = Array(manifest.utf8)
+  }
+
+  /// The manifest as edited so far, to be written where it was read.
+  public var manifest: String { String(decoding: bytes, as: UTF8.self) }
+
   /// A module to add: its case in an enum of the manifest, and the entry that declares it.
-  struct NewModule {
+  public struct NewModule: Sendable {
     /// The enum of its layer (`Feature`) and the case that names it (`itinerary`).
     let enumName: String
     let caseName: String
@@ -3711,10 +3722,20 @@ struct ManifestEditor {
     let entry: String
     /// One line on why the module exists, written above the entry.
     let comment: String?
+
+    /// A module named `name`, `case caseName` of `enum enumName`, declared by `entry` (with
+    /// `comment` above it) at the end of the top-level list `list`.
+    public init(
+      enumName: String, caseName: String, name: String, list: String, entry: String,
+      comment: String? = nil
+    ) {
+      (self.enumName, self.caseName, self.name) = (enumName, caseName, name)
+      (self.list, self.entry, self.comment) = (list, entry, comment)
+    }
   }
 
   /// The package's name: the `name:` of the `Package(…)` call.
-  func packageName() -> String? {
+  public func packageName() -> String? {
     bytes.withUnsafeBufferPointer { buffer in
       let reading = ManifestReading(bytes: buffer)
       for group in reading.groups where group.callee == "Package" {
@@ -3727,8 +3748,10 @@ struct ManifestEditor {
     }
   }
 
-  /// Adds `module`; returns what it wrote, one line each.
-  mutating func add(_ module: NewModule) throws -> [String] {
+  /// Adds `module`; returns what it wrote, one line each. An edit it cannot make exactly (a
+  /// case or a name already taken, a list it cannot find) throws ``BadInput`` and changes
+  /// nothing.
+  public mutating func add(_ module: NewModule) throws -> [String] {
     guard module.comment.map(Self.hasLineBreak) != true else {
       throw BadInput("the comment above an entry is one line")
     }
@@ -3770,8 +3793,9 @@ struct ManifestEditor {
   }
 
   /// Removes every entry that declares one of `names`, every list element that names one, and
-  /// the first name's enum case; returns what it removed, one line each (`12: removed …`).
-  mutating func remove(_ names: [String]) throws -> [String] {
+  /// the first name's enum case; returns what it removed, one line each (`12: removed …`). An
+  /// edit it cannot make exactly throws ``BadInput`` and changes nothing.
+  public mutating func remove(_ names: [String]) throws -> [String] {
     var removedCases: [String: ManifestDeclarations.NamedCase] = [:]
     let (edits, removed): ([Edit], [String]) = try bytes.withUnsafeBufferPointer { buffer in
       let layout = EditableSource(buffer)
@@ -6181,6 +6205,43 @@ public struct SourceDeclarations: Sendable {
   }
 }
 
+/// A Swift file edited by its tokens, not by the shape of its lines (what `check-architecture
+/// source remove-elements` does): the scaffolding removes the list elements that named a module's
+/// types when the module goes.
+public struct SourceEditor: Sendable {
+  /// The file's bytes, edited in place.
+  private var bytes: [UInt8]
+
+  /// An editor of the Swift file whose text is `source`.
+  public init(_ source: String) {
+    bytes = Array(source.utf8)
+  }
+
+  /// An editor of the Swift file whose bytes are `source`, kept as they are.
+  init(bytes source: [UInt8]) {
+    bytes = source
+  }
+
+  /// The file as edited so far, to be written where it was read.
+  public var source: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The file's bytes as edited so far.
+  var editedBytes: [UInt8] { bytes }
+
+  /// Removes every element of a list (an array literal, an argument list) that names one of
+  /// `names`; returns what it removed, one line each (`12: removed SearchCommands.self`), and
+  /// nothing when no element names one.
+  public mutating func removeElements(naming names: Set<String>) -> [String] {
+    let (edits, removed): ([Edit], [String]) = bytes.withUnsafeBufferPointer { buffer in
+      let source = EditableSource(buffer)
+      let edits = source.removingElements(naming: names)
+      return (edits, edits.map(source.summary(of:)))
+    }
+    Edit.apply(edits, to: &bytes)
+    return removed
+  }
+}
+
 /// What one run of the command line was asked to do: one case for each thing the linter does,
 /// so the run's dispatch is a `switch` the compiler checks is whole.
 enum LinterRequest: Equatable {
@@ -7559,16 +7620,11 @@ enum SourceCommand {
         let names = Set(rest[..<marker])
         var output = ""
         for path in rest[(marker + 1)...] {
-          var bytes = try read(path, invocation)
-          let (edits, lines): ([Edit], [String]) = bytes.withUnsafeBufferPointer { buffer in
-            let source = EditableSource(buffer)
-            let edits = source.removingElements(naming: names)
-            return (edits, edits.map { "\(path):\(source.summary(of: $0))" })
-          }
-          guard !edits.isEmpty else { continue }
-          Edit.apply(edits, to: &bytes)
-          try invocation.write(bytes, to: path)
-          output += lines.map { $0 + "\n" }.joined()
+          var editor = SourceEditor(bytes: try read(path, invocation))
+          let removed = editor.removeElements(naming: names)
+          guard !removed.isEmpty else { continue }
+          try invocation.write(editor.editedBytes, to: path)
+          output += removed.map { "\(path):\($0)\n" }.joined()
         }
         return Outcome(status: 0, output: output, error: "")
       }

@@ -39,7 +39,7 @@ order=(
   Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/FolderRules Rules/OwnershipRules Rules/CodeOwners
   Output/Report Output/Baseline Output/ReviewedExceptions Output/ModuleGraphs Output/LayerTable
   Affected/AffectedTarget Affected/ChangedFiles Affected/AffectedTargets
-  Library/Finding Library/ArchitectureTarget Library/ArchitectureCheck Library/SourceImports Library/SourceDeclarations
+  Library/Finding Library/ArchitectureTarget Library/ArchitectureCheck Library/SourceImports Library/SourceDeclarations Library/SourceEditor
   Command/LinterRequest Command/LintSettings Command/ParsedCommandLine Command/Invocation Command/LinterRun Command/AffectedListing Command/EditingAction Command/ManifestCommand Command/SourceCommand
 )
 

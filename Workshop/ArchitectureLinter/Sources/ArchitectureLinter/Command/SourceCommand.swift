@@ -73,16 +73,11 @@ enum SourceCommand {
         let names = Set(rest[..<marker])
         var output = ""
         for path in rest[(marker + 1)...] {
-          var bytes = try read(path, invocation)
-          let (edits, lines): ([Edit], [String]) = bytes.withUnsafeBufferPointer { buffer in
-            let source = EditableSource(buffer)
-            let edits = source.removingElements(naming: names)
-            return (edits, edits.map { "\(path):\(source.summary(of: $0))" })
-          }
-          guard !edits.isEmpty else { continue }
-          Edit.apply(edits, to: &bytes)
-          try invocation.write(bytes, to: path)
-          output += lines.map { $0 + "\n" }.joined()
+          var editor = SourceEditor(bytes: try read(path, invocation))
+          let removed = editor.removeElements(naming: names)
+          guard !removed.isEmpty else { continue }
+          try invocation.write(editor.editedBytes, to: path)
+          output += removed.map { "\(path):\($0)\n" }.joined()
         }
         return Outcome(status: 0, output: output, error: "")
       }

@@ -5,16 +5,27 @@ import Foundation
 /// (every entry that declares it, every list element that names it, its case), finding each
 /// place with the linter's lexer and the types the manifest's helpers declare. An edit it cannot
 /// make exactly is refused with the place it stopped at, and the manifest is left as it was.
-struct ManifestEditor {
+/// (What `check-architecture manifest …` does from a shell; the scaffolding tool edits with it
+/// in-process.)
+public struct ManifestEditor: Sendable {
   /// The manifest's bytes, edited in place.
   private(set) var bytes: [UInt8]
 
+  /// An editor of the manifest whose content is `manifest`.
   init(_ manifest: Data) {
     bytes = Array(manifest)
   }
 
+  /// An editor of the manifest whose text is `manifest`.
+  public init(_ manifest: String) {
+    bytes = Array(manifest.utf8)
+  }
+
+  /// The manifest as edited so far, to be written where it was read.
+  public var manifest: String { String(decoding: bytes, as: UTF8.self) }
+
   /// A module to add: its case in an enum of the manifest, and the entry that declares it.
-  struct NewModule {
+  public struct NewModule: Sendable {
     /// The enum of its layer (`Feature`) and the case that names it (`itinerary`).
     let enumName: String
     let caseName: String
@@ -26,10 +37,20 @@ struct ManifestEditor {
     let entry: String
     /// One line on why the module exists, written above the entry.
     let comment: String?
+
+    /// A module named `name`, `case caseName` of `enum enumName`, declared by `entry` (with
+    /// `comment` above it) at the end of the top-level list `list`.
+    public init(
+      enumName: String, caseName: String, name: String, list: String, entry: String,
+      comment: String? = nil
+    ) {
+      (self.enumName, self.caseName, self.name) = (enumName, caseName, name)
+      (self.list, self.entry, self.comment) = (list, entry, comment)
+    }
   }
 
   /// The package's name: the `name:` of the `Package(…)` call.
-  func packageName() -> String? {
+  public func packageName() -> String? {
     bytes.withUnsafeBufferPointer { buffer in
       let reading = ManifestReading(bytes: buffer)
       for group in reading.groups where group.callee == "Package" {
@@ -42,8 +63,10 @@ struct ManifestEditor {
     }
   }
 
-  /// Adds `module`; returns what it wrote, one line each.
-  mutating func add(_ module: NewModule) throws -> [String] {
+  /// Adds `module`; returns what it wrote, one line each. An edit it cannot make exactly (a
+  /// case or a name already taken, a list it cannot find) throws ``BadInput`` and changes
+  /// nothing.
+  public mutating func add(_ module: NewModule) throws -> [String] {
     guard module.comment.map(Self.hasLineBreak) != true else {
       throw BadInput("the comment above an entry is one line")
     }
@@ -85,8 +108,9 @@ struct ManifestEditor {
   }
 
   /// Removes every entry that declares one of `names`, every list element that names one, and
-  /// the first name's enum case; returns what it removed, one line each (`12: removed …`).
-  mutating func remove(_ names: [String]) throws -> [String] {
+  /// the first name's enum case; returns what it removed, one line each (`12: removed …`). An
+  /// edit it cannot make exactly throws ``BadInput`` and changes nothing.
+  public mutating func remove(_ names: [String]) throws -> [String] {
     var removedCases: [String: ManifestDeclarations.NamedCase] = [:]
     let (edits, removed): ([Edit], [String]) = try bytes.withUnsafeBufferPointer { buffer in
       let layout = EditableSource(buffer)

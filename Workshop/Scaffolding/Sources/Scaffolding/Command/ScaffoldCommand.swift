@@ -58,8 +58,7 @@ enum ScaffoldCommand: String, CaseIterable {
     case .fork:
       let old: String
       do {
-        old = try await PackageLinter(root: root).run(["manifest", "name"])
-          .trimmingCharacters(in: .whitespacesAndNewlines)
+        old = try PackageLinter(root: root).packageName()
       } catch {
         throw Refusal("cannot read the package's name from Package.swift: \(error.message)")
       }

@@ -1,3 +1,4 @@
+import ArchitectureLinter
 import Foundation
 
 /// `scaffold new-module`: a module added in every place the repository declares one, all or
@@ -52,12 +53,11 @@ struct NewModule {
   private func addManifestEntry(_ transaction: FileTransaction) async throws {
     try transaction.willChange("Package.swift")
     let caseName = layer.caseName(for: request.name)
+    let module = ManifestEditor.NewModule(
+      enumName: layer.enumName, caseName: caseName, name: request.name, list: layer.section,
+      entry: layer.entry(caseName: caseName), comment: request.purpose)
     do {
-      try await PackageLinter(root: root).run([
-        "manifest", "add-module", "--enum", layer.enumName, "--case", caseName,
-        "--name", request.name, "--to", layer.section,
-        "--entry", layer.entry(caseName: caseName), "--comment", request.purpose,
-      ])
+      _ = try PackageLinter(root: root).editManifest { try $0.add(module) }
     } catch {
       throw Refusal(error.message)
     }

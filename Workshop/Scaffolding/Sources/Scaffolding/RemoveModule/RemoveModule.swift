@@ -41,9 +41,8 @@ struct RemoveModule {
       }
       let commands = try await steps.run("wiring") { try await removeWiring(transaction) }
       try await steps.run("manifest") {
-        let removed = try await linter.run(
-          ["manifest", "remove-module", name] + plan.benchmarks.map(\.name))
-        sayEach(removed)
+        let names = [name] + plan.benchmarks.map(\.name)
+        sayEach(try linter.editManifest { try $0.remove(names) })
       }
       try await steps.run("owners") { try removeOwners(transaction) }
       try await steps.run("folders") { try removeFolders(transaction) }
@@ -68,8 +67,8 @@ struct RemoveModule {
     return .done(check: request.check)
   }
 
-  private func sayEach(_ lines: String) {
-    for line in lines.split(separator: "\n") { console.say("\(Self.name): \(line)") }
+  private func sayEach(_ lines: [String]) {
+    for line in lines { console.say("\(Self.name): \(line)") }
   }
 
   /// The App layer's files that wire the feature, and the list elements that named the types
@@ -92,7 +91,7 @@ struct RemoveModule {
     if !types.isEmpty {
       // A list left with one line or none is written differently: the formatter says how.
       let remaining = appFiles.filter { !wiringFiles.contains($0) }
-      sayEach(try await linter.run(["source", "remove-elements"] + types + ["--in"] + remaining))
+      sayEach(try linter.removeElements(naming: Set(types), in: remaining))
       try await ExternalCommand(["swift", "format", "-i"] + remaining).succeed(in: root)
     }
     console.say("\(Self.name): removed its wiring: \(wiringFiles.joined(separator: " "))")

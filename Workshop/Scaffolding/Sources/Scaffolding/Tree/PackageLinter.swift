@@ -2,10 +2,66 @@ import ArchitectureLinter
 import Foundation
 
 /// The architecture linter in-process on the repository at `root`: its values (the package's
-/// targets), and its command line, which edits `Package.swift` by its tokens and redraws the
-/// module graphs exactly as `check-architecture manifest …` and `--update-graph` do from a shell.
+/// targets), its editors, which change `Package.swift` and Swift files by their tokens, and its
+/// command line, which redraws the module graphs exactly as `--update-graph` does from a shell.
 struct PackageLinter {
   let root: URL
+
+  /// The package's name: the `name:` of `Package(…)` in its manifest.
+  func packageName() throws(StepFailure) -> String {
+    guard let name = ManifestEditor(try read("Package.swift")).packageName() else {
+      throw StepFailure("Package.swift has no Package(name: \"…\") with a plain string")
+    }
+    return name
+  }
+
+  /// Makes `edit` to `Package.swift` and writes it back; returns what the edit said, one line
+  /// each, after the manifest's name. An edit the linter cannot make exactly writes nothing.
+  func editManifest(_ edit: (inout ManifestEditor) throws -> [String]) throws(StepFailure)
+    -> [String]
+  {
+    var editor = ManifestEditor(try read("Package.swift"))
+    let said: [String]
+    do {
+      said = try edit(&editor)
+    } catch {
+      throw StepFailure((error as? BadInput)?.message ?? "\(error)")
+    }
+    try write(editor.manifest, to: "Package.swift")
+    return said.map { "Package.swift:\($0)" }
+  }
+
+  /// Removes from each of `files` every list element that names one of `names`; returns what
+  /// went, one line each, after the file's path.
+  func removeElements(naming names: Set<String>, in files: [String]) throws(StepFailure)
+    -> [String]
+  {
+    var said: [String] = []
+    for file in files {
+      var editor = SourceEditor(try read(file))
+      let removed = editor.removeElements(naming: names)
+      guard !removed.isEmpty else { continue }
+      try write(editor.source, to: file)
+      said += removed.map { "\(file):\($0)" }
+    }
+    return said
+  }
+
+  private func read(_ file: String) throws(StepFailure) -> String {
+    do {
+      return try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+    } catch {
+      throw StepFailure("cannot read \(file)")
+    }
+  }
+
+  private func write(_ text: String, to file: String) throws(StepFailure) {
+    do {
+      try Data(text.utf8).write(to: root.appendingPathComponent(file), options: .atomic)
+    } catch {
+      throw StepFailure("cannot write \(file): \(error.localizedDescription)")
+    }
+  }
 
   /// Runs the linter with `arguments`; a run that does not end with status 0 fails with what
   /// the linter said, its `error: ` prefix left out.
