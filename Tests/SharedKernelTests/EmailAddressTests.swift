@@ -12,7 +12,8 @@ struct EmailAddressTests {
 
   @Test(arguments: [
     "", "ada", "ada@", "@example.com", "ada@example", "ada@.example.com", "ada@example.com.",
-    "ada lovelace@example.com", "a@b@example.com",
+    "ada lovelace@example.com", "a@b@example.com", "ada@exam\u{1B}[31mple.com",
+    "ada\u{7}@example.com", "ada@example.com\u{0}",
     "ada@" + String(repeating: "e", count: 247) + ".com",
   ])
   func whatIsNotAnAddressIsRefused(text: String) {

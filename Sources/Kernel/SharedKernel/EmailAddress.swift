@@ -7,13 +7,15 @@ public struct EmailAddress: Hashable, Sendable, Encodable, CustomStringConvertib
   /// The address as it was typed.
   public let rawValue: String
 
-  /// Checks `text`: one `@` with something before it, a dot inside the domain, no spaces, at
-  /// most ``EmailAddress/maximumLength`` characters; `nil` when it is not an address.
+  /// Checks `text`: one `@` with something before it, a dot inside the domain, no spaces and no
+  /// control characters (a terminal's escape codes would be printed with every ticket), at most
+  /// ``EmailAddress/maximumLength`` characters; `nil` when it is not an address.
   public init?(_ text: String) {
     let parts = text.split(separator: "@", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
       !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
-      !text.contains(where: \.isWhitespace), text.count <= Self.maximumLength
+      !text.contains(where: \.isWhitespace), text.count <= Self.maximumLength,
+      !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
     else { return nil }
     rawValue = text
   }
