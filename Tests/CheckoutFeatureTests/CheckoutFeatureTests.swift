@@ -456,6 +456,53 @@ struct CheckoutFeatureTests {
     #expect(await ledger.moves.suffix(3) == [.cancelling, .placesReturned, .cancelled])
   }
 
+  /// A write a lock held elsewhere kept out wrote nothing: the order stands where the ledger
+  /// last recorded it, and the failure says so, with its own code and the command that
+  /// finishes it; that command does, with one charge and one ticket.
+  @Test(arguments: [OrderState.held, .charged, .ticketed])
+  func aCheckoutWriteALockKeptOutLeavesTheOrderWhereItWasRecorded(state: OrderState)
+    async throws
+  {
+    let locked = TicketingError.lockedElsewhere(reason: "another session held a lock")
+    let before: OrderState = state == .held ? .drafted : state == .charged ? .held : .charged
+    let checkout = feature()
+    await ledger.failNextWrite(into: state, with: locked)
+    await checkout.checkout(try request())
+    #expect(checkout.failure == .ledger(.locked(locked, recorded: before), order: key))
+    #expect(checkout.failure?.code == "ledger_locked")
+    #expect(await ledger.records[key]?.state == before)
+    let message = checkout.screen(theme: .plain)
+    #expect(
+      message.contains(
+        "another session held a lock; nothing was written. Order order-1 is \(before.rawValue). Run the same command again with --idempotency-key order-1 to finish it"
+      ), "\(message)")
+
+    await checkout.checkout(try request())
+    #expect(checkout.failure == nil)
+    #expect(await gateway.charges.count == 1)
+    #expect(await ledger.issued.count == 1)
+  }
+
+  /// The same in a cancellation: the ticket's order stands where it was recorded, and the
+  /// message names the cancel that finishes it.
+  @Test func aCancellationWriteALockKeptOutLeavesTheOrderWhereItWasRecorded() async throws {
+    let locked = TicketingError.lockedElsewhere(reason: "another session held a lock")
+    let checkout = feature()
+    await checkout.checkout(try request())
+    let ticket = try #require(TicketID("TKT-1"))
+    await ledger.failNextWrite(into: .placesReturned, with: locked)
+    await checkout.cancel(ticket)
+    #expect(checkout.failure == .ledger(.locked(locked, recorded: .cancelling), order: key))
+    let message = checkout.screen(theme: .plain)
+    #expect(
+      message.contains(
+        "nothing was written. Order order-1 is cancelling. Run 'voyage cancel TKT-1' again"),
+      "\(message)")
+    await checkout.cancel(ticket)
+    #expect(checkout.failure == nil)
+    #expect(await gateway.refunds.count == 1)
+  }
+
   @Test func aSilentSupplierOrProviderDuringACancellationNamesTheTicketAndTheCancelFinishesIt()
     async throws
   {

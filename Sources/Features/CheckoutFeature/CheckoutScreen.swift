@@ -158,6 +158,12 @@ struct CheckoutScreen {
     case .ledger(.unanswered(let error, let recorded), let order?):
       "The ledger did not answer: \(error). \(standing(order, recorded, false)) \(finish(order))"
     case .ledger(.unanswered(let error, _), nil): "The ledger did not answer: \(error)."
+    // Nothing of the write was kept: the order is exactly where the ledger last recorded it.
+    case .ledger(.locked(let error, let recorded?), let order?):
+      "The order's next step could not be recorded: \(error). Order \(order) is \(recorded.rawValue). \(finish(order))"
+    case .ledger(.locked(let error, nil), let order?):
+      "The order could not be recorded: \(error). \(finish(order))"
+    case .ledger(.locked(let error, _), nil): "The order could not be recorded: \(error)."
     case .interrupted(let order, let recorded?):
       "Interrupted: order \(order) was last recorded \(recorded.rawValue) (a step under way may have been recorded too). \(finish(order))"
     case .interrupted(let order, nil):
