@@ -36,14 +36,19 @@ struct CheckoutFeatureTests {
       orderID: try #require(OrderID(key)))
   }
 
+  /// The commands a command line such as `voyage` gives the feature.
+  static let commands = CheckoutCommands(
+    finishCancelling: "voyage cancel", listUnfinishedOrders: "voyage orders")
+
   func feature(
-    _ gateway: InMemoryPaymentGateway? = nil, outputs: @escaping (CheckoutOutput) -> Void = { _ in }
+    _ gateway: InMemoryPaymentGateway? = nil, commands: CheckoutCommands = Self.commands,
+    outputs: @escaping (CheckoutOutput) -> Void = { _ in }
   ) -> CheckoutFeature {
     CheckoutFeature(
       dependencies: CheckoutDependencies(
         trips: InMemoryTripRepository(trips: [Self.trip, Self.soldOut]),
         reservations: reservations,
-        payments: gateway ?? self.gateway, ledger: ledger),
+        payments: gateway ?? self.gateway, ledger: ledger, commands: commands),
       output: outputs)
   }
 
@@ -501,6 +506,31 @@ struct CheckoutFeatureTests {
     await checkout.cancel(ticket)
     #expect(checkout.failure == nil)
     #expect(await gateway.refunds.count == 1)
+  }
+
+  /// A program without the commands (an example) is never told to run them: a cancellation
+  /// that stopped says what finishes it in the feature's own terms.
+  @Test func aCancellationThatStoppedSuggestsNoCommandItWasNotGiven() async throws {
+    let checkout = feature(commands: .none)
+    await checkout.checkout(try request())
+    let ticket = try #require(TicketID("TKT-1"))
+    await ledger.failNextWrite(into: .placesReturned)
+    await checkout.cancel(ticket)
+    let saved = checkout.screen(theme: .plain)
+    #expect(
+      saved.contains(
+        "Ticket TKT-1's cancellation is saved as far as it got: cancelling it again finishes it;"),
+      "\(saved)")
+    await reservations.fallSilent(for: 1)
+    await checkout.cancel(ticket)
+    let unknown = checkout.screen(theme: .plain)
+    #expect(unknown.contains("Cancelling ticket TKT-1 again finishes it;"), "\(unknown)")
+    await checkout.checkout(try request())
+    let ended = checkout.screen(theme: .plain)
+    #expect(
+      ended.contains("Order order-1's ticket is being cancelled; use a new --idempotency-key."),
+      "\(ended)")
+    for screen in [saved, unknown, ended] { #expect(!screen.contains("voyage"), "\(screen)") }
   }
 
   @Test func aSilentSupplierOrProviderDuringACancellationNamesTheTicketAndTheCancelFinishesIt()

@@ -32,7 +32,8 @@ struct CheckoutUseCase {
   func run(_ request: CheckoutRequest, progress: (Step) -> Void) async throws(CheckoutFailure)
     -> Ticket
   {
-    let log = SagaLog(dependencies.log, order: request.orderID)
+    let log = SagaLog(
+      dependencies.log, order: request.orderID, commands: dependencies.commands)
     // The order's last state the ledger confirmed: what a failure that leaves it open says.
     var recorded: OrderState?
     func reported(_ step: Step) {
