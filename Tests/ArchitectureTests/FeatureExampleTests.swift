@@ -52,6 +52,7 @@ struct FeatureExampleTests {
     let declined = try await Subprocess.run(try Self.example("checkout-example"), ["--declined"])
     #expect(declined.status == 1, "\(declined.output)\(declined.error)")
     #expect(!declined.output.contains("Ticket TKT-"))
+    #expect(!(paid.output + declined.output).contains("voyage "), "\(declined.output)")
   }
 
   @Test(.enabled(if: has("TicketsFeatureExample")))
@@ -60,5 +61,6 @@ struct FeatureExampleTests {
     #expect(outcome.status == 0, "\(outcome.error)")
     #expect(outcome.output.hasPrefix("2 tickets"), "\(outcome.output)")
     #expect(outcome.output.contains("Order      canned-order-1"))
+    #expect(!outcome.output.contains("voyage "), "\(outcome.output)")
   }
 }

@@ -36,14 +36,19 @@ struct CheckoutFeatureTests {
       orderID: try #require(OrderID(key)))
   }
 
+  /// The commands a command line such as `voyage` gives the feature.
+  static let commands = CheckoutCommands(
+    finishCancelling: "voyage cancel", listUnfinishedOrders: "voyage orders")
+
   func feature(
-    _ gateway: InMemoryPaymentGateway? = nil, outputs: @escaping (CheckoutOutput) -> Void = { _ in }
+    _ gateway: InMemoryPaymentGateway? = nil, commands: CheckoutCommands = Self.commands,
+    outputs: @escaping (CheckoutOutput) -> Void = { _ in }
   ) -> CheckoutFeature {
     CheckoutFeature(
       dependencies: CheckoutDependencies(
         trips: InMemoryTripRepository(trips: [Self.trip, Self.soldOut]),
         reservations: reservations,
-        payments: gateway ?? self.gateway, ledger: ledger),
+        payments: gateway ?? self.gateway, ledger: ledger, commands: commands),
       output: outputs)
   }
 
@@ -454,6 +459,78 @@ struct CheckoutFeatureTests {
     #expect(await reservations.status(of: key) == .cancelled)
     #expect(await ledger.records[key]?.state == .cancelled)
     #expect(await ledger.moves.suffix(3) == [.cancelling, .placesReturned, .cancelled])
+  }
+
+  /// A write a lock held elsewhere kept out wrote nothing: the order stands where the ledger
+  /// last recorded it, and the failure says so, with its own code and the command that
+  /// finishes it; that command does, with one charge and one ticket.
+  @Test(arguments: [OrderState.held, .charged, .ticketed])
+  func aCheckoutWriteALockKeptOutLeavesTheOrderWhereItWasRecorded(state: OrderState)
+    async throws
+  {
+    let locked = TicketingError.lockedElsewhere(reason: "another session held a lock")
+    let before: OrderState = state == .held ? .drafted : state == .charged ? .held : .charged
+    let checkout = feature()
+    await ledger.failNextWrite(into: state, with: locked)
+    await checkout.checkout(try request())
+    #expect(checkout.failure == .ledger(.locked(locked, recorded: before), order: key))
+    #expect(checkout.failure?.code == "ledger_locked")
+    #expect(await ledger.records[key]?.state == before)
+    let message = checkout.screen(theme: .plain)
+    #expect(
+      message.contains(
+        "another session held a lock; nothing was written. Order order-1 is \(before.rawValue). Run the same command again with --idempotency-key order-1 to finish it"
+      ), "\(message)")
+
+    await checkout.checkout(try request())
+    #expect(checkout.failure == nil)
+    #expect(await gateway.charges.count == 1)
+    #expect(await ledger.issued.count == 1)
+  }
+
+  /// The same in a cancellation: the ticket's order stands where it was recorded, and the
+  /// message names the cancel that finishes it.
+  @Test func aCancellationWriteALockKeptOutLeavesTheOrderWhereItWasRecorded() async throws {
+    let locked = TicketingError.lockedElsewhere(reason: "another session held a lock")
+    let checkout = feature()
+    await checkout.checkout(try request())
+    let ticket = try #require(TicketID("TKT-1"))
+    await ledger.failNextWrite(into: .placesReturned, with: locked)
+    await checkout.cancel(ticket)
+    #expect(checkout.failure == .ledger(.locked(locked, recorded: .cancelling), order: key))
+    let message = checkout.screen(theme: .plain)
+    #expect(
+      message.contains(
+        "nothing was written. Order order-1 is cancelling. Run 'voyage cancel TKT-1' again"),
+      "\(message)")
+    await checkout.cancel(ticket)
+    #expect(checkout.failure == nil)
+    #expect(await gateway.refunds.count == 1)
+  }
+
+  /// A program without the commands (an example) is never told to run them: a cancellation
+  /// that stopped says what finishes it in the feature's own terms.
+  @Test func aCancellationThatStoppedSuggestsNoCommandItWasNotGiven() async throws {
+    let checkout = feature(commands: .none)
+    await checkout.checkout(try request())
+    let ticket = try #require(TicketID("TKT-1"))
+    await ledger.failNextWrite(into: .placesReturned)
+    await checkout.cancel(ticket)
+    let saved = checkout.screen(theme: .plain)
+    #expect(
+      saved.contains(
+        "Ticket TKT-1's cancellation is saved as far as it got: cancelling it again finishes it;"),
+      "\(saved)")
+    await reservations.fallSilent(for: 1)
+    await checkout.cancel(ticket)
+    let unknown = checkout.screen(theme: .plain)
+    #expect(unknown.contains("Cancelling ticket TKT-1 again finishes it;"), "\(unknown)")
+    await checkout.checkout(try request())
+    let ended = checkout.screen(theme: .plain)
+    #expect(
+      ended.contains("Order order-1's ticket is being cancelled; use a new --idempotency-key."),
+      "\(ended)")
+    for screen in [saved, unknown, ended] { #expect(!screen.contains("voyage"), "\(screen)") }
   }
 
   @Test func aSilentSupplierOrProviderDuringACancellationNamesTheTicketAndTheCancelFinishesIt()

@@ -205,9 +205,9 @@ extension VoyageCommandLineTests {
   }
 
   /// Each of the cancellation's writes stalled on SQLite's lock, held by another connection
-  /// past the ledger's busy timeout: the cancellation ends with status 74, says the ledger is
-  /// busy, names the ticket and the command that finishes it; the outside changes made before
-  /// the write stay made. Once the lock is let go, that command finishes the cancellation.
+  /// past the ledger's busy timeout: the cancellation ends with status 74, says another process
+  /// held the ledger and nothing was written, where the order stands, names the ticket and the
+  /// command that finishes it; the outside changes made before the write stay made. Once the lock is let go, that command finishes the cancellation.
   @Test(
     .timeLimit(.minutes(2)), .enabled(if: faultPointsBuiltIn, withoutFaultPoints),
     arguments: cancellationWrites)
@@ -228,7 +228,12 @@ extension VoyageCommandLineTests {
     #expect(stalled.status == 74, "\(printed(stalled))")
     let error = try #require(try json(stalled.output)["error"] as? [String: Any])
     let message = try #require(error["message"] as? String)
-    #expect(message.contains("busy in another process"), "\(message)")
+    #expect(
+      message.contains("locked for longer than the ledger waits; nothing was written"),
+      "\(message)")
+    // Where the order stands: the state it was last recorded in, the one before this write.
+    #expect(message.contains("is \(write.before)."), "\(message)")
+    #expect(error["code"] as? String == "ledger_locked")
     #expect(names(ticket, in: message), "\(message)")
     #expect(try advisedCancel(in: stalled) == ["cancel", ticket])
     #expect(error["order_id"] is String)
@@ -291,9 +296,10 @@ extension VoyageCommandLineTests {
   }
 
   /// Each of the cancellation's writes stalled on the server: a trigger makes it wait for an
-  /// advisory lock another session holds. The cancellation ends at its deadline (status 74) or
-  /// at SIGTERM (143), says where the order stands, and names the ticket and the command that
-  /// finishes it; once the lock is let go, that command finishes the cancellation.
+  /// advisory lock another session holds. The cancellation ends by its deadline (status 74),
+  /// saying the lock was held elsewhere and nothing was written, or at SIGTERM (143); it says
+  /// where the order stands, and names the ticket and the command that finishes it; once the
+  /// lock is let go, that command finishes the cancellation.
   @Test(
     .enabled(if: TestServer.runs, TestServer.skipped), .timeLimit(.minutes(2)), .serialized,
     arguments: cancellationWrites, [StalledCheckoutEnding.deadline, .sigterm])
@@ -343,10 +349,17 @@ extension VoyageCommandLineTests {
     let outcome = try await stalled
     #expect(outcome.status == (ending == .deadline ? 74 : 143), "\(printed(outcome))")
     let error = try #require(try json(outcome.output)["error"] as? [String: Any])
-    #expect(error["code"] as? String == (ending == .deadline ? "ledger_unanswered" : "interrupted"))
+    #expect(error["code"] as? String == (ending == .deadline ? "ledger_locked" : "interrupted"))
     let message = try #require(error["message"] as? String)
     // Where the order stands: the state it was last recorded in, the one before this write.
     #expect(message.contains(write.before) && names(ticket, in: message), "\(message)")
+    if ending == .deadline {
+      #expect(
+        message.contains("another session held a lock")
+          && message.contains("nothing was written. Order ")
+          && message.contains(" is \(write.before). Run 'voyage cancel \(ticket)' again"),
+        "\(message)")
+    }
     #expect(try advisedCancel(in: outcome) == ["cancel", ticket])
 
     try await server.autocommit { connection throws(PostgreSQLError) in

@@ -33,12 +33,15 @@ enum StalledCheckoutEnding: Int32, CaseIterable, CustomTestStringConvertible, Se
 extension VoyageCommandLineTests {
   /// A checkout whose `charged` step waits on the ledger (a cluster of the test's own: a trigger
   /// makes the step wait for an advisory lock another session holds, and the server may then be
-  /// frozen) ends at its deadline (status 74) or at the signal (130, 143) instead of waiting
+  /// frozen) ends by its deadline (status 74) or at the signal (130, 143) instead of waiting
   /// for ever; it says where the order stands and gives its key, even under `--json` with a key
   /// it generated; the same command with that key, once the server is well, finishes the order
-  /// with one charge and one ticket. The time limit turns a checkout that never ends into a
-  /// failure; the signal cases' deadline (300 s) is beyond it, so only the signal ends them.
-  /// One case at a time: the frozen server must be frozen within the 3 s the step waits.
+  /// with one charge and one ticket. By its deadline, a lock held elsewhere is told as such, a
+  /// margin before the deadline (the server stopped the step: nothing was written), never as
+  /// a server that did not answer; a frozen server is one that did not answer. The time limit
+  /// turns a checkout that never ends into a failure; the signal cases' deadline (300 s) is
+  /// beyond it, so only the signal ends them. One case at a time: the frozen server must be
+  /// frozen within the 9 s its step waits for the lock (10 s less 1 s).
   @Test(
     .enabled(if: ThrowawayCluster.canStart, "needs PostgreSQL's server programs (initdb)"),
     .timeLimit(.minutes(2)), .serialized,
@@ -85,11 +88,16 @@ extension VoyageCommandLineTests {
       connectionString: cluster.url, migrations: [], versionTable: "unused", connections: 1)
     let command = ["checkout", trip, "--name", "Ada", "--json"] + Self.card
     let launched = AsyncStream<Int32>.makeStream()
+    // A lock held elsewhere stops the step at 2.4 s (the deadline less a fifth); a server to
+    // be frozen has 9 s of lock timeout, room to freeze it on a loaded machine before then.
+    let deadline =
+      switch (ending, stall) {
+      case (.deadline, .lockHeldElsewhere): "3"
+      case (.deadline, .serverFrozen): "10"
+      default: "300"
+      }
     async let stalled = run(
-      command,
-      environment: environment.merging([
-        "VOYAGE_DEADLINE_SECONDS": ending == .deadline ? "3" : "300"
-      ]) { $1 },
+      command, environment: environment.merging(["VOYAGE_DEADLINE_SECONDS": deadline]) { $1 },
       started: { launched.continuation.yield($0) })
     var process: Int32 = 0
     for await pid in launched.stream {
@@ -110,10 +118,24 @@ extension VoyageCommandLineTests {
     #expect(outcome.status == expected, "\(printed(outcome))")
     let error = try #require(try json(outcome.output)["error"] as? [String: Any])
     let key = try #require(error["order_id"] as? String, "\(outcome.output)")
-    #expect(error["code"] as? String == (ending == .deadline ? "ledger_unanswered" : "interrupted"))
+    let code =
+      switch (ending, stall) {
+      case (.deadline, .lockHeldElsewhere): "ledger_locked"
+      case (.deadline, .serverFrozen): "ledger_unanswered"
+      default: "interrupted"
+      }
+    #expect(error["code"] as? String == code)
     let message = try #require(error["message"] as? String)
     #expect(message.contains("held"), "\(message)")
     #expect(message.contains("--idempotency-key \(key)"))
+    if code == "ledger_locked" {
+      #expect(
+        message.contains("another session held a lock this statement needed at ")
+          && message.contains(" for 2400 ms, so the server stopped the statement")
+          && message.contains("; nothing was written. Order \(key) is held. Run the same command"),
+        "\(message)")
+      #expect(!message.contains("did not answer"), "\(message)")
+    }
 
     try cluster.thaw()
     try await server.autocommit { connection throws(PostgreSQLError) in

@@ -151,10 +151,28 @@ struct PostgreSQLTests {
   // a failure instead of a hang.
   @Test(.timeLimit(.minutes(1)))
   func aStatementPastItsTimeoutIsCancelledAndSaysSo() async throws {
+    let database = try await open(deadline: .seconds(1))
+    await #expect {
+      try await database.autocommit { connection throws(PostgreSQLError) in
+        try await connection.query("SELECT pg_sleep(30)")
+      }
+    } throws: { error in
+      guard case .timedOut(_, .seconds(1)) = error as? PostgreSQLError else {
+        return false
+      }
+      return (error as? PostgreSQLError)?.sqlState == "57014"
+    }
+  }
+
+  /// A lock another session keeps is not a server that does not answer: the statement waits
+  /// for it a margin less than the deadline (0.8 s of 1 s), then the server stops it and says
+  /// so, and the call says whose lock it was, the server having rolled the statement back.
+  @Test(.timeLimit(.minutes(1)))
+  func aStatementWaitingForALockHeldElsewhereStopsBeforeTheDeadlineAndSaysSo() async throws {
     // Another session holds the table, and keeps it until the end of the test: the statement
-    // waits for a lock that never comes, so only the timeout can end it. Opening the database
-    // under test finds the schema migrated and runs one-line statements only, which a loaded
-    // machine does not slow past the timeout.
+    // waits for a lock that never comes. Opening the database under test finds the schema
+    // migrated and runs one-line statements only, which a loaded machine does not slow past
+    // the margin.
     let holder = try await open(connections: 1)
     try await holder.autocommit { connection throws(PostgreSQLError) in
       try await connection.execute("BEGIN")
@@ -163,17 +181,24 @@ struct PostgreSQLTests {
     let database = try await open(deadline: .seconds(1))
     await #expect {
       try await database.autocommit { connection throws(PostgreSQLError) in
-        try await connection.query("SELECT count(*)::int8 FROM counters")
+        try await connection.execute("INSERT INTO counters VALUES ('waits', 1)")
       }
     } throws: { error in
-      guard case .timedOut(_, .seconds(1)) = error as? PostgreSQLError else {
+      guard case .lockNotAvailable(_, .milliseconds(800)) = error as? PostgreSQLError else {
         return false
       }
-      return (error as? PostgreSQLError)?.sqlState == "57014"
+      return (error as? PostgreSQLError)?.sqlState == "55P03"
+        && "\(error)".hasPrefix("another session held a lock this statement needed at ")
     }
     try await holder.autocommit { connection throws(PostgreSQLError) in
       try await connection.execute("ROLLBACK")
     }
+    let names = try await database.autocommit { connection throws(PostgreSQLError) in
+      try await connection.query("SELECT name FROM counters") { row throws(SQLRowError) in
+        try row.text("name")
+      }
+    }
+    #expect(!names.contains("waits"))
   }
 
   /// A call queued for the pool's one connection, which another call holds (waiting for an

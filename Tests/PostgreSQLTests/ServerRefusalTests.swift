@@ -76,11 +76,13 @@ struct ServerRefusalTests {
   @Test(arguments: [
     ("53100", PostgreSQLError.diskFull(server: "S")),
     ("57P01", .connectionLost(server: "S")), ("57014", .timedOut(server: "S", after: .seconds(3))),
+    ("55P03", .lockNotAvailable(server: "S", after: .seconds(2))),
   ])
   func aFailedStatementIsToldByItsSQLState(sqlState: String, error: PostgreSQLError) {
     #expect(
       PostgreSQLError.statementFailure(
-        sqlState: sqlState, message: "m", server: "S", timeout: .seconds(3)) == error)
+        sqlState: sqlState, message: "m", server: "S", timeout: .seconds(3),
+        lockTimeout: .seconds(2)) == error)
   }
 
   /// A role whose connection limit is reached is not refused for its password.

@@ -276,6 +276,33 @@ struct LedgerTests {
     #expect(try Data(contentsOf: file) == bytes)
   }
 
+  /// Another process holds the file's write lock (a backup, a `sqlite3` shell in a
+  /// transaction) past the busy timeout: the step fails as a lock held elsewhere, which says
+  /// nothing was written, and the order stays where it was recorded.
+  @Test func aStepALockHeldElsewhereKeepsOutFailsWithNothingWritten() async throws {
+    let order = try order()
+    let card = try Self.card().masked
+    let file = home.appendingPathComponent(SQLiteLedgerDataAssembly.fileName)
+    _ = try await SQLiteLedgerDataAssembly.ledger(home: home).begin(order, card: card)
+    let ledger = SQLiteOrderLedger(
+      database: try SQLiteDatabase(
+        file: file, migrations: SQLiteOrderLedger.migrations, busyTimeout: .milliseconds(100)))
+    let holder = try SQLiteDatabase(file: file, migrations: SQLiteOrderLedger.migrations)
+    try await holder.read { connection throws(SQLiteError) in
+      try connection.execute("BEGIN IMMEDIATE")
+    }
+    await #expect(
+      throws: TicketingError.lockedElsewhere(
+        reason: "another process held \(file.path) locked for longer than the ledger waits")
+    ) {
+      try await ledger.advance(order.id, by: .held(hold(for: order)))
+    }
+    try await holder.read { connection throws(SQLiteError) in try connection.execute("ROLLBACK") }
+    #expect(try await ledger.record(of: order.id)?.state == .drafted)
+    #expect(
+      "\(TicketingError.lockedElsewhere(reason: "R"))" == "R; nothing was written")
+  }
+
   @Test func manyConcurrentCheckoutsWithTheSameKeyChargeOnceAndIssueOneTicket() async throws {
     let ledger = try await SQLiteLedgerDataAssembly.ledger(home: home)
     let sandbox = try PaymentSandbox(home: home)

@@ -17,8 +17,12 @@ struct TicketScreenTests {
       link: try #require(URL(string: "t://LIS-004")), title: "Coast and Islands in Lisbon")
   }
 
-  func feature(_ ledger: InMemoryOrderLedger, trip: TripReference?) -> TicketsFeature {
-    TicketsFeature(dependencies: TicketsDependencies(ledger: ledger, trip: { _ in trip }))
+  func feature(
+    _ ledger: InMemoryOrderLedger, trip: TripReference?,
+    commands: TicketsCommands = TicketsFeatureTests.commands
+  ) -> TicketsFeature {
+    TicketsFeature(
+      dependencies: TicketsDependencies(ledger: ledger, trip: { _ in trip }, commands: commands))
   }
 
   func json(_ feature: TicketsFeature) throws -> [String: Any] {
@@ -62,6 +66,16 @@ struct TicketScreenTests {
     #expect(screen.hasSuffix("\n\n  Finish cancelling: voyage cancel TKT-1\n"), "\(screen)")
     let ticket = try #require(try json(tickets)["ticket"] as? [String: Any])
     #expect(ticket["status"] as? String == "cancelling")
+  }
+
+  @Test func aTicketBeingCancelledSuggestsNoCommandItWasNotGiven() async throws {
+    let tickets = feature(
+      InMemoryOrderLedger(tickets: [try TicketsFeatureTests.ticket("TKT-1", cancelling: true)]),
+      trip: nil, commands: .none)
+    await tickets.show(try #require(TicketID("TKT-1")))
+    let screen = tickets.screen(theme: .plain)
+    #expect(screen.hasPrefix("! Ticket TKT-1  being cancelled\n"), "\(screen)")
+    #expect(!screen.contains("Finish cancelling"), "\(screen)")
   }
 
   @Test func anUnknownTicketIsNotFoundWithACodeForScripts() async throws {

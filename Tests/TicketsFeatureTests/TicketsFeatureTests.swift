@@ -33,8 +33,14 @@ struct TicketsFeatureTests {
       updatedAt: Date())
   }
 
-  func feature(_ ledger: InMemoryOrderLedger) -> TicketsFeature {
-    TicketsFeature(dependencies: TicketsDependencies(ledger: ledger))
+  /// The commands a command line such as `voyage` gives the feature.
+  static let commands = TicketsCommands(
+    checkout: "voyage checkout", finishCancelling: "voyage cancel")
+
+  func feature(_ ledger: InMemoryOrderLedger, commands: TicketsCommands = Self.commands)
+    -> TicketsFeature
+  {
+    TicketsFeature(dependencies: TicketsDependencies(ledger: ledger, commands: commands))
   }
 
   func json(_ feature: TicketsFeature) throws -> [String: Any] {
@@ -115,6 +121,26 @@ struct TicketsFeatureTests {
     let listed = try #require(try json(orders)["orders"] as? [[String: Any]])
     #expect(listed.first?["state"] as? String == state.rawValue)
     #expect(listed.first?["command"] as? String == "voyage cancel TKT-1")
+  }
+
+  /// A program without the commands (an example) is never told to run them: no way to buy,
+  /// no command that finishes a cancellation or an order, and `null` for it in JSON.
+  @Test func theScreensSuggestNoCommandTheyWereNotGiven() async throws {
+    let none = feature(InMemoryOrderLedger(), commands: .none)
+    await none.listTickets()
+    #expect(none.screen(theme: .plain) == "No tickets yet.\n")
+    let tickets = feature(
+      InMemoryOrderLedger(tickets: [try Self.ticket("TKT-2", cancelling: true)]), commands: .none)
+    await tickets.listTickets()
+    #expect(!tickets.screen(theme: .plain).contains("Finish cancelling"))
+    let orders = feature(
+      InMemoryOrderLedger(orders: [try Self.order(.held), try Self.order(.cancelling)]),
+      commands: .none)
+    await orders.listUnfinishedOrders()
+    let screen = orders.screen(theme: .plain)
+    #expect(!screen.contains("$ ") && !screen.contains("voyage"), "\(screen)")
+    let listed = try #require(try json(orders)["orders"] as? [[String: Any]])
+    #expect(listed.count == 2 && listed.allSatisfy { $0["command"] is NSNull })
   }
 
   @Test func anUnreadableLedgerIsAFailureWithACodeForScripts() async throws {

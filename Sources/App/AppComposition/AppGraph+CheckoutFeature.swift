@@ -25,12 +25,17 @@ extension AppGraph {
     }
     let dependencies = CheckoutDependencies(
       trips: trips, reservations: reservations, payments: payments, ledger: ledger,
-      log: logging.logger("checkout"))
+      log: logging.logger("checkout"), commands: Self.checkoutCommands)
     return CheckoutFeature(dependencies: dependencies) { [weak self] output in
       if case .orderRecorded(let order, let state) = output { recorded(order, state) }
       self?.route(output)
     }
   }
+
+  /// The commands checkout's messages suggest: the `voyage` command line's, which the root
+  /// alone knows it is composed into.
+  static let checkoutCommands = CheckoutCommands(
+    finishCancelling: "voyage cancel", listUnfinishedOrders: "voyage orders")
 
   /// Where checkout's outputs go: ticket changes invalidate the cached trip; every recorded
   /// step is a point where a test may stop the process; the router follows to the next screen.

@@ -10,8 +10,14 @@ extension AppGraph {
     TicketsFeature(
       dependencies: TicketsDependencies(
         ledger: try await ledger(),
-        trip: { [weak self] trip in await self?.tripReference(trip) }))
+        trip: { [weak self] trip in await self?.tripReference(trip) },
+        commands: Self.ticketsCommands))
   }
+
+  /// The commands the tickets screens suggest: the `voyage` command line's, which the root
+  /// alone knows it is composed into.
+  static let ticketsCommands = TicketsCommands(
+    checkout: "voyage checkout", finishCancelling: "voyage cancel")
 
   /// The trip a ticket holds places on, in the tickets feature's terms; `nil` when no feature
   /// shows trips.

@@ -1,6 +1,7 @@
 // The checkout feature alone: the whole saga (draft, hold, charge, confirm, ticket) against the
 // interfaces' in-memory doubles, with a test card. No supplier, no payment provider, no database:
-// the feature, the kernel, two interfaces and their doubles.
+// the feature, the kernel, two interfaces and their doubles. Its messages suggest no command,
+// since this program has none.
 //
 //   swift run checkout-example             # the ticket
 //   swift run checkout-example --declined  # the in-memory provider declines: the hold is released

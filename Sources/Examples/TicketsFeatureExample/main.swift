@@ -1,5 +1,6 @@
 // The tickets feature alone, reading a canned ledger in memory: the list of tickets, then one
 // ticket's screen. No database: the feature, the kernel, the booking interface and its doubles.
+// Its screens suggest no command, since this program has none.
 //
 //   swift run tickets-example
 

@@ -34,7 +34,7 @@ struct CancellationUseCase {
       throw .ledger(.failed(error), order: nil)
     }
     guard let record = found else { throw .unknown(.ticket(ticketID)) }
-    let log = SagaLog(dependencies.log, order: record.id)
+    let log = SagaLog(dependencies.log, order: record.id, commands: dependencies.commands)
     log.cancellationStarted(ticketID, resumedFrom: record.state)
     // The order's last state the ledger confirmed: what a failure that leaves it open says.
     var confirmed = record.state

@@ -60,11 +60,15 @@ public enum CheckoutFailure: Error, Sendable, Equatable {
     /// A read or a write failed (a full disk, a damaged file); the key finishes the order once
     /// the ledger can be written again.
     case failed(TicketingError)
-    /// A write was not answered in time (a server that stopped answering, a lock held
-    /// elsewhere). `recorded` is the order's last state the ledger confirmed (`nil`: not even
+    /// A write was not answered in time (a server that stopped answering, a connection
+    /// lost). `recorded` is the order's last state the ledger confirmed (`nil`: not even
     /// its draft was); the error says whether the change under way was read back and found
     /// missing, or could not be read back either.
     case unanswered(TicketingError, recorded: OrderState?)
+    /// A write waited in vain for a lock another process or session held, and was rolled back:
+    /// nothing of it was written (`TicketingError.lockedElsewhere`). `recorded` is the order's
+    /// last state the ledger confirmed, which is where it stands.
+    case locked(TicketingError, recorded: OrderState?)
   }
 
   /// The failure's stable code: what `--json` prints, the log records and the ledger keeps as
@@ -93,6 +97,7 @@ public enum CheckoutFailure: Error, Sendable, Equatable {
     case .ledger(.failed(.diskFull), _): "disk_full"
     case .ledger(.failed, _): "storage_failed"
     case .ledger(.unanswered, _): "ledger_unanswered"
+    case .ledger(.locked, _): "ledger_locked"
     case .interrupted: "interrupted"
     }
   }

@@ -17,17 +17,21 @@ public struct CheckoutDependencies: Sendable {
   public let ledger: any OrderLedger
   /// Where the saga says what it did: each step, each compensation, how it ended.
   public let log: EventLogger
+  /// The commands the messages suggest, the program's own (by default, none).
+  public let commands: CheckoutCommands
 
   /// Bundles the dependencies; without `log`, the saga says nothing.
   public init(
     trips: any TripRepository, reservations: any PlaceReservations,
-    payments: any PaymentGateway, ledger: any OrderLedger, log: EventLogger = .disabled
+    payments: any PaymentGateway, ledger: any OrderLedger, log: EventLogger = .disabled,
+    commands: CheckoutCommands = .none
   ) {
     self.trips = trips
     self.reservations = reservations
     self.payments = payments
     self.ledger = ledger
     self.log = log
+    self.commands = commands
   }
 }
 
@@ -73,12 +77,14 @@ public struct CheckoutRequest: Sendable {
 /// a cancellation and keeps its state for `screen(theme:)` and `json()`.
 public final class CheckoutFeature {
   private let viewModel: CheckoutViewModel
+  private let commands: CheckoutCommands
 
   /// A checkout feature using `dependencies`, reporting to `output`.
   public init(dependencies: CheckoutDependencies, output: @escaping (CheckoutOutput) -> Void) {
     viewModel = CheckoutViewModel(
       useCase: CheckoutUseCase(dependencies: dependencies),
       cancellation: CancellationUseCase(dependencies: dependencies), output: output)
+    commands = dependencies.commands
   }
 
   /// Checks `request` out: draft → hold → charge → confirm → ticket, resuming an earlier
@@ -105,11 +111,13 @@ public final class CheckoutFeature {
 
   /// The current state as a terminal screen.
   public func screen(theme: TerminalTheme) -> String {
-    CheckoutScreen(state: viewModel.state, theme: theme, operation: viewModel.operation).text
+    CheckoutScreen(
+      state: viewModel.state, theme: theme, operation: viewModel.operation, commands: commands
+    ).text
   }
 
   /// The current state as stable JSON (documented in "Using Voyage").
   public func json() -> Data {
-    CheckoutScreen.json(viewModel.state, finishing: viewModel.operation)
+    CheckoutScreen.json(viewModel.state, finishing: viewModel.operation, commands: commands)
   }
 }

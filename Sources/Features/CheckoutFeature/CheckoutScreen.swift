@@ -10,6 +10,8 @@ struct CheckoutScreen {
   let theme: TerminalTheme
   /// What the failure interrupted, so its advice names the command that finishes it.
   var operation: CheckoutViewModel.Operation = .checkout
+  /// The commands a message may suggest: only the program's own.
+  var commands: CheckoutCommands = .none
 
   var text: String {
     switch state {
@@ -34,7 +36,8 @@ struct CheckoutScreen {
         ])
     case .failed(let failure):
       // A reason may carry a server's own words: shown, never obeyed.
-      let message = Self.message(failure, finishing: operation).escapingControlCharacters
+      let message = Self.message(failure, finishing: operation, commands: commands)
+        .escapingControlCharacters
       return theme.paint("\(theme.symbol(.failure)) \(message)", .danger) + "\n"
     case .ticketed(let ticket):
       return details(
@@ -74,39 +77,48 @@ struct CheckoutScreen {
   }
 
   /// What to do next about an order that was recorded and did not end as asked: the same
-  /// checkout with its key, or the same cancel.
-  static func nextStep(_ order: OrderID, _ operation: CheckoutViewModel.Operation = .checkout)
-    -> String
-  {
-    switch operation {
-    case .checkout:
+  /// checkout with its key, or the same cancel (the program's command for it, when it has one).
+  static func nextStep(
+    _ order: OrderID, _ operation: CheckoutViewModel.Operation, commands: CheckoutCommands
+  ) -> String {
+    switch (operation, commands.finishCancelling) {
+    case (.checkout, _):
       "Order \(order) is saved: run the same command again with --idempotency-key \(order) to finish it; it never holds or charges twice."
-    case .cancel(let ticket):
-      "Ticket \(ticket)'s cancellation is saved as far as it got: run 'voyage cancel \(ticket)' again to finish it; it never returns the places or refunds twice."
-    case .giveUp(let order):
-      "Order \(order) is saved: run 'voyage cancel \(order)' again to finish cancelling; it never refunds twice."
+    case (.cancel(let ticket), let command?):
+      "Ticket \(ticket)'s cancellation is saved as far as it got: run '\(command) \(ticket)' again to finish it; it never returns the places or refunds twice."
+    case (.cancel(let ticket), nil):
+      "Ticket \(ticket)'s cancellation is saved as far as it got: cancelling it again finishes it; it never returns the places or refunds twice."
+    case (.giveUp(let order), let command?):
+      "Order \(order) is saved: run '\(command) \(order)' again to finish cancelling; it never refunds twice."
+    case (.giveUp(let order), nil):
+      "Order \(order) is saved: giving it up again finishes cancelling; it never refunds twice."
     }
   }
 
   /// What finishes an order whose state is not certain: the same command, with its key.
-  static func finish(_ order: OrderID, _ operation: CheckoutViewModel.Operation = .checkout)
-    -> String
-  {
-    switch operation {
-    case .checkout:
+  static func finish(
+    _ order: OrderID, _ operation: CheckoutViewModel.Operation, commands: CheckoutCommands
+  ) -> String {
+    switch (operation, commands.finishCancelling) {
+    case (.checkout, _):
       "Run the same command again with --idempotency-key \(order) to finish it; it never holds or charges twice."
-    case .cancel(let ticket):
-      "Run 'voyage cancel \(ticket)' again to finish cancelling ticket \(ticket); it never returns the places or refunds twice."
-    case .giveUp(let order):
-      "Run 'voyage cancel \(order)' again to finish cancelling; it never refunds twice."
+    case (.cancel(let ticket), let command?):
+      "Run '\(command) \(ticket)' again to finish cancelling ticket \(ticket); it never returns the places or refunds twice."
+    case (.cancel(let ticket), nil):
+      "Cancelling ticket \(ticket) again finishes it; it never returns the places or refunds twice."
+    case (.giveUp(let order), let command?):
+      "Run '\(command) \(order)' again to finish cancelling; it never refunds twice."
+    case (.giveUp(let order), nil):
+      "Giving order \(order) up again finishes cancelling; it never refunds twice."
     }
   }
 
   static func message(
-    _ failure: CheckoutFailure, finishing operation: CheckoutViewModel.Operation = .checkout
+    _ failure: CheckoutFailure, finishing operation: CheckoutViewModel.Operation,
+    commands: CheckoutCommands
   ) -> String {
-    let nextStep = { (order: OrderID) in Self.nextStep(order, operation) }
-    let finish = { (order: OrderID) in Self.finish(order, operation) }
+    let nextStep = { (order: OrderID) in Self.nextStep(order, operation, commands: commands) }
+    let finish = { (order: OrderID) in Self.finish(order, operation, commands: commands) }
     return switch failure {
     case .unknown(.trip(let id)): "No trip has the identifier \(id)."
     case .unknown(.ticket(let id)): "No ticket has the identifier \(id)."
@@ -117,7 +129,11 @@ struct CheckoutScreen {
     case .keyReused(let order):
       "The idempotency key \(order) was already used for another trip, number of places, traveller or card; use a new key."
     case .orderEnded(let order, let state) where state.isCancelling:
-      "Order \(order)'s ticket is being cancelled ('voyage orders' shows the command that finishes it); use a new --idempotency-key."
+      if let command = commands.listUnfinishedOrders {
+        "Order \(order)'s ticket is being cancelled ('\(command)' shows the command that finishes it); use a new --idempotency-key."
+      } else {
+        "Order \(order)'s ticket is being cancelled; use a new --idempotency-key."
+      }
     case .orderEnded(let order, .cancelled):
       "Order \(order)'s ticket was cancelled; use a new --idempotency-key."
     case .orderEnded(let order, let state):
@@ -158,6 +174,12 @@ struct CheckoutScreen {
     case .ledger(.unanswered(let error, let recorded), let order?):
       "The ledger did not answer: \(error). \(standing(order, recorded, false)) \(finish(order))"
     case .ledger(.unanswered(let error, _), nil): "The ledger did not answer: \(error)."
+    // Nothing of the write was kept: the order is exactly where the ledger last recorded it.
+    case .ledger(.locked(let error, let recorded?), let order?):
+      "The order's next step could not be recorded: \(error). Order \(order) is \(recorded.rawValue). \(finish(order))"
+    case .ledger(.locked(let error, nil), let order?):
+      "The order could not be recorded: \(error). \(finish(order))"
+    case .ledger(.locked(let error, _), nil): "The order could not be recorded: \(error)."
     case .interrupted(let order, let recorded?):
       "Interrupted: order \(order) was last recorded \(recorded.rawValue) (a step under way may have been recorded too). \(finish(order))"
     case .interrupted(let order, nil):
@@ -188,7 +210,8 @@ struct CheckoutScreen {
 
   /// `{"ticket": {...}}` or `{"error": {"code": …, "message": …}}`, keys sorted.
   static func json(
-    _ state: CheckoutViewModel.State, finishing operation: CheckoutViewModel.Operation = .checkout
+    _ state: CheckoutViewModel.State, finishing operation: CheckoutViewModel.Operation,
+    commands: CheckoutCommands
   ) -> Data {
     switch state {
     case .ticketed(let ticket), .cancelled(let ticket, _):
@@ -197,7 +220,7 @@ struct CheckoutScreen {
     case .failed(let failure):
       JSONDocument.data(
         ErrorDocument(
-          code: failure.code, message: message(failure, finishing: operation),
+          code: failure.code, message: message(failure, finishing: operation, commands: commands),
           orderID: failure.recordedOrder?.rawValue))
     default: JSONDocument.data(["state": "in_progress"])
     }

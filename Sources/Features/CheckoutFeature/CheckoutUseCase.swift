@@ -32,7 +32,8 @@ struct CheckoutUseCase {
   func run(_ request: CheckoutRequest, progress: (Step) -> Void) async throws(CheckoutFailure)
     -> Ticket
   {
-    let log = SagaLog(dependencies.log, order: request.orderID)
+    let log = SagaLog(
+      dependencies.log, order: request.orderID, commands: dependencies.commands)
     // The order's last state the ledger confirmed: what a failure that leaves it open says.
     var recorded: OrderState?
     func reported(_ step: Step) {
@@ -66,16 +67,21 @@ struct CheckoutUseCase {
   }
 
   /// The failure as the traveller is told it: once the command was interrupted, whatever
-  /// failed after is the interruption; a write the ledger did not answer names the order's
-  /// last confirmed state.
+  /// failed after is the interruption; a write the ledger did not answer, or one a lock held
+  /// elsewhere kept out, names the order's last confirmed state (a lock met before the order
+  /// was ever recorded leaves nothing to name).
   static func told(_ failure: CheckoutFailure, key: OrderID, recorded: OrderState?)
     -> CheckoutFailure
   {
     if Task.isCancelled { return .interrupted(key, recorded: recorded) }
     switch failure {
-    case .ledger(.failed(let error), _):
-      guard case .unanswered = error else { return failure }
-      return .ledger(.unanswered(error, recorded: recorded), order: key)
+    case .ledger(.failed(let error), let order):
+      switch error {
+      case .unanswered: return .ledger(.unanswered(error, recorded: recorded), order: key)
+      case .lockedElsewhere where order != nil || recorded != nil:
+        return .ledger(.locked(error, recorded: recorded), order: key)
+      default: return failure
+      }
     default: return failure
     }
   }

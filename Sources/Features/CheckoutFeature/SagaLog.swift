@@ -20,10 +20,13 @@ import SharedKernel
 /// | checkout failed, cancellation failed | warning (refused, interrupted) or error | `error`, `message`, `duration_ms` |
 struct SagaLog {
   let log: EventLogger
+  /// The commands a failure's message suggests, as the screen's does.
+  private let commands: CheckoutCommands
   private let started = ContinuousClock.now
 
-  init(_ log: EventLogger, order: OrderID) {
+  init(_ log: EventLogger, order: OrderID, commands: CheckoutCommands) {
     self.log = log.adding(["order": .text(order.rawValue)])
+    self.commands = commands
   }
 
   func started(_ request: CheckoutRequest, resumedFrom state: OrderState?) {
@@ -99,7 +102,8 @@ struct SagaLog {
       level, operation == .checkout ? "checkout failed" : "cancellation failed",
       [
         "error": .text(failure.code),
-        "message": .text(CheckoutScreen.message(failure, finishing: operation)),
+        "message": .text(
+          CheckoutScreen.message(failure, finishing: operation, commands: commands)),
         "duration_ms": .milliseconds(ContinuousClock.now - started),
       ])
   }

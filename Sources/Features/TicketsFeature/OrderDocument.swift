@@ -4,10 +4,11 @@ import Foundation
 import SharedKernel
 
 /// An unfinished order as `voyage orders --json` lists it: what the ledger knows, the command
-/// that finishes it, when its last step was recorded and why its last attempt stopped.
+/// that finishes it (`null` in a program that has none), when its last step was recorded and
+/// why its last attempt stopped.
 nonisolated struct OrderDocument: Encodable {
   let order: OrderRecord
-  let command: String
+  let command: String?
 
   private enum CodingKeys: String, CodingKey {
     case id

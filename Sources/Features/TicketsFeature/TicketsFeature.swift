@@ -12,14 +12,18 @@ public struct TicketsDependencies: Sendable {
   /// another feature's business: whoever composes this one answers (by default nobody does,
   /// and the screen names the trip by its identifier).
   public let trip: @Sendable (TripID) async -> TripReference?
+  /// The commands the screens suggest, the program's own (by default, none).
+  public let commands: TicketsCommands
 
   /// Bundles the dependencies.
   public init(
     ledger: any OrderLedger,
-    trip: @escaping @Sendable (TripID) async -> TripReference? = { _ in nil }
+    trip: @escaping @Sendable (TripID) async -> TripReference? = { _ in nil },
+    commands: TicketsCommands = .none
   ) {
     self.ledger = ledger
     self.trip = trip
+    self.commands = commands
   }
 }
 
@@ -45,12 +49,14 @@ public struct TripReference: Sendable, Equatable {
 public final class TicketsFeature {
   private let ledger: any OrderLedger
   private let trip: @Sendable (TripID) async -> TripReference?
+  private let commands: TicketsCommands
   private(set) var state: TicketsState = .idle
 
   /// A tickets feature reading from `dependencies`.
   public init(dependencies: TicketsDependencies) {
     ledger = dependencies.ledger
     trip = dependencies.trip
+    commands = dependencies.commands
   }
 
   /// Reads every ticket, newest first.
@@ -98,12 +104,12 @@ public final class TicketsFeature {
 
   /// The current state as a terminal screen.
   public func screen(theme: TerminalTheme) -> String {
-    TicketsScreen(state: state, theme: theme).text
+    TicketsScreen(state: state, theme: theme, commands: commands).text
   }
 
   /// The current state as stable JSON (documented in "Using Voyage").
   public func json() -> Data {
-    TicketsScreen.json(state)
+    TicketsScreen.json(state, commands: commands)
   }
 }
 

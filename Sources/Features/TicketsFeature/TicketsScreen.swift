@@ -8,13 +8,17 @@ import SharedKernel
 struct TicketsScreen {
   let state: TicketsState
   let theme: TerminalTheme
+  /// The commands a screen may suggest: only the program's own.
+  let commands: TicketsCommands
 
   var text: String {
     switch state {
     case .idle: ""
-    case .tickets(let tickets): Self.text(tickets, theme: theme)
-    case .orders(let orders, let moment): Self.text(orders, at: moment, theme: theme)
-    case .ticket(let ticket, let trip): Self.text(ticket, trip: trip, theme: theme)
+    case .tickets(let tickets): Self.text(tickets, theme: theme, commands: commands)
+    case .orders(let orders, let moment):
+      Self.text(orders, at: moment, theme: theme, commands: commands)
+    case .ticket(let ticket, let trip):
+      Self.text(ticket, trip: trip, theme: theme, commands: commands)
     case .failed(let failure):
       theme.paint(
         "\(theme.symbol(.failure)) \(Self.message(failure).escapingControlCharacters).", .danger)
@@ -29,13 +33,13 @@ struct TicketsScreen {
     }
   }
 
-  static func json(_ state: TicketsState) -> Data {
+  static func json(_ state: TicketsState, commands: TicketsCommands) -> Data {
     switch state {
     case .idle: JSONDocument.data([String: String]())
     case .tickets(let tickets): JSONDocument.data(["tickets": tickets.map(TicketDocument.init)])
     case .orders(let orders, _):
       JSONDocument.data(
-        ["orders": orders.map { OrderDocument(order: $0, command: command($0)) }])
+        ["orders": orders.map { OrderDocument(order: $0, command: command($0, commands)) }])
     case .ticket(let ticket, let trip):
       JSONDocument.data(["ticket": ticketDocument(ticket, trip: trip)])
     case .failed(let failure):
@@ -54,8 +58,11 @@ struct TicketsScreen {
   // MARK: - One ticket
 
   /// The ticket and its trip, named by its title when it could be read and linked when a trip
-  /// screen exists; a ticket being cancelled says so, and what finishes it.
-  static func text(_ ticket: Ticket, trip: TripReference?, theme: TerminalTheme) -> String {
+  /// screen exists; a ticket being cancelled says so, and what finishes it (when the program
+  /// has a command for it).
+  static func text(
+    _ ticket: Ticket, trip: TripReference?, theme: TerminalTheme, commands: TicketsCommands
+  ) -> String {
     let status =
       switch ticket.status {
       case .issued: theme.paint("\(theme.symbol(.success)) Ticket \(ticket.id)", .success)
@@ -86,8 +93,8 @@ struct TicketsScreen {
       // Under the trip's row, never beside it, so the link is not cut in a narrow terminal.
       lines.insert(indent + indent + theme.paint(trip.link.absoluteString, .accent), at: 1)
     }
-    if ticket.status == .cancelling {
-      lines += ["", indent + theme.paint("Finish cancelling: ", .warning) + finishing(ticket)]
+    if ticket.status == .cancelling, let command = finishing(ticket, commands) {
+      lines += ["", indent + theme.paint("Finish cancelling: ", .warning) + command]
     }
     return ([status] + lines).joined(separator: "\n") + "\n"
   }
@@ -100,8 +107,12 @@ struct TicketsScreen {
 
   // MARK: - Tickets
 
-  static func text(_ tickets: [Ticket], theme: TerminalTheme) -> String {
-    guard !tickets.isEmpty else { return "No tickets yet. Buy one with 'voyage checkout'.\n" }
+  static func text(_ tickets: [Ticket], theme: TerminalTheme, commands: TicketsCommands)
+    -> String
+  {
+    guard !tickets.isEmpty else {
+      return "No tickets yet." + (commands.checkout.map { " Buy one with '\($0)'." } ?? "") + "\n"
+    }
     var table = TextTable(columns: [
       .init("Ticket"), .init("Trip", dropOrder: 4),
       .init("Traveller", maximumWidth: 24, minimumWidth: 8, dropOrder: 2),
@@ -121,17 +132,21 @@ struct TicketsScreen {
     }
     let heading = theme.style("\(tickets.count) ticket\(tickets.count == 1 ? "" : "s")", .title)
     var lines = [heading, ""] + table.render(theme: theme)
-    let cancelling = tickets.filter { $0.status == .cancelling }
-    if !cancelling.isEmpty {
+    let finishers = tickets.filter { $0.status == .cancelling }.compactMap {
+      finishing($0, commands)
+    }
+    if !finishers.isEmpty {
       // The table says which; this says what finishes them.
       lines.append("")
-      lines += cancelling.map { theme.paint("Finish cancelling: ", .warning) + finishing($0) }
+      lines += finishers.map { theme.paint("Finish cancelling: ", .warning) + $0 }
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The command that finishes a ticket's cancellation.
-  static func finishing(_ ticket: Ticket) -> String { "voyage cancel \(ticket.id)" }
+  /// The command that finishes a ticket's cancellation, when the program has one.
+  static func finishing(_ ticket: Ticket, _ commands: TicketsCommands) -> String? {
+    commands.finishCancelling.map { "\($0) \(ticket.id)" }
+  }
 
   private static func status(_ status: TicketStatus) -> TextTable.Cell {
     switch status {
@@ -143,7 +158,9 @@ struct TicketsScreen {
 
   // MARK: - Orders
 
-  static func text(_ orders: [OrderRecord], at moment: Date, theme: TerminalTheme) -> String {
+  static func text(
+    _ orders: [OrderRecord], at moment: Date, theme: TerminalTheme, commands: TicketsCommands
+  ) -> String {
     guard !orders.isEmpty else {
       return "No unfinished orders: every checkout and cancellation ended.\n"
     }
@@ -160,7 +177,9 @@ struct TicketsScreen {
       if let failure = order.lastFailure {
         lines.append("  " + theme.paint("the last attempt stopped: \(failure)", .muted))
       }
-      lines.append("  " + theme.paint("$ ", .muted) + command(order))
+      if let finisher = command(order, commands) {
+        lines.append("  " + theme.paint("$ ", .muted) + finisher)
+      }
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -190,15 +209,19 @@ struct TicketsScreen {
   }
 
   /// What finishes the order: cancelling its ticket again, for a cancellation under way; the
-  /// same checkout request and key, for a checkout. The card number is never stored, so that
-  /// command names the card by what may be kept of it.
-  static func command(_ order: OrderRecord) -> String {
-    if order.state.isCancelling, let ticket = order.ticketID { return "voyage cancel \(ticket)" }
+  /// same checkout request and key, for a checkout; `nil` when the program has no command for
+  /// it. The card number is never stored, so that command names the card by what may be kept
+  /// of it.
+  static func command(_ order: OrderRecord, _ commands: TicketsCommands) -> String? {
+    if order.state.isCancelling, let ticket = order.ticketID {
+      return commands.finishCancelling.map { "\($0) \(ticket)" }
+    }
+    guard let checkout = commands.checkout else { return nil }
     let expiry =
       String(format: "%02d", order.card.expiryMonth) + "/"
       + String(format: "%02d", order.card.expiryYear % 100)
     return
-      "voyage checkout \(order.tripID) --places \(order.places) --name "
+      "\(checkout) \(order.tripID) --places \(order.places) --name "
       + shellQuoted(order.travellerName)
       + " --card '<your \(order.card.brand) ending \(order.card.lastFour)>' --expiry \(expiry)"
       + " --idempotency-key \(order.id)"

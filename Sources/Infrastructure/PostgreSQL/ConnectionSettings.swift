@@ -10,7 +10,8 @@ struct ConnectionSettings: Sendable {
   /// socket), never a password.
   let server: String
   /// How long one call (a transaction, an autocommit call) may take, held by the client; the server's
-  /// `statement_timeout` is set to it too.
+  /// `statement_timeout` is set to it too, and its `lock_timeout` a margin below
+  /// (``lockTimeout``).
   let deadline: Duration
   /// The schema to work in (`search_path`), or the server's default.
   let schema: String?
@@ -76,8 +77,21 @@ struct ConnectionSettings: Sendable {
   }
 
   /// The deadline as `statement_timeout` takes it.
-  var deadlineMilliseconds: Int64 {
-    let (seconds, attoseconds) = deadline.components
+  var deadlineMilliseconds: Int64 { Self.milliseconds(deadline) }
+
+  /// How long a statement may wait for a lock another session holds (the server's
+  /// `lock_timeout`): the deadline less a fifth of it, and less 1 s at most. The server then
+  /// stops the statement and says why (SQLSTATE 55P03) while the call still listens, so a lock
+  /// held elsewhere is told apart from a server that does not answer, and the margin leaves
+  /// room for what the call did before it waited (connecting, the statements before).
+  var lockTimeout: Duration { deadline - min(deadline / 5, .seconds(1)) }
+
+  /// ``lockTimeout`` as `lock_timeout` takes it.
+  var lockTimeoutMilliseconds: Int64 { Self.milliseconds(lockTimeout) }
+
+  /// A duration in whole milliseconds, at least 1 (0 would turn the server's timeout off).
+  private static func milliseconds(_ duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = duration.components
     return max(1, seconds * 1_000 + attoseconds / 1_000_000_000_000_000)
   }
 

@@ -32,7 +32,7 @@ final class LibPQConnection {
   static let usualCancelPatience: Duration = .milliseconds(500)
 
   /// Connects as `settings` say, by `deadline` (ended early by `wait`'s interruption), then
-  /// applies the statement timeout and schema.
+  /// applies the statement and lock timeouts and the schema.
   init(_ settings: ConnectionSettings, wait: InterruptibleWait, deadline: ContinuousClock.Instant)
     throws(PostgreSQLError)
   {
@@ -88,8 +88,8 @@ final class LibPQConnection {
     self.notices = notices
     PQsetnonblocking(handle, 1)
     _ = try query(
-      "SELECT set_config('statement_timeout', $1, false)",
-      [.text("\(settings.deadlineMilliseconds)")])
+      "SELECT set_config('statement_timeout', $1, false), set_config('lock_timeout', $2, false)",
+      [.text("\(settings.deadlineMilliseconds)"), .text("\(settings.lockTimeoutMilliseconds)")])
     if let schema = settings.schema {
       _ = try query("SELECT set_config('search_path', $1, false)", [.text(schema)])
     }
@@ -254,7 +254,7 @@ final class LibPQConnection {
     message = settings.redacting(message.trimmingCharacters(in: .whitespacesAndNewlines))
     return .statementFailure(
       sqlState: sqlState, message: message, server: server, timeout: settings.deadline,
-      password: settings.passwordSource)
+      lockTimeout: settings.lockTimeout, password: settings.passwordSource)
   }
 }
 

@@ -28,6 +28,12 @@ package enum PostgreSQLError: Error, Equatable, Sendable, CustomStringConvertibl
   /// flight cancelled, the connection dropped), or the server cancelled the statement itself
   /// (SQLSTATE 57014). Whether a write in flight committed is unknown unless it was a read.
   case timedOut(server: String, after: Duration)
+  /// A statement waited for a lock another session held (a row another call is moving, an
+  /// operator's open transaction) until the server's `lock_timeout`, `after`, which a
+  /// connection sets a margin below the call's deadline, and the server stopped it (SQLSTATE
+  /// 55P03): the server answered, and rolled the statement back, so nothing of it was written
+  /// (a transaction it was part of can only be rolled back too).
+  case lockNotAvailable(server: String, after: Duration)
   /// The calling task was cancelled (Ctrl-C, SIGTERM) while the call waited for the server; the
   /// statement in flight was cancelled and the connection dropped, as at a deadline. (A call
   /// still queued for a connection was never sent.)
@@ -52,6 +58,7 @@ package enum PostgreSQLError: Error, Equatable, Sendable, CustomStringConvertibl
   package var sqlState: String? {
     switch self {
     case .timedOut: "57014"
+    case .lockNotAvailable: "55P03"
     case .diskFull: "53100"
     case .failed(let sqlState, _): sqlState.isEmpty ? nil : sqlState
     default: nil
@@ -88,6 +95,8 @@ package enum PostgreSQLError: Error, Equatable, Sendable, CustomStringConvertibl
       "the connection to \(server) was lost during a statement"
     case .timedOut(let server, let after):
       "\(server) did not answer within \(Self.shown(after))"
+    case .lockNotAvailable(let server, let after):
+      "another session held a lock this statement needed at \(server) for \(Self.shown(after)), so the server stopped the statement and rolled it back"
     case .interrupted(let server):
       "the call to \(server) was interrupted before it answered"
     case .noConnectionFree(let server, let after):
@@ -136,13 +145,15 @@ package enum ConnectionLimit: Sendable, Equatable {
 
 extension PostgreSQLError {
   /// What a failed statement means, from its SQLSTATE (`timeout` is the call's deadline, which
-  /// the server's `statement_timeout` holds too).
+  /// the server's `statement_timeout` holds too; `lockTimeout` is how long a statement may wait
+  /// for a lock, the server's `lock_timeout`).
   static func statementFailure(
     sqlState: String, message: String, server: String, timeout: Duration,
-    password: PasswordSource = .connectionString
+    lockTimeout: Duration, password: PasswordSource = .connectionString
   ) -> PostgreSQLError {
     switch sqlState {
     case "57014": .timedOut(server: server, after: timeout)
+    case "55P03": .lockNotAvailable(server: server, after: lockTimeout)
     case "53100": .diskFull(server: server)
     case "3D000": .databaseMissing(server: server)
     case "28P01": .passwordRefused(server: server, source: password)

@@ -22,7 +22,10 @@ import SharedKernel
 /// come (the deadline passed, the connection broke) is checked, not assumed: the order is read
 /// back on a new connection, and a change found recorded is a success after all. That read, and
 /// the failure the saga then notes, share one margin after the missed deadline
-/// (``marginAfterNoAnswer``), so a call waits at most its deadline plus that margin.
+/// (``marginAfterNoAnswer``), so a call waits at most its deadline plus that margin. A lock another
+/// session holds is not a missing answer: the server stops a statement that waited for one a
+/// margin before the deadline and rolls it back, so the write fails with nothing written
+/// (`TicketingError.lockedElsewhere`) and nothing is read back.
 struct PostgreSQLOrderLedger: OrderLedger {
   /// The server database: libpq's ``PostgreSQLDatabase`` in Voyage, or any other implementation
   /// of the same seam.
@@ -467,6 +470,9 @@ struct PostgreSQLOrderLedger: OrderLedger {
     switch error {
     case .diskFull(let server): .diskFull(path: server)
     case .newerSchema(let server, _, _): .newerSchema(path: server)
+    // The server answered, and rolled the statement back; a transaction it was part of is
+    // rolled back too: a definite failure, with nothing written, never an unanswered write.
+    case .lockNotAvailable: .lockedElsewhere(reason: error.description)
     case .unreadableRow(let reason):
       .storageFailed(reason: "a row in the ledger is malformed: \(reason)")
     default: .storageFailed(reason: error.description)

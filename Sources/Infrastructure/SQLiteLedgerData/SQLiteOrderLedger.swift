@@ -320,7 +320,11 @@ struct SQLiteOrderLedger: OrderLedger {
     switch error {
     case .folderNotWritable(let path): .folderNotWritable(path: path)
     case .notADatabase(let path), .corrupt(let path): .unreadableLedger(path: path)
-    case .locked(let path): .ledgerLocked(path: path)
+    // SQLite's lock is the whole file's, taken before a write's first statement (`BEGIN
+    // IMMEDIATE`) and never given up inside one: a call that waited for it in vain wrote nothing.
+    case .locked(let path):
+      .lockedElsewhere(
+        reason: "another process held \(path) locked for longer than the ledger waits")
     case .diskFull(let path): .diskFull(path: path)
     case .newerSchema(let path, _, _): .newerSchema(path: path)
     case .unreadableRow(let reason):

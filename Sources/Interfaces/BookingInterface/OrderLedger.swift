@@ -231,8 +231,11 @@ public enum TicketingError: Error, Equatable, Sendable, CustomStringConvertible 
   case folderNotWritable(path: String)
   /// The ledger file is not a database, or is damaged; it was left untouched.
   case unreadableLedger(path: String)
-  /// Another process held the ledger longer than the timeout.
-  case ledgerLocked(path: String)
+  /// Another process, or another session of the ledger's server, held a lock the call needed
+  /// for as long as the ledger waits for one, and the call was rolled back: nothing of it was
+  /// written, so the order is where the ledger last recorded it. `reason` says whose lock it
+  /// was and where.
+  case lockedElsewhere(reason: String)
   /// The disk is full.
   case diskFull(path: String)
   /// The order identifier (idempotency key) was already used for a different order.
@@ -244,7 +247,7 @@ public enum TicketingError: Error, Equatable, Sendable, CustomStringConvertible 
   /// A file in the Voyage home was written by a newer Voyage; it was neither read nor changed.
   case newerSchema(path: String)
   /// A write was sent and its answer never came by the deadline (a server that stopped
-  /// answering, a lock held elsewhere) or was lost with the connection. `checked` is true when
+  /// answering) or was lost with the connection. `checked` is true when
   /// the order was then read back and found without the change; false when it could not be
   /// read back either, so whether the change was recorded is unknown.
   case unanswered(reason: String, checked: Bool)
@@ -260,7 +263,7 @@ public enum TicketingError: Error, Equatable, Sendable, CustomStringConvertible 
       "cannot create or write \(path); check its permissions or set VOYAGE_HOME to another folder"
     case .unreadableLedger(let path):
       "\(path) is not a readable Voyage ledger (it was left untouched); move it away or set VOYAGE_HOME"
-    case .ledgerLocked(let path): "\(path) is busy in another process; try again in a moment"
+    case .lockedElsewhere(let reason): "\(reason); nothing was written"
     case .diskFull(let path): "the disk is full (\(path) cannot grow)"
     case .orderConflict(let id):
       "the idempotency key \(id) was already used for another trip, number of places, traveller or card; use a new key"

@@ -14,6 +14,8 @@ public actor InMemoryOrderLedger: OrderLedger {
   public private(set) var moves: [OrderState] = []
   /// The state whose next write fails.
   public var failingWrite: OrderState?
+  /// What that write fails with.
+  private var writeFailure = TicketingError.diskFull(path: "/fake/ledger.sqlite")
   /// Thrown by every read while set.
   public var readFailure: TicketingError?
   private var ticketsNewestFirst: [OrderID] = []
@@ -36,8 +38,15 @@ public actor InMemoryOrderLedger: OrderLedger {
     }
   }
 
-  /// Fails the next write into `state` with `diskFull`.
-  public func failNextWrite(into state: OrderState) { failingWrite = state }
+  /// Fails the next write into `state` with `error`, a full disk unless told otherwise; the
+  /// write changes nothing, as every ledger's failed write.
+  public func failNextWrite(
+    into state: OrderState,
+    with error: TicketingError = .diskFull(path: "/fake/ledger.sqlite")
+  ) {
+    failingWrite = state
+    writeFailure = error
+  }
 
   /// Fails every read with `error` from now on (`nil` stops it).
   public func failReads(with error: TicketingError?) { readFailure = error }
@@ -45,7 +54,7 @@ public actor InMemoryOrderLedger: OrderLedger {
   private func write(_ state: OrderState) throws(TicketingError) {
     if failingWrite == state {
       failingWrite = nil
-      throw .diskFull(path: "/fake/ledger.sqlite")
+      throw writeFailure
     }
     moves.append(state)
   }
