@@ -18,13 +18,13 @@ run() {
   echo "[exit $?]"
 }
 run search Lisbon
-run --language de search lisbon --guests 2
+run --language de search lisbon --places 2
 run --currency USD search Portugal --sort price --limit 3
 run search Atlantis
 run --language fr show LIS-002
 run compare LIS-001 BCN-002
 run search Portugal --by-month
-run checkout LIS-001 --traveller "Ada Lovelace" --card "4242 4242 4242 4242" --guests 2
+run checkout LIS-001 --traveller "Ada Lovelace" --card "4242 4242 4242 4242" --places 2
 run --language de checkout OPO-002 --traveller "Grace Hopper" --card "4000 0000 0000 0002"
 run checkout LIS-003 --traveller Ada --card 1234
 run tickets
@@ -35,5 +35,5 @@ run favourite BCN-002
 run favourites
 run recent
 run destinations
-run settings currency=GBP guests=2
+run settings currency=GBP places=2
 run frobnicate

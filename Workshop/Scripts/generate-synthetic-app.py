@@ -340,18 +340,18 @@ def feature_files(name, access, imports):
 """
     checks = "\n".join(f"""
   /// Rule {number} of the {category} offers: a limit the business sets.
-  func check{number}(_ offer: Offer, guests: Int) -> String? {{
-    let limit = Int64({number + 1}) * 10_000 * Int64(max(guests, 1))
-    if offer.price.minorUnits * Int64(guests) > limit {{ return "over the limit of rule {number}" }}
+  func check{number}(_ offer: Offer, places: Int) -> String? {{
+    let limit = Int64({number + 1}) * 10_000 * Int64(max(places, 1))
+    if offer.price.minorUnits * Int64(places) > limit {{ return "over the limit of rule {number}" }}
     if offer.nights > {number % 7 + 7} {{ return "longer than rule {number} allows" }}
-    return offer.placesLeft >= guests ? nil : "only \\(offer.placesLeft) places for \\(guests) guests"
+    return offer.placesLeft >= places ? nil : "only \\(offer.placesLeft) of the \\(places) places are left"
   }}""" for number in range(16))
     rules = f"""{imports}/// The business's rules for {category} offers, each a limit it can change alone.
 {access}struct {name}Rules: Sendable {{
   {access}init() {{}}
 
-  {access}func problems(with offer: Offer, guests: Int) -> [String] {{
-    [{", ".join(f"check{number}(offer, guests: guests)" for number in range(16))}].compactMap {{ $0 }}
+  {access}func problems(with offer: Offer, places: Int) -> [String] {{
+    [{", ".join(f"check{number}(offer, places: places)" for number in range(16))}].compactMap {{ $0 }}
   }}
 {checks}
 }}

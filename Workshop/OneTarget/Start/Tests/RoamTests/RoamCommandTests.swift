@@ -21,23 +21,23 @@ final class RoamCommandTests {
   @Test func searchListsTheTripsToADestinationInTheLanguageChosen() throws {
     let english = try roam(["search", "Lisbon"])
     #expect(english.status == 0)
-    #expect(english.output.hasPrefix("3 trips to \"Lisbon\" for 1 traveller\n"))
+    #expect(english.output.hasPrefix("3 trips to \"Lisbon\" for 1 place\n"))
     #expect(
       english.output.contains(
         "1  LIS-001  Art and Architecture in Lisbon  2027-05-21 → 2027-05-24  EUR 890.00  ★ 4.3       12"
       ))
-    let german = try roam(["--language", "de", "search", "lisbon", "--guests", "2"])
-    #expect(german.output.hasPrefix("3 Reisen nach „lisbon“ für 2 Personen\n"))
+    let german = try roam(["--language", "de", "search", "lisbon", "--places", "2"])
+    #expect(german.output.hasPrefix("3 Reisen nach „lisbon“ für 2 Plätze\n"))
     let french = try roam(["--language", "fr", "show", "LIS-002"])
     #expect(
       french.output.contains("  Ce qu'en disent les voyageurs\n  ★★★☆☆ Hana: Would go again."))
-    #expect(french.output.contains("  Prix          EUR 890.00 par voyageur"))
+    #expect(french.output.contains("  Prix          EUR 890.00 par place"))
   }
 
   @Test func aTicketIsIssuedListedAndCancelledAndItsPlacesComeBack() throws {
     let checkout = try roam([
       "checkout", "LIS-001", "--traveller", "Ada Lovelace", "--card", "4242 4242 4242 4242",
-      "--guests", "2",
+      "--places", "2",
     ])
     #expect(checkout.status == 0, "\(checkout.error)")
     #expect(checkout.output.hasPrefix("✓ Ticket TKT-0001\n"))

@@ -6,11 +6,11 @@ import TrackKit
 public enum RoamApp {
   static let usage = """
     Usage: roam [--language en|de|fr] [--currency EUR|USD|GBP|CHF] [--home DIR] COMMAND
-      search DESTINATION [--guests N] [--sort date|price|rating] [--limit N] [--max-price N]
+      search DESTINATION [--places N] [--sort date|price|rating] [--limit N] [--max-price N]
              [--by-month | --prices]
       show TRIP
       compare TRIP TRIP ...
-      checkout TRIP --traveller NAME --card NUMBER [--guests N]
+      checkout TRIP --traveller NAME --card NUMBER [--places N]
       tickets
       cancel TICKET
       favourite TRIP
@@ -98,9 +98,9 @@ public enum RoamApp {
       let word = words[index]
       let next = index + 1 < words.count ? words[index + 1] : nil
       switch word {
-      case "--guests":
-        guard let next, let guests = Int(next) else { return usageError("--guests takes a number") }
-        screen.guests = guests
+      case "--places":
+        guard let next, let places = Int(next) else { return usageError("--places takes a number") }
+        screen.places = places
         index += 1
       case "--sort":
         guard let next, let order = SearchScreen.Order(rawValue: next) else {
@@ -141,7 +141,7 @@ public enum RoamApp {
     var trip: String?
     var traveller: String?
     var card: String?
-    var guests: Int?
+    var places: Int?
     var index = 0
     while index < words.count {
       let word = words[index]
@@ -149,9 +149,9 @@ public enum RoamApp {
       switch word {
       case "--traveller": traveller = next
       case "--card": card = next
-      case "--guests":
-        guard let next, let number = Int(next) else { return usageError("--guests takes a number") }
-        guests = number
+      case "--places":
+        guard let next, let number = Int(next) else { return usageError("--places takes a number") }
+        places = number
       default:
         if word.hasPrefix("--") { return usageError("unknown option '\(word)'") }
         guard trip == nil else { return usageError("checkout takes one trip") }
@@ -165,7 +165,7 @@ public enum RoamApp {
     guard let traveller, let card else {
       return usageError("checkout needs --traveller and --card")
     }
-    return SearchScreen().book(tripID: trip, traveller: traveller, card: card, guests: guests)
+    return SearchScreen().book(tripID: trip, traveller: traveller, card: card, places: places)
   }
 
   static func settings(_ words: [String]) -> Int32 {

@@ -27,8 +27,8 @@ public enum MockData {
   public static func order(for hold: HoldDTO, traveller: String) -> OrderDTO {
     let trip = trips.first { $0.id == hold.tripId } ?? lisbon
     return OrderDTO(
-      id: "ORD-MOCK", tripId: trip.id, traveller: traveller, guests: hold.guests,
-      amountMinorUnits: trip.priceMinorUnits * hold.guests, currency: trip.currency,
+      id: "ORD-MOCK", tripId: trip.id, traveller: traveller, places: hold.places,
+      amountMinorUnits: trip.priceMinorUnits * hold.places, currency: trip.currency,
       status: "placed", holdId: hold.holdId)
   }
 }

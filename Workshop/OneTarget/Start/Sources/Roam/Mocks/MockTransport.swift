@@ -41,11 +41,11 @@ public final class MockTransport: HTTPTransport {
       let fields = try JSONDecoder().decode([String: String].self, from: request.body ?? Data())
       let hold = HoldDTO(
         holdId: "HLD-MOCK", tripId: fields["trip_id"] ?? "",
-        guests: Int(fields["guests"] ?? "") ?? 1)
+        places: Int(fields["places"] ?? "") ?? 1)
       return HTTPResponse(status: 201, body: try encoder.encode(hold))
     case ("POST", "orders", 1):
       let fields = try JSONDecoder().decode([String: String].self, from: request.body ?? Data())
-      let hold = HoldDTO(holdId: "HLD-MOCK", tripId: "MCK-001", guests: 1)
+      let hold = HoldDTO(holdId: "HLD-MOCK", tripId: "MCK-001", places: 1)
       return HTTPResponse(
         status: 201,
         body: try encoder.encode(MockData.order(for: hold, traveller: fields["traveller"] ?? "")))

@@ -9,19 +9,19 @@ public struct Order: Codable, Equatable {
   public var id: String
   public var tripID: String
   public var traveller: String
-  public var guests: Int
+  public var places: Int
   public var amount: Money
   public var status: Status
   public var holdID: String
 
   public init(
-    id: String, tripID: String, traveller: String, guests: Int, amount: Money, status: Status,
+    id: String, tripID: String, traveller: String, places: Int, amount: Money, status: Status,
     holdID: String
   ) {
     self.id = id
     self.tripID = tripID
     self.traveller = traveller
-    self.guests = guests
+    self.places = places
     self.amount = amount
     self.status = status
     self.holdID = holdID

@@ -8,7 +8,7 @@ public enum RoamError: Error, Equatable {
   case notEnoughPlaces(left: Int)
   case invalidCard
   case cardDeclined
-  case invalidGuests
+  case invalidPlaces
   case invalidTraveller
   case server(status: Int)
   case storage(String)
@@ -22,7 +22,7 @@ public enum RoamError: Error, Equatable {
     case .notEnoughPlaces: return "error.notEnoughPlaces"
     case .invalidCard: return "error.invalidCard"
     case .cardDeclined: return "error.cardDeclined"
-    case .invalidGuests: return "error.invalidGuests"
+    case .invalidPlaces: return "error.invalidPlaces"
     case .invalidTraveller: return "error.invalidTraveller"
     case .server: return "error.server"
     case .storage: return "error.storage"
@@ -36,14 +36,14 @@ public enum RoamError: Error, Equatable {
     case .notEnoughPlaces(let left): return String(left)
     case .server(let status): return String(status)
     case .storage(let path): return path
-    case .invalidCard, .cardDeclined, .invalidGuests, .invalidTraveller: return nil
+    case .invalidCard, .cardDeclined, .invalidPlaces, .invalidTraveller: return nil
     }
   }
 
   /// The exit status the command ends with.
   public var exitStatus: Int32 {
     switch self {
-    case .invalidCard, .invalidGuests, .invalidTraveller: return 64
+    case .invalidCard, .invalidPlaces, .invalidTraveller: return 64
     case .server: return 69
     case .storage: return 74
     default: return 1

@@ -3,12 +3,12 @@ import Foundation
 /// What the traveller searched for.
 public struct SearchQuery: Codable, Equatable {
   public var destination: String
-  public var guests: Int
+  public var places: Int
   public var maxPrice: Money?
 
-  public init(destination: String, guests: Int, maxPrice: Money? = nil) {
+  public init(destination: String, places: Int, maxPrice: Money? = nil) {
     self.destination = destination
-    self.guests = guests
+    self.places = places
     self.maxPrice = maxPrice
   }
 

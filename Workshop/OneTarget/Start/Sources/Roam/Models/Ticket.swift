@@ -6,21 +6,21 @@ public struct Ticket: Codable, Equatable {
   public var tripID: String
   public var tripTitle: String
   public var traveller: String
-  public var guests: Int
+  public var places: Int
   public var paid: Money
   public var cardEnding: String
   public var startDate: Date
   public var cancelled: Bool
 
   public init(
-    id: String, tripID: String, tripTitle: String, traveller: String, guests: Int, paid: Money,
+    id: String, tripID: String, tripTitle: String, traveller: String, places: Int, paid: Money,
     cardEnding: String, startDate: Date, cancelled: Bool = false
   ) {
     self.id = id
     self.tripID = tripID
     self.tripTitle = tripTitle
     self.traveller = traveller
-    self.guests = guests
+    self.places = places
     self.paid = paid
     self.cardEnding = cardEnding
     self.startDate = startDate

@@ -65,9 +65,9 @@ public final class APIClient: RoamAPI {
 
   // MARK: - RoamAPI
 
-  public func searchTrips(destination: String, guests: Int) throws -> [Trip] {
+  public func searchTrips(destination: String, places: Int) throws -> [Trip] {
     let found: [TripDTO] = try get(
-      "/trips", query: ["destination": destination, "guests": String(guests)])
+      "/trips", query: ["destination": destination, "places": String(places)])
     return found.map(\.trip)
   }
 
@@ -90,8 +90,8 @@ public final class APIClient: RoamAPI {
     return found["places_left"] ?? 0
   }
 
-  public func holdPlaces(tripID: String, guests: Int) throws -> String {
-    let hold: HoldDTO = try post("/holds", ["trip_id": tripID, "guests": String(guests)])
+  public func holdPlaces(tripID: String, places: Int) throws -> String {
+    let hold: HoldDTO = try post("/holds", ["trip_id": tripID, "places": String(places)])
     return hold.holdId
   }
 
@@ -114,12 +114,12 @@ public final class APIClient: RoamAPI {
       cardEnding: receipt.cardEnding)
   }
 
-  public func refund(ticketID: String, tripID: String, guests: Int) throws {
+  public func refund(ticketID: String, tripID: String, places: Int) throws {
     let response = try send(
       HTTPRequest(
         method: "POST", path: "/refunds",
         body: try JSONEncoder.api.encode([
-          "ticket_id": ticketID, "trip_id": tripID, "guests": String(guests),
+          "ticket_id": ticketID, "trip_id": tripID, "places": String(places),
         ])))
     try check(response)
     ResponseCache.shared.forget(tripID: tripID)

@@ -41,7 +41,7 @@ public struct OrderDTO: Codable, Equatable {
   public var id: String
   public var tripId: String
   public var traveller: String
-  public var guests: Int
+  public var places: Int
   public var amountMinorUnits: Int
   public var currency: String
   public var status: String
@@ -50,7 +50,7 @@ public struct OrderDTO: Codable, Equatable {
   /// The order the screens use.
   public var order: Order {
     Order(
-      id: id, tripID: tripId, traveller: traveller, guests: guests,
+      id: id, tripID: tripId, traveller: traveller, places: places,
       amount: Money(minorUnits: amountMinorUnits, currency: currency),
       status: Order.Status(rawValue: status) ?? .placed, holdID: holdId)
   }
@@ -60,7 +60,7 @@ public struct OrderDTO: Codable, Equatable {
 public struct HoldDTO: Codable, Equatable {
   public var holdId: String
   public var tripId: String
-  public var guests: Int
+  public var places: Int
 }
 
 /// A payment as the API sends it.

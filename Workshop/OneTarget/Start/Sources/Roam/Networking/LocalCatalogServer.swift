@@ -47,10 +47,10 @@ public final class LocalCatalogServer: HTTPTransport {
 
   func search(_ query: [String: String]) -> HTTPResponse {
     let wanted = query["destination"] ?? ""
-    let guests = Int(query["guests"] ?? "1") ?? 1
+    let places = Int(query["places"] ?? "1") ?? 1
     let found = trips.filter { dto in
       let destination = Destination(code: dto.destinationCode, city: dto.city, country: dto.country)
-      return destination.matches(wanted) && dto.placesLeft >= guests
+      return destination.matches(wanted) && dto.placesLeft >= places
     }
     return json(found.sorted { ($0.startDate, $0.id) < ($1.startDate, $1.id) })
   }
@@ -90,14 +90,14 @@ public final class LocalCatalogServer: HTTPTransport {
   func hold(_ body: Data?) -> HTTPResponse {
     let fields = decodeFields(body)
     let id = fields["trip_id"] ?? ""
-    let guests = Int(fields["guests"] ?? "") ?? 0
+    let places = Int(fields["places"] ?? "") ?? 0
     guard let dto = trips.first(where: { $0.id == id }) else {
       return problem(404, "no_such_trip", id)
     }
     let left = dto.placesLeft - heldPlaces(on: id)
     guard left > 0 else { return problem(409, "sold_out", id) }
-    guard guests <= left else { return problem(409, "not_enough_places", String(left)) }
-    let hold = HoldDTO(holdId: "HLD-\(id)-\(number())", tripId: id, guests: guests)
+    guard places <= left else { return problem(409, "not_enough_places", String(left)) }
+    let hold = HoldDTO(holdId: "HLD-\(id)-\(number())", tripId: id, places: places)
     holds[hold.holdId] = hold
     return json(hold, status: 201)
   }
@@ -114,8 +114,8 @@ public final class LocalCatalogServer: HTTPTransport {
     else { return problem(404, "no_such_hold", fields["hold_id"] ?? "") }
     let order = OrderDTO(
       id: "ORD-\(hold.tripId)-\(number())", tripId: hold.tripId,
-      traveller: fields["traveller"] ?? "", guests: hold.guests,
-      amountMinorUnits: dto.priceMinorUnits * hold.guests, currency: dto.currency,
+      traveller: fields["traveller"] ?? "", places: hold.places,
+      amountMinorUnits: dto.priceMinorUnits * hold.places, currency: dto.currency,
       status: "placed", holdId: hold.holdId)
     orders[order.id] = order
     return json(order, status: 201)
@@ -132,7 +132,7 @@ public final class LocalCatalogServer: HTTPTransport {
     orders[id] = order
     holds[order.holdId] = nil
     if let index = trips.firstIndex(where: { $0.id == hold.tripId }) {
-      trips[index].placesLeft -= hold.guests
+      trips[index].placesLeft -= hold.places
       savePlaces()
     }
     return json(
@@ -143,11 +143,11 @@ public final class LocalCatalogServer: HTTPTransport {
 
   func refund(_ body: Data?) -> HTTPResponse {
     let fields = decodeFields(body)
-    let guests = Int(fields["guests"] ?? "") ?? 0
+    let places = Int(fields["places"] ?? "") ?? 0
     guard let index = trips.firstIndex(where: { $0.id == fields["trip_id"] }) else {
       return problem(404, "no_such_trip", fields["trip_id"] ?? "")
     }
-    trips[index].placesLeft += guests
+    trips[index].placesLeft += places
     savePlaces()
     return HTTPResponse(status: 204, body: Data())
   }
@@ -155,7 +155,7 @@ public final class LocalCatalogServer: HTTPTransport {
   // MARK: - Helpers
 
   func heldPlaces(on id: String) -> Int {
-    holds.values.filter { $0.tripId == id }.reduce(0) { $0 + $1.guests }
+    holds.values.filter { $0.tripId == id }.reduce(0) { $0 + $1.places }
   }
 
   func number() -> String {

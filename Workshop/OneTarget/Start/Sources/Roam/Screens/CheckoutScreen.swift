@@ -7,21 +7,21 @@ public final class CheckoutScreen: Screen {
   public var tripID = ""
   public var traveller = ""
   public var card = ""
-  public var guests: Int?
+  public var places: Int?
 
   public init(viewModel: CheckoutViewModel) {
     self.viewModel = viewModel
   }
 
   public func render() -> Int32 {
-    viewModel.checkout(tripID: tripID, traveller: traveller, cardNumber: card, guests: guests)
+    viewModel.checkout(tripID: tripID, traveller: traveller, cardNumber: card, places: places)
     if let error = viewModel.error { return report(error) }
     guard let ticket = viewModel.ticket else { return report(.server(status: 0)) }
     Console.current.line(L10n.text("checkout.done", ticket.id))
     let rows: [(String, String)] = [
       (L10n.text("checkout.trip"), "\(ticket.tripID)  \(ticket.tripTitle)"),
       (L10n.text("checkout.traveller"), ticket.traveller),
-      (L10n.text("checkout.places"), String(ticket.guests)),
+      (L10n.text("checkout.places"), String(ticket.places)),
       (
         L10n.text("checkout.paid"),
         L10n.text("checkout.paidWith", MoneyFormatting.string(ticket.paid), ticket.cardEnding)

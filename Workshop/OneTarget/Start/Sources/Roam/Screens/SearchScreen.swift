@@ -12,7 +12,7 @@ public final class SearchScreen: Screen {
   public let name = "search"
   public let viewModel: SearchViewModel
   public var destination = ""
-  public var guests: Int?
+  public var places: Int?
   public var order = Order.date
   public var limit = 20
   public var maxPrice: Int?
@@ -29,9 +29,9 @@ public final class SearchScreen: Screen {
   // MARK: - The search
 
   public func render() -> Int32 {
-    viewModel.search(destination: destination, guests: guests)
+    viewModel.search(destination: destination, places: places)
     if let error = viewModel.error { return report(error) }
-    let query = viewModel.query ?? SearchQuery(destination: destination, guests: 1)
+    let query = viewModel.query ?? SearchQuery(destination: destination, places: 1)
     let shown = ordered(filtered(viewModel.results))
     guard !shown.isEmpty else {
       renderNothingFound(query)
@@ -53,16 +53,16 @@ public final class SearchScreen: Screen {
   }
 
   func renderHeader(_ query: SearchQuery, count: Int) {
-    let travellers =
-      query.guests == 1
-      ? L10n.text("search.traveller") : L10n.text("search.travellers", String(query.guests))
+    let places =
+      query.places == 1
+      ? L10n.text("search.place") : L10n.text("search.places", String(query.places))
     Console.current.line(
-      L10n.text("search.found", String(count), query.trimmedDestination, travellers))
+      L10n.text("search.found", String(count), query.trimmedDestination, places))
   }
 
   func renderNothingFound(_ query: SearchQuery) {
     Console.current.line(
-      L10n.text("search.none", query.trimmedDestination, String(query.guests)))
+      L10n.text("search.none", query.trimmedDestination, String(query.places)))
     let suggestions = viewModel.suggestions
     if !suggestions.isEmpty {
       Console.current.line()
@@ -144,11 +144,11 @@ public final class SearchScreen: Screen {
   }
 
   /// Books places on a trip: through the trip's detail screen, which opens checkout.
-  public func book(tripID: String, traveller: String, card: String, guests: Int?) -> Int32 {
+  public func book(tripID: String, traveller: String, card: String, places: Int?) -> Int32 {
     TrackKit.shared.track("checkout_opened", properties: ["from": name, "trip": tripID])
     let detail = TripDetailScreen(viewModel: TripDetailViewModel(api: viewModel.api))
     detail.tripID = tripID
-    return detail.openCheckout(traveller: traveller, card: card, guests: guests)
+    return detail.openCheckout(traveller: traveller, card: card, places: places)
   }
 
   // MARK: - Favourites and recent searches
@@ -189,10 +189,10 @@ public final class SearchScreen: Screen {
     }
     Console.current.line(L10n.text("search.recent"))
     for search in recent {
-      let travellers =
-        search.guests == 1
-        ? L10n.text("search.traveller") : L10n.text("search.travellers", String(search.guests))
-      Console.current.line("  \(search.trimmedDestination) (\(travellers))")
+      let places =
+        search.places == 1
+        ? L10n.text("search.place") : L10n.text("search.places", String(search.places))
+      Console.current.line("  \(search.trimmedDestination) (\(places))")
     }
     return 0
   }
@@ -238,7 +238,7 @@ public final class SearchScreen: Screen {
     return 0
   }
 
-  /// The price of one night for one traveller, in the user's currency.
+  /// The price of one night for one place, in the user's currency.
   func perNightUnits(_ trip: Trip) -> Int {
     let price = trip.price.converted(to: AppSettings.shared.currency)
     return price.minorUnits / max(1, trip.nights)
@@ -254,9 +254,9 @@ public final class SearchScreen: Screen {
   /// The results of the search grouped by the month they start in, each month with its
   /// cheapest trip and a bar for how many trips start then.
   public func renderByMonth() -> Int32 {
-    viewModel.search(destination: destination, guests: guests)
+    viewModel.search(destination: destination, places: places)
     if let error = viewModel.error { return report(error) }
-    let query = viewModel.query ?? SearchQuery(destination: destination, guests: 1)
+    let query = viewModel.query ?? SearchQuery(destination: destination, places: 1)
     let trips = filtered(viewModel.results)
     guard !trips.isEmpty else {
       renderNothingFound(query)
@@ -290,12 +290,12 @@ public final class SearchScreen: Screen {
   /// The results' prices as a strip of bands, cheapest first: how much a trip to this
   /// destination costs, before anyone opens one.
   public func renderPriceBands() -> Int32 {
-    viewModel.search(destination: destination, guests: guests)
+    viewModel.search(destination: destination, places: places)
     if let error = viewModel.error { return report(error) }
     let currency = AppSettings.shared.currency
     let prices = filtered(viewModel.results).map { $0.price.converted(to: currency).minorUnits }
     guard let low = prices.min(), let high = prices.max() else {
-      renderNothingFound(viewModel.query ?? SearchQuery(destination: destination, guests: 1))
+      renderNothingFound(viewModel.query ?? SearchQuery(destination: destination, places: 1))
       return 0
     }
     TrackKit.shared.screen("price_bands")

@@ -34,7 +34,7 @@ public final class TicketsScreen: Screen {
       alignments: [.left, .left, .left, .right, .right, .left, .left])
     for ticket in viewModel.tickets {
       table.add([
-        ticket.id, ticket.tripID, ticket.traveller, String(ticket.guests),
+        ticket.id, ticket.tripID, ticket.traveller, String(ticket.places),
         MoneyFormatting.string(ticket.paid), DateFormatting.day(ticket.startDate),
         L10n.text(ticket.cancelled ? "status.cancelled" : "status.valid"),
       ])
@@ -50,7 +50,7 @@ public final class TicketsScreen: Screen {
     }
     Console.current.line(L10n.text("tickets.cancelled", ticket.id))
     Console.current.line(
-      "  " + L10n.text("tickets.returned", String(ticket.guests), ticket.tripID))
+      "  " + L10n.text("tickets.returned", String(ticket.places), ticket.tripID))
     Console.current.line(
       "  "
         + L10n.text("tickets.refunded", MoneyFormatting.string(ticket.paid), ticket.cardEnding))

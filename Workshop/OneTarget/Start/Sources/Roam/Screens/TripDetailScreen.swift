@@ -22,7 +22,7 @@ public final class TripDetailScreen: Screen {
         L10n.text("detail.dates"),
         "\(trip.displayDates) (\(L10n.text("detail.nights", String(trip.nights))))"
       ),
-      (L10n.text("detail.price"), L10n.text("detail.perTraveller", trip.displayPrice)),
+      (L10n.text("detail.price"), L10n.text("detail.perPlace", trip.displayPrice)),
       (
         L10n.text("detail.rating"),
         "\(stars(viewModel.stars)) (\(L10n.text("detail.reviewCount", String(viewModel.reviews.count))))"
@@ -60,13 +60,13 @@ public final class TripDetailScreen: Screen {
   }
 
   /// Opens checkout for this trip: the screen builds the checkout screen and its view model.
-  public func openCheckout(traveller: String, card: String, guests: Int?) -> Int32 {
+  public func openCheckout(traveller: String, card: String, places: Int?) -> Int32 {
     TrackKit.shared.track("checkout_started", properties: ["trip": tripID])
     let checkout = CheckoutScreen(viewModel: CheckoutViewModel(api: viewModel.api))
     checkout.tripID = tripID
     checkout.traveller = traveller
     checkout.card = card
-    checkout.guests = guests
+    checkout.places = places
     return checkout.show()
   }
 }

@@ -11,14 +11,14 @@ public final class CheckoutViewModel {
     self.api = api
   }
 
-  /// Books `guests` places on the trip for `traveller`, paid with the card typed. A refused
+  /// Books `places` on the trip for `traveller`, paid with the card typed. A refused
   /// card gives the held places back.
-  public func checkout(tripID: String, traveller: String, cardNumber: String, guests: Int? = nil) {
+  public func checkout(tripID: String, traveller: String, cardNumber: String, places: Int? = nil) {
     error = nil
     ticket = nil
-    let guests = guests ?? AppSettings.shared.guests
+    let places = places ?? AppSettings.shared.places
     let name = traveller.trimmingCharacters(in: .whitespaces)
-    guard (1...9).contains(guests) else { return fail(.invalidGuests) }
+    guard (1...9).contains(places) else { return fail(.invalidPlaces) }
     guard !name.isBlank, name.count <= 60 else { return fail(.invalidTraveller) }
     let card: PaymentCard
     do {
@@ -30,12 +30,12 @@ public final class CheckoutViewModel {
     do {
       let trip = try api.trip(id: tripID.uppercased())
       guard !trip.isSoldOut else { return fail(.soldOut(trip.id)) }
-      holdID = try api.holdPlaces(tripID: trip.id, guests: guests)
+      holdID = try api.holdPlaces(tripID: trip.id, places: places)
       let order = try api.placeOrder(holdID: holdID ?? "", traveller: name)
       let receipt = try api.pay(orderID: order.id, card: card)
       let ticket = Ticket(
         id: try TicketNumbers.next(), tripID: trip.id, tripTitle: trip.title, traveller: name,
-        guests: guests, paid: receipt.amount, cardEnding: receipt.cardEnding,
+        places: places, paid: receipt.amount, cardEnding: receipt.cardEnding,
         startDate: trip.startDate)
       try JSONFile<Ticket>(HomeFolder.tickets.appendingPathComponent("\(ticket.id).json"))
         .write(ticket)
@@ -43,7 +43,7 @@ public final class CheckoutViewModel {
       TrackKit.shared.track(
         "purchase",
         properties: [
-          "trip": trip.id, "guests": String(guests), "amount": String(receipt.amount.minorUnits),
+          "trip": trip.id, "places": String(places), "amount": String(receipt.amount.minorUnits),
         ])
     } catch let failure as RoamError {
       if let holdID, case .cardDeclined = failure { try? api.releaseHold(holdID) }

@@ -13,20 +13,20 @@ public final class SearchViewModel {
     self.api = api
   }
 
-  /// Searches trips to `destination` for the number of guests the settings hold, remembers the
+  /// Searches trips to `destination` for the number of places the settings hold, remembers the
   /// search in the home folder, and marks the favourites among the results.
-  public func search(destination: String, guests: Int? = nil) {
+  public func search(destination: String, places: Int? = nil) {
     let query = SearchQuery(
-      destination: destination, guests: guests ?? AppSettings.shared.guests)
+      destination: destination, places: places ?? AppSettings.shared.places)
     self.query = query
     error = nil
-    guard (1...9).contains(query.guests) else {
-      error = .invalidGuests
+    guard (1...9).contains(query.places) else {
+      error = .invalidPlaces
       return
     }
     do {
       results = try api.searchTrips(
-        destination: query.trimmedDestination, guests: query.guests)
+        destination: query.trimmedDestination, places: query.places)
       let favourites = Set(loadFavourites())
       for index in results.indices where favourites.contains(results[index].id) {
         results[index].isFavourite = true

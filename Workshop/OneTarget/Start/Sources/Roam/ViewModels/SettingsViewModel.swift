@@ -14,8 +14,8 @@ public final class SettingsViewModel {
       AppSettings.shared.language = value
     case "currency" where AppSettings.currencies.contains(value.uppercased()):
       AppSettings.shared.currency = value.uppercased()
-    case "guests" where Int(value).map { (1...9).contains($0) } ?? false:
-      AppSettings.shared.guests = Int(value) ?? 1
+    case "places" where Int(value).map { (1...9).contains($0) } ?? false:
+      AppSettings.shared.places = Int(value) ?? 1
     default:
       error = "\(name)=\(value)"
     }
@@ -26,7 +26,7 @@ public final class SettingsViewModel {
     [
       ("language", AppSettings.shared.language),
       ("currency", AppSettings.shared.currency),
-      ("guests", String(AppSettings.shared.guests)),
+      ("places", String(AppSettings.shared.places)),
     ]
   }
 }

@@ -31,7 +31,7 @@ public final class TicketsViewModel {
         error = .noSuchTicket(ticketID)
         return nil
       }
-      try api.refund(ticketID: ticket.id, tripID: ticket.tripID, guests: ticket.guests)
+      try api.refund(ticketID: ticket.id, tripID: ticket.tripID, places: ticket.places)
       ticket.cancelled = true
       try file.write(ticket)
       TrackKit.shared.track("cancel", properties: ["ticket": ticket.id])

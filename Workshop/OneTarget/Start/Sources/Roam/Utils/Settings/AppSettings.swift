@@ -8,8 +8,8 @@ public final class AppSettings {
   @UserDefault("language", default: "en") public var language: String
   /// The currency prices are shown in.
   @UserDefault("currency", default: "EUR") public var currency: String
-  /// The number of travellers a search and a checkout assume.
-  @UserDefault("guests", default: 1) public var guests: Int
+  /// The number of places a search and a checkout assume.
+  @UserDefault("places", default: 1) public var places: Int
   /// Serve the app from the mock data instead of the catalog (developers and demos).
   @UserDefault("useMocks", default: false) public var useMocks: Bool
   /// Whether tables are drawn with colours.
