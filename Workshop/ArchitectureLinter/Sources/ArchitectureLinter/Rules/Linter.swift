@@ -36,6 +36,9 @@ final class Linter: Sendable {
   let fileRules: FileRules
   /// CODEOWNERS where the hosting service reads it: the repository's root.
   let codeOwners: CodeOwners
+  /// The programs the package builds, which its tests may run (`undeclared-executable`).
+  let executables: [PackageExecutable]
+  let checksSpawnedExecutables: Bool
 
   init(
     package: PackageDescription, configuration: Configuration,
@@ -115,6 +118,8 @@ final class Linter: Sendable {
     codeOwners = CodeOwners(
       packageRoot: root,
       repositoryRoot: repositoryRoot ?? CodeOwners.repositoryRoot(holding: root))
+    checksSpawnedExecutables = enabled["undeclared-executable"] != nil
+    executables = PackageExecutable.all(in: package)
   }
 
   func isEnabled(_ rule: String) -> Bool { enabled[rule] != nil }
