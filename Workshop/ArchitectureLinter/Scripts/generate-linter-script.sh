@@ -36,7 +36,7 @@ order=(
   Package/PackageModel
   Reading/Lexer Reading/ConditionalCompilation Reading/ScannedSources Reading/ManifestReading Reading/ManifestLocations
   Editing/Edit Editing/ManifestDeclarations Editing/EditableSource Editing/ManifestEditor
-  Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/FolderRules Rules/OwnershipRules Rules/CodeOwners
+  Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/ExecutableRules Rules/FolderRules Rules/OwnershipRules Rules/CodeOwners
   Output/Report Output/Baseline Output/ReviewedExceptions Output/ModuleGraphs Output/LayerTable
   Affected/AffectedTarget Affected/ChangedFiles Affected/AffectedTargets
   Library/Finding Library/ArchitectureTarget Library/ArchitectureCheck Library/SourceImports Library/SourceDeclarations Library/SourceEditor

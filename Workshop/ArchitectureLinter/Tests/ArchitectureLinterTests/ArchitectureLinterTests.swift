@@ -31,6 +31,7 @@ struct ArchitectureLinterTests {
         "testable-import",
         "view-model-final", "public-implementation", "missing-owner", "stale-baseline",
         "test-support", "suppression", "unused-dependency", "folder-dependency",
+        "undeclared-executable",
       ])
     #expect(Self.fixtures.contains("Clean") && Self.fixtures.contains("CommentedAndQuotedTwins"))
     // The App layer's roles: a clean fixture and its negative twin.
@@ -317,7 +318,7 @@ struct ArchitectureLinterTests {
 
   @Test func everyRuleExplainsWhyItExistsAndHowToFixAViolation() async throws {
     let ids = try await Self.ruleIDsInTheHelp()
-    #expect(ids.count == 18)
+    #expect(ids.count == 19)
     for id in ids {
       let explanation = try await Linter.run(["--explain", id])
       #expect(explanation.status == 0)

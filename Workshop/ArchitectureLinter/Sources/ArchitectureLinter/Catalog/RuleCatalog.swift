@@ -205,6 +205,20 @@ let allRules: [Rule] = [
       Fix: delete the entry from Package.swift (the finding points at it), or import the module.
       """, runsWithoutConfiguration: true),
   Rule(
+    id: "undeclared-executable",
+    summary: "a test runs an executable of the package that it neither depends on nor reads",
+    rationale: """
+      `--affected` runs a test target when a change reaches it through its dependencies or
+      through a `reads` entry in architecture.json. A test that runs one of the package's own
+      programs (the built file beside the tests, `swift run NAME`, `["run", "NAME"]` handed to
+      a process) through neither misses every change to that program, and the pull request
+      that breaks it passes. It is read from tokens: the name counts only where it makes the
+      built program's path or a `swift run`, never in a comment, a message or an expected
+      output; a path made in another file and passed in is not seen.
+      Fix: depend on the executable target in Package.swift (SwiftPM then builds it before
+      the tests), or add a `reads` entry for the test target with the executable's folders.
+      """, runsWithoutConfiguration: true),
+  Rule(
     id: "folder-dependency",
     summary: "a file names a type declared in a folder its folder's layer may not use",
     rationale: """

@@ -34,6 +34,16 @@ public struct PackageDescription: Decodable, Sendable {
       self.productDependencies = productDependencies
     }
   }
+  /// One product of the package: what `swift build` and `swift run` name.
+  struct Product: Decodable, Sendable {
+    let name: String
+    let targets: [String]
+    /// `{"executable": null}`, `{"library": ["automatic"]}`, …
+    let type: [String: [String]?]?
+
+    /// An executable: a program built beside the tests, which a test can run.
+    var isExecutable: Bool { type?.keys.contains("executable") == true }
+  }
   struct Dependency: Decodable, Sendable {
     let identity: String
     let type: String?
@@ -47,6 +57,8 @@ public struct PackageDescription: Decodable, Sendable {
   /// Its targets.
   public let targets: [Target]
   let dependencies: [Dependency]?
+  /// Its products, as the manifest declares them.
+  let products: [Product]?
 
   /// A package of `targets` at `path` (its root), with no dependencies on other packages.
   public init(name: String, path: String, targets: [Target]) {
@@ -54,6 +66,7 @@ public struct PackageDescription: Decodable, Sendable {
     self.path = path
     self.targets = targets
     self.dependencies = nil
+    self.products = nil
   }
 
   /// The package `swift package describe --type json` printed; anything else throws

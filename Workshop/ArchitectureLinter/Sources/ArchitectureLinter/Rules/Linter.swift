@@ -39,6 +39,9 @@ final class Linter: Sendable {
   /// Whether any layer claims folders: without one, no file takes a layer from its folder, and
   /// asking each file which folders enclose it cost a twelfth of a large run.
   let hasFolderLayers: Bool
+  /// The programs the package builds, which its tests may run (`undeclared-executable`).
+  let executables: [PackageExecutable]
+  let checksSpawnedExecutables: Bool
 
   init(
     package: PackageDescription, configuration: Configuration,
@@ -119,6 +122,8 @@ final class Linter: Sendable {
     codeOwners = CodeOwners(
       packageRoot: root,
       repositoryRoot: repositoryRoot ?? CodeOwners.repositoryRoot(holding: root))
+    checksSpawnedExecutables = enabled["undeclared-executable"] != nil
+    executables = PackageExecutable.all(in: package)
   }
 
   func isEnabled(_ rule: String) -> Bool { enabled[rule] != nil }

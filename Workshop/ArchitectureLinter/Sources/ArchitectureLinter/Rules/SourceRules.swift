@@ -83,6 +83,9 @@ extension Linter {
             key: "ui-framework|\(target.name) -> \(found.module)|\(file)"))
       }
     }
+    if checksSpawnedExecutables && target.isTest {
+      violations += executableViolations(tokens, of: source, in: target, file: file)
+    }
     guard !target.isTestCode else { return violations }
     return violations + tokenViolations(tokens, of: source, in: target, file: file)
   }

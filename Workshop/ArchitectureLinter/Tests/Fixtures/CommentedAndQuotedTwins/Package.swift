@@ -13,5 +13,7 @@ let package = Package(
     .target(name: "SearchFeature", dependencies: ["BookingInterface", "SharedKernel"], path: "Sources/Features/SearchFeature"),
     .target(name: "CheckoutFeature", dependencies: ["BookingInterface", "SharedKernel"], path: "Sources/Features/CheckoutFeature"),
     .target(name: "PaymentData", dependencies: ["SharedKernel"], path: "Sources/Infrastructure/PaymentData"),
+    .executableTarget(name: "voyage", dependencies: ["SharedKernel"], path: "Sources/App/voyage"),
+    .testTarget(name: "VoyageTests", dependencies: ["SharedKernel"], path: "Tests/VoyageTests"),
   ]
 )

@@ -1,0 +1,3 @@
+import SharedKernel
+
+print(Money(minorUnits: 100).minorUnits)

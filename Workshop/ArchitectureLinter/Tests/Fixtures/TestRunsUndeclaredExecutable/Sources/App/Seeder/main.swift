@@ -1,0 +1,3 @@
+import SharedKernel
+
+print(TripID(rawValue: "LIS-001").rawValue)

@@ -1,0 +1,3 @@
+import SharedKernel
+
+print(TripID(rawValue: CommandLine.arguments.dropFirst().first ?? "").rawValue)

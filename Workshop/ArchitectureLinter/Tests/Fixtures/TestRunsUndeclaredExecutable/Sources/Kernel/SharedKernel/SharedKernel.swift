@@ -1,0 +1,3 @@
+public struct TripID: Hashable, Sendable {
+  public let rawValue: String
+}

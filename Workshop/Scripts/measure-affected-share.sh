@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# What `check-architecture --affected` runs after a one-line change inside one feature, on the two
+# apps beside Voyage: the size curve's synthetic app (Workshop/Scripts/generate-synthetic-app.py) in
+# one target and in modules, and the one-target migration (Roam, Workshop/OneTarget, replayed) at
+# the start and at the end of its series. Each change is a commit of its own in a scratch copy, and
+# the linter names what `--affected HEAD~1` reaches there, so the figures are the same on every
+# machine. Roam has test targets: the figure is the test targets reached, of all. The synthetic
+# app has none: the figure is the targets reached, of all, each a module whose tests would run.
+#
+#   Workshop/Scripts/measure-affected-share.sh [--features "15 60 120"]           # print the figures
+#   Workshop/Scripts/measure-affected-share.sh --check [--features "15 60 120"]   # fail unless the article quotes them
+#
+# The change: in the synthetic app, a line added to the first feature's use case (the file the
+# size curve changes); in Roam, a statement at the start of the search screen's renderHeader (the
+# change Workshop/Scripts/measure-one-target-payoff.sh builds).
+#
+#   --features "N …"  the synthetic app's sizes, in features (default: the size curve's, 15 60 120)
+#   --check           fail unless docs/Voyage.docc/ModularizationLearningJourney.md says what this
+#                     prints, size by size (so --check --features 120 checks the largest alone)
+#
+# CHECK_ARCHITECTURE=PATH runs that compiled linter instead of compiling
+# Scripts/check-architecture.swift once into the scratch folder (a minute or two).
+source "$(dirname "$0")/../../Scripts/lib/script-help.sh"
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+repository=$PWD
+
+features="15 60 120"
+check=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --features)
+      [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]*( [1-9][0-9]*)*$ ]] \
+        || { echo "Error: --features takes sizes in features, such as \"15 60 120\"" >&2; exit 64; }
+      features=$2; shift 2 ;;
+    --check) check=1; shift ;;
+    -h | --help) script_help; exit 0 ;;
+    *) echo "Error: unknown argument '$1' (see --help)" >&2; script_usage ;;
+  esac
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/affected-share.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+if [ -n "${CHECK_ARCHITECTURE:-}" ]; then
+  linter=$CHECK_ARCHITECTURE
+else
+  echo "compiling the linter…" >&2
+  swiftc Scripts/check-architecture.swift -o "$work/check-architecture" >"$work/swiftc.log" 2>&1 \
+    || { cat "$work/swiftc.log" >&2; echo "Error: the linter did not compile" >&2; exit 1; }
+  linter=$work/check-architecture
+fi
+
+git_in() { git -C "$1" -c user.name=Voyage -c user.email=dev@voyage.example "${@:2}"; }
+
+# The synthetic app's change: a line added at the end of the file $1.
+add_a_line() { echo '// a one-line change' >>"$1"; }
+
+# Roam's change: a statement at the start of renderHeader's body in the file $1.
+add_a_statement() {
+  local line
+  line=$(grep -n 'func renderHeader(' "$1" | cut -d: -f1)
+  [ -n "$line" ] || { echo "Error: $1 has no renderHeader" >&2; exit 1; }
+  awk -v at="$line" '{ print } NR == at { print "    _ = \"a one-line change\"" }' "$1" >"$1.new"
+  mv "$1.new" "$1"
+}
+
+# Commits the package in $1 as it is, then runs the rest of the arguments after $2 (a command
+# that changes one line in it, run in it), commits that, and prints "reached<TAB>all<TAB>names"
+# for the targets of kind $2 ("test", or "any" for every target): what `--affected HEAD~1`
+# reaches, of how many.
+reached_after() {
+  local package=$1 kind=$2
+  if [ ! -d "$package/.git" ]; then
+    git_in "$package" init --quiet
+    git_in "$package" add -A
+    git_in "$package" commit --quiet -m "the app"
+  fi
+  (cd "$package" && "${@:3}")
+  [ "$(git -C "$package" diff --numstat | awk '{ n += $1 + $2 } END { print n + 0 }')" -ge 1 ] \
+    || { echo "Error: the change to $package changed nothing" >&2; exit 1; }
+  git_in "$package" commit --quiet -am "a one-line change"
+  (cd "$package" && swift package describe --type json) >"$work/description.json"
+  (cd "$package" && "$linter" --affected HEAD~1 --format json <"$work/description.json") >"$work/affected.json"
+  python3 - "$work/description.json" "$work/affected.json" "$kind" <<'EOF'
+import json, sys
+description, affected, kind = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3]
+counted = [t["name"] for t in description["targets"] if kind == "any" or t["type"] == kind]
+reached = [t["name"] for t in affected["targets"] if t["name"] in counted]
+if affected["every_target_because"]:
+    sys.exit("Error: the change reached every target: " + "; ".join(affected["every_target_because"]))
+print(f"{len(reached)}\t{len(counted)}\t{', '.join(sorted(reached))}")
+EOF
+}
+
+# The synthetic app: one line added at the end of the first feature's use case.
+single="" modules="" fragments=()
+for count in $features; do
+  for shape in single modules; do
+    app=$work/synthetic-$count-$shape
+    generated=$(python3 Workshop/Scripts/generate-synthetic-app.py --features "$count" --shape "$shape" --out "$app")
+    file=$(awk -F '\t' '$1 == "feature-change" { print $2 }' <<<"$generated")
+    file=${file#"$app"/}
+    result=$(reached_after "$app" any add_a_line "$file")
+    IFS=$'\t' read -r reached all names <<<"$result"
+    printf 'synthetic app, %s features, %s:\t%s of %s targets\t%s\n' "$count" "$shape" "$reached" "$all" "$names" >&2
+    if [ "$shape" = single ]; then
+      [ "$reached" = "$all" ] || { echo "Error: in one target, the change reached $reached of $all targets" >&2; exit 1; }
+      single="every target in one target ($reached of $all)"
+    else
+      modules+="${modules:+, }$reached of $all modules at $count features"
+      fragments+=("$reached of $all modules at $count features")
+      modules_names=$names
+    fi
+  done
+done
+synthetic="the size curve's app: $single, $modules ($modules_names)"
+fragments+=("the size curve's app: $single," "modules at ${features##* } features ($modules_names)")
+
+# Roam, replayed: the start and the last step.
+Workshop/Scripts/replay-migration.sh --example Workshop/OneTarget --into "$work/series" >/dev/null
+last=$(git -C "$work/series" tag --list 'step-[0-9][0-9]' | sort | tail -n 1)
+roam=""
+for tag in start "$last"; do
+  copy=$work/roam-$tag
+  git clone --quiet "$work/series" "$copy"
+  git -C "$copy" checkout --quiet "$tag"
+  file=$(cd "$copy" && find Sources -name SearchScreen.swift | head -n 1)
+  [ -n "$file" ] || { echo "Error: $tag has no SearchScreen.swift" >&2; exit 1; }
+  result=$(reached_after "$copy" test add_a_statement "$file")
+  IFS=$'\t' read -r reached all names <<<"$result"
+  printf 'Roam at %s:\t%s of %s test targets\t%s\n' "$tag" "$reached" "$all" "$names" >&2
+  where=$([ "$tag" = start ] && echo "at the start" || echo "at the end")
+  roam+="${roam:+, }$reached of $all test targets $where ($names)"
+done
+roam="Roam: $roam"
+fragments+=("$roam")
+
+echo "$synthetic"
+echo "$roam"
+if [ "$check" -eq 1 ]; then
+  article=docs/Voyage.docc/ModularizationLearningJourney.md
+  status=0
+  # Each size on its own, so a check of fewer sizes (--features 120) is a check too.
+  for sentence in "${fragments[@]}"; do
+    # The article wraps its lines: compare with its line breaks read as spaces.
+    tr '\n' ' ' <"$article" | grep -qF -- "$sentence" || {
+      echo "Error: $article does not say: $sentence" >&2
+      status=1
+    }
+  done
+  [ "$status" -eq 0 ] || echo "Write what the lines above say, from: Workshop/Scripts/measure-affected-share.sh" >&2
+  exit "$status"
+fi
+echo "($(date -u +%Y-%m-%d), Workshop/Scripts/measure-affected-share.sh --features \"$features\", $repository at $(git rev-parse --short HEAD))"
