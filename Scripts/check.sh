@@ -24,6 +24,7 @@ source "$(dirname "$0")/lib/script-help.sh"
 source "$(dirname "$0")/lib/strict-build.sh"
 source "$(dirname "$0")/lib/generated-documents.sh"
 source "$(dirname "$0")/lib/affected-steps.sh"
+source "$(dirname "$0")/lib/idle-priority.sh"
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -186,6 +187,24 @@ if [ "$linter_package_tests" -eq 1 ]; then
 fi
 step "Format (fix with: swift format -i --recursive, and the paths below)" \
   swift format lint --strict --recursive "${swift_paths[@]}"
+# The linter's artifact bundle, compiled ahead for the adoption test (in the architecture tests),
+# which runs the guide's command, Workshop/ArchitectureLinter/Scripts/build-artifact-bundle.sh: a
+# release build with the static runtime, mostly on one core, that ended the architecture tests
+# last by a margin. From here to the modules' tests it runs in the idle scheduling class
+# (lib/idle-priority.sh), on the cycles the builds' one-core tails and the documentation's waves
+# leave idle. The test runs the command
+# still, in the same scratch folder, where SwiftPM finds the build up to date; a failure is the
+# test's to report, since it runs the same command. It is awaited before the tests, which have
+# the cores to themselves, and stopped with its build if the suite stops first.
+bundle_ahead=""
+if [ "$tool_tests" -eq 1 ] && affected_reaches ArchitectureTests; then
+  bundle_log=$(mktemp)
+  set -m
+  "${idle_priority[@]}" Workshop/ArchitectureLinter/Scripts/build-artifact-bundle.sh </dev/null >"$bundle_log" 2>&1 &
+  bundle_ahead=$!
+  set +m
+  trap 'kill -TERM -- "-$bundle_ahead" 2>/dev/null; wait "$bundle_ahead" 2>/dev/null; rm -f "$bundle_log"' EXIT
+fi
 step "Build with undeclared-import check and warnings as errors" \
   swift build --build-tests "${build_flags[@]}"
 # The other engine builds too, strictly and with the tests, but without the FaultPoints trait: the
@@ -224,6 +243,18 @@ fi
 if [ "$docs" -eq 1 ]; then
   step_when "docs/ Sources/ Scripts/build-docs.sh" "Documentation builds with warnings as errors" \
     Scripts/build-docs.sh -- "${build_flags[@]}"
+fi
+if [ -n "$bundle_ahead" ]; then
+  bundle_awaited=$SECONDS
+  if wait "$bundle_ahead"; then
+    bundle_outcome="compiled ahead, beside the steps above in the idle scheduling class"
+  else
+    bundle_outcome="failed (the adoption test runs the same command, and fails saying why): $(tail -n 3 "$bundle_log")"
+  fi
+  printf "\ncheck: the linter's artifact bundle %s (waited for: %d s)\n" "$bundle_outcome" \
+    "$((SECONDS - bundle_awaited))"
+  rm -f "$bundle_log"
+  trap - EXIT
 fi
 # A hung test fails the run after 20 minutes instead of eating CI's whole budget.
 # The modules' tests first, then the architecture tests apart: these build and run packages of
