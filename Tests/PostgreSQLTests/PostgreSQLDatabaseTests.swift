@@ -151,16 +151,27 @@ struct PostgreSQLTests {
   // a failure instead of a hang.
   @Test(.timeLimit(.minutes(1)))
   func aStatementPastItsTimeoutIsCancelledAndSaysSo() async throws {
+    // Another session holds the table until the end of the test, and the session under test
+    // waits for its lock without a lock timeout: only the statement timeout can end the wait.
+    let holder = try await open(connections: 1)
+    try await holder.autocommit { connection throws(PostgreSQLError) in
+      try await connection.execute("BEGIN")
+      try await connection.execute("LOCK TABLE counters IN ACCESS EXCLUSIVE MODE")
+    }
     let database = try await open(deadline: .seconds(1))
     await #expect {
       try await database.autocommit { connection throws(PostgreSQLError) in
-        try await connection.query("SELECT pg_sleep(30)")
+        try await connection.execute("SET lock_timeout = 0")
+        return try await connection.query("SELECT count(*)::int8 FROM counters")
       }
     } throws: { error in
       guard case .timedOut(_, .seconds(1)) = error as? PostgreSQLError else {
         return false
       }
       return (error as? PostgreSQLError)?.sqlState == "57014"
+    }
+    try await holder.autocommit { connection throws(PostgreSQLError) in
+      try await connection.execute("ROLLBACK")
     }
   }
 
