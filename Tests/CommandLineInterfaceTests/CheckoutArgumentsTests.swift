@@ -21,16 +21,6 @@ struct CheckoutArgumentsTests {
       ["LIS-001", "--card", card, "--expiry", "12/30", "--name", "Ada"] + extra)
   }
 
-  /// The message a bad value is refused with, or `nil` when it is not refused.
-  func refusal<Value>(_ read: () throws(UsageError) -> Value) -> String? {
-    do {
-      _ = try read()
-      return nil
-    } catch {
-      return error.message
-    }
-  }
-
   @Test func aCardNumberIsReadAsACardNumberThatNeverShowsItsDigits() throws {
     let number = try checkout().value(Checkout.card)
     #expect(number == (try CardNumber("4242424242424242")))

@@ -10,15 +10,6 @@ import Testing
 /// refused there, with its one line.
 @Suite("the command line's own typed inputs")
 struct CommandLineArgumentsTests {
-  func refusal<Value>(_ read: () throws(UsageError) -> Value) -> String? {
-    do {
-      _ = try read()
-      return nil
-    } catch {
-      return error.message
-    }
-  }
-
   func declaration(_ command: CommandLineCommands.Command) -> CommandSpec {
     CommandLineCommands.declaration(of: command)
   }

@@ -15,15 +15,6 @@ struct SearchArgumentsTests {
     try SearchFeatureCommands.declaration(of: .search).parse(["Lisbon"] + extra)
   }
 
-  func refusal<Value>(_ read: () throws(UsageError) -> Value) -> String? {
-    do {
-      _ = try read()
-      return nil
-    } catch {
-      return error.message
-    }
-  }
-
   @Test func aPriceLimitIsReadAsMoneyInTheGivenCurrencyOrInEuros() throws {
     #expect(
       try search(["--max-price", "499.50"]).value(Search.maximumPrice)
