@@ -1838,9 +1838,12 @@ enum Keyword: UInt8, CaseIterable {
     return table
   }()
 
-  static func of(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Keyword {
+  static func of(
+    _ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int,
+    in table: [[([UInt8], Keyword)]] = byLengthAndFirst
+  ) -> Keyword {
     guard length > 0, length < 12 else { return .other }
-    for (candidate, keyword) in byLengthAndFirst[length * 256 + Int(bytes[start])]
+    for (candidate, keyword) in table[length * 256 + Int(bytes[start])]
     where (1..<length).allSatisfy({ bytes[start + $0] == candidate[$0] }) {
       return keyword
     }
@@ -1919,6 +1922,9 @@ struct Lexer {
   private var sawNewline = true
   private var tokens: [Token] = []
   private var suppressions: [Suppression] = []
+  /// The keyword table, looked up once a file rather than once a name (a static's every read
+  /// checks that it is initialized).
+  private let keywords = Keyword.byLengthAndFirst
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -1978,6 +1984,21 @@ struct Lexer {
   private static let slash = UInt8(ascii: "/")
   private static let star = UInt8(ascii: "*")
   private static let backslash = UInt8(ascii: "\\")
+  private static let space = UInt8(ascii: " ")
+  private static let tab = UInt8(ascii: "\t")
+
+  /// Where the line that `start` is on ends: its first LF or CR, or the end of the file. Found
+  /// with `memchr`, which reads many bytes at a step: comments are much of a file.
+  private func lineEnd(from start: Int) -> Int {
+    guard start < bytes.count, let base = bytes.baseAddress else { return bytes.count }
+    let origin = UnsafeRawPointer(base)
+    let end =
+      memchr(origin + start, Int32(Self.newline), bytes.count - start)
+      .map { origin.distance(to: $0) } ?? bytes.count
+    guard let carriageReturn = memchr(origin + start, Int32(Self.carriageReturn), end - start)
+    else { return end }
+    return origin.distance(to: carriageReturn)
+  }
 
   /// Steps over one byte, counting a line at LF, at CR not followed by LF, and nowhere else.
   private mutating func advance() {
@@ -1990,13 +2011,21 @@ struct Lexer {
     }
   }
 
+  /// A letter, `_`, `$` or any byte of a character beyond ASCII.
   private static func isIdentifierHead(_ byte: UInt8) -> Bool {
-    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
-      || byte == 0x24 || byte >= 0x80
+    // The ASCII bytes 64…127 that may start a name, one bit each: A–Z, `_`, a–z.
+    byte >= 0x80
+      || (byte >= 64
+        ? (0x07FF_FFFE_87FF_FFFE as UInt64) &>> UInt64(byte - 64) & 1 == 1 : byte == 0x24)
   }
 
+  /// What may start a name, or a digit.
   private static func isIdentifierBody(_ byte: UInt8) -> Bool {
-    isIdentifierHead(byte) || (byte >= 0x30 && byte <= 0x39)
+    // The bytes 0…63 that may continue a name, one bit each: `$` and 0–9.
+    byte >= 0x80
+      || (byte >= 64
+        ? (0x07FF_FFFE_87FF_FFFE as UInt64) &>> UInt64(byte - 64) & 1 == 1
+        : (0x03FF_0010_0000_0000 as UInt64) &>> UInt64(byte) & 1 == 1)
   }
 
   private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
@@ -2017,7 +2046,8 @@ struct Lexer {
       token.start = Int32(name.lowerBound)
       token.length = Int32(name.count)
       if kind == .identifier || kind == .directive {
-        token.keyword = Keyword.of(bytes, start: name.lowerBound, length: name.count)
+        token.keyword = Keyword.of(
+          bytes, start: name.lowerBound, length: name.count, in: keywords)
       }
     }
     tokens.append(token)
@@ -2037,13 +2067,17 @@ struct Lexer {
     while index < bytes.count {
       let byte = bytes[index]
       let (startLine, column, startsLine) = (line, index - lineStart + 1, sawNewline)
-      if Self.isSpace(byte) {
+      if byte == Self.space || byte == Self.tab {
+        // A run of indentation at once: the commonest bytes of a file.
+        index += 1
+        while index < bytes.count && (bytes[index] == Self.space || bytes[index] == Self.tab) {
+          index += 1
+        }
+      } else if Self.isSpace(byte) {
         advance()
       } else if byte == Self.slash && peek(1) == Self.slash {
         let commentStart = index
-        while index < bytes.count && peek() != Self.newline && peek() != Self.carriageReturn {
-          index += 1
-        }
+        index = lineEnd(from: index + 2)
         noteSuppression(from: commentStart + 2, to: index, line: startLine, column: column)
       } else if byte == Self.slash && peek(1) == Self.star {
         let commentStart = index
@@ -2542,6 +2576,52 @@ enum ConditionalBranches {
   }
 }
 
+/// One buffer that a batch of files is read into, file after file, with the system's `open`,
+/// `read` and `close` alone. `FileManager.contents(atPath:)` asks for each file's size first and
+/// allocates a new `Data` for it; on a package of twenty thousand files that cost a tenth of
+/// the run. A class, so that the memory is freed once (in `deinit`); one batch owns it, so it
+/// is never shared between threads.
+final class SourceFileBuffer {
+  private var storage: UnsafeMutableRawBufferPointer
+
+  init(capacity: Int = 64 * 1024) {
+    storage = .allocate(byteCount: capacity, alignment: 8)
+  }
+
+  deinit { storage.deallocate() }
+
+  /// The whole file at `path`, valid until the next call, or `nil` when it cannot be opened or
+  /// read (a missing file, a folder, no permission).
+  func contents(of path: String) -> UnsafeBufferPointer<UInt8>? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var count = 0
+    while true {
+      if count == storage.count { grow() }
+      guard let base = storage.baseAddress else { return nil }
+      let read = read(descriptor, base + count, storage.count - count)
+      if read == 0 { break }
+      if read < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      count += read
+    }
+    return UnsafeBufferPointer(
+      start: storage.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count)
+  }
+
+  /// Twice the room, the bytes read so far kept.
+  private func grow() {
+    let larger = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: storage.count * 2, alignment: 8)
+    larger.copyMemory(from: UnsafeRawBufferPointer(storage))
+    storage.deallocate()
+    storage = larger
+  }
+}
+
 // MARK: - Imports
 
 /// One `import` declaration of a Swift file: the module and where the declaration is.
@@ -2625,24 +2705,21 @@ enum ScannedFile {
   /// Reads and scans `path` and hands the result to `body`, or says why it cannot: unreadable,
   /// or not UTF-8.
   static func scan<Scanned>(
-    _ path: String, setting: BuildSetting,
+    _ path: String, setting: BuildSetting, into buffer: SourceFileBuffer = SourceFileBuffer(),
     _ body: (SourceText, [Token], [Import], [Suppression]) -> Scanned
   ) -> Result<Scanned, ScanFailure> {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let bytes = buffer.contents(of: path) else {
       return .failure(ScanFailure(path: path, reason: "cannot be read"))
     }
-    return data.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      if let offset = invalidUTF8Offset(bytes) {
-        return .failure(ScanFailure(path: path, reason: "is not UTF-8 (byte \(offset))"))
-      }
-      let source = SourceText(bytes: bytes)
-      var suppressions: [Suppression] = []
-      var tokens = Lexer.tokens(of: bytes, suppressions: &suppressions)
-      ConditionalBranches.filter(&tokens, in: source, setting: setting)
-      return .success(
-        body(source, tokens, importDeclarations(in: tokens, of: source), suppressions))
+    if let offset = invalidUTF8Offset(bytes) {
+      return .failure(ScanFailure(path: path, reason: "is not UTF-8 (byte \(offset))"))
     }
+    let source = SourceText(bytes: bytes)
+    var suppressions: [Suppression] = []
+    var tokens = Lexer.tokens(of: bytes, suppressions: &suppressions)
+    ConditionalBranches.filter(&tokens, in: source, setting: setting)
+    return .success(
+      body(source, tokens, importDeclarations(in: tokens, of: source), suppressions))
   }
 
   /// The offset of the first byte that breaks UTF-8, or `nil` for valid text.
@@ -2846,6 +2923,20 @@ struct ManifestReading {
       decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]), as: UTF8.self)
   }
 
+  /// Whether the token at `index` is the plain string literal of `text`'s bytes, read without
+  /// making a string: a manifest of a thousand targets asks it for every dependency.
+  func isLiteral(_ index: Int, spelling text: [UInt8]) -> Bool {
+    let token = tokens[index]
+    // A literal with an escape is never a plain name (as `literal(_:)` has it).
+    guard token.kind == .string, Int(token.length) == text.count + 2,
+      !text.contains(UInt8(ascii: "\\"))
+    else { return false }
+    let start = Int(token.start)
+    guard bytes[start] == UInt8(ascii: "\""), bytes[start + text.count + 1] == UInt8(ascii: "\"")
+    else { return false }
+    return text.indices.allSatisfy { bytes[start + 1 + $0] == text[$0] }
+  }
+
   func place(_ index: Int) -> Place {
     Place(line: Int(tokens[index].line), column: Int(tokens[index].column))
   }
@@ -2882,11 +2973,12 @@ struct ManifestReading {
       }
       return false
     }
-    func order(_ number: Int) -> (Int, Int) {
+    // SwiftPM's target calls first, each in file order, then the other calls.
+    let ordered = declaring.keys.map { number in
       (ManifestLocations.targetCalls.contains(groups[number].callee ?? "") ? 0 : 1, number)
-    }
+    }.sorted { $0 < $1 }.map(\.1)
     var declarationOf: [String: Int] = [:]
-    for number in declaring.keys.sorted(by: { order($0) < order($1) }) where !isNested(number) {
+    for number in ordered where !isNested(number) {
       let name = declaring[number] ?? ""
       if declarationOf[name] == nil { declarationOf[name] = number }
     }
@@ -2900,15 +2992,20 @@ struct ManifestReading {
     let nameEnd = call.parts[0].upperBound
     // A call that holds its name alone, or was never closed, holds no dependency.
     guard nameEnd < call.close else { return nil }
-    let candidates = ((nameEnd + 1)..<call.close).filter { literal($0) == dependency }
+    let name = Array(dependency.utf8)
+    let candidates = ((nameEnd + 1)..<call.close).filter { isLiteral($0, spelling: name) }
     // An entry named under `dependencies:` beats the same name in another argument.
     let inDependencies = candidates.first { index in
       call.parts.contains { label(of: $0) == "dependencies" && $0.contains(index) }
     }
     guard let found = inDependencies ?? candidates.first else { return nil }
+    // Groups are numbered in the order they open, so the call's own come right after it, up to
+    // the first that opens after it closes: looking further made a large manifest's reading
+    // quadratic.
+    let inside = ((number + 1)..<groups.count).prefix { groups[$0].open < call.close }
     guard
-      let array = groups.indices.filter({
-        groups[$0].open > call.open && groups[$0].open < found && found < groups[$0].close
+      let array = inside.filter({
+        groups[$0].open < found && found < groups[$0].close
           && groups[$0].callee == nil && tokens[groups[$0].open].isPunctuation("[")
       }).max(by: { groups[$0].open < groups[$1].open }),
       let element = groups[array].parts.firstIndex(where: { $0.contains(found) })
@@ -3976,11 +4073,13 @@ final class Linter: Sendable {
       targets.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
     let folderLayers = configuration.layers.filter { !$0.folders.isEmpty }
     hasFolderLayers = !folderLayers.isEmpty
+    let indexesFolders = enabled["folder-dependency"] != nil && hasFolderLayers
     indexedTargets = Set(
       targets.filter { target in
+        guard indexesFolders || splitFolder != nil else { return false }
         let files = target.sources.map { target.path + "/" + $0 }
         let layered =
-          enabled["folder-dependency"] != nil
+          indexesFolders
           && files.contains { file in
             folderLayers.contains { layer in
               enclosingFolders(of: file).contains { folder in
@@ -4003,21 +4102,7 @@ final class Linter: Sendable {
     manifestLocations = ManifestLocations(
       manifest: manifestData,
       targets: targets.map { ($0.name, $0.dependencies + $0.products) })
-    let manifest = String(decoding: manifestData, as: UTF8.self)
-    // Where each quoted string first appears in the manifest: where a target that no call
-    // declares by its name (a typed helper's `kernel(.sharedKernel)`) is named.
-    var index: [String: (Int, Int)] = [:]
-    for (number, line) in textLines(manifest).enumerated() {
-      let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
-      var column = 1
-      for (position, piece) in quoted.enumerated() {
-        if position % 2 == 1, index[String(piece)] == nil {
-          index[String(piece)] = (number + 1, column - 1)
-        }
-        column += piece.count + 1
-      }
-    }
-    manifestIndex = index
+    manifestIndex = Self.firstQuotations(in: manifestData)
     checksUndeclaredImports = enabled["undeclared-import"] != nil
     checksTestableImports = enabled["testable-import"] != nil
     fileRules = FileRules(enabled)
@@ -4029,6 +4114,58 @@ final class Linter: Sendable {
   }
 
   func isEnabled(_ rule: String) -> Bool { enabled[rule] != nil }
+
+  /// Where each quoted string first appears in the manifest: its line and the column of its
+  /// opening quote, counted in characters. That is where a target that no call declares by its
+  /// name (a typed helper's `kernel(.sharedKernel)`) is named. Read as bytes, a line as
+  /// characters only when it holds more than ASCII: splitting a thousand-target manifest into
+  /// characters cost more than lexing it.
+  static func firstQuotations(in manifest: Data) -> [String: (Int, Int)] {
+    var found: [String: (Int, Int)] = [:]
+    let bytes = [UInt8](manifest)
+    let quote = UInt8(ascii: "\"")
+    let newline = UInt8(ascii: "\n")
+    let cr = UInt8(ascii: "\r")
+    var line = 1
+    var lineStart = 0
+    var opening: Int? = nil
+    var index = 0
+    var ascii = true
+    func note(_ start: Int, _ end: Int) {
+      let text = String(decoding: bytes[(start + 1)..<end], as: UTF8.self)
+      guard found[text] == nil else { return }
+      let column =
+        ascii
+        ? start - lineStart + 1
+        : String(decoding: bytes[lineStart..<start], as: UTF8.self).count + 1
+      found[text] = (line, column)
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == newline || byte == cr {
+        // A quotation left open at the end of a line ends there, as a split of the line did.
+        if let start = opening { note(start, index) }
+        opening = nil
+        line += 1
+        index += byte == cr && index + 1 < bytes.count && bytes[index + 1] == newline ? 2 : 1
+        lineStart = index
+        ascii = true
+        continue
+      }
+      if byte >= 0x80 { ascii = false }
+      if byte == quote {
+        if let start = opening {
+          note(start, index)
+          opening = nil
+        } else {
+          opening = index
+        }
+      }
+      index += 1
+    }
+    if let start = opening { note(start, bytes.count) }
+    return found
+  }
 
   /// Points a manifest-level violation at the target's declaration in `Package.swift` (or,
   /// when no call declares it by name, at the first place the manifest quotes its name).
@@ -4068,7 +4205,7 @@ final class Linter: Sendable {
   func missingTargetFolders() -> [String] {
     targets.filter(\.isLinted).compactMap { target in
       var isDirectory: ObjCBool = false
-      let path = root.appendingPathComponent(target.path).path
+      let path = rootPath + "/" + target.path
       return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         && isDirectory.boolValue ? nil : "target '\(target.name)': '\(target.path)' does not exist"
     }
@@ -4169,10 +4306,27 @@ final class Linter: Sendable {
   func sourceViolations(of files: ArraySlice<(Target, String)>) -> Result<ScannedBatch, ScanFailure>
   {
     var batch = ScannedBatch()
+    let buffer = SourceFileBuffer()
+    // A batch holds the files of a target one after another: what comes from the target is
+    // decided once for them, and what they import is gathered, then added to the batch's.
+    var rulesOfTarget: RulesOfTarget?
+    var imported: Set<String> = []
+    var exported: Set<String> = []
+    func gathered() {
+      guard let rulesOfTarget else { return }
+      batch.imports[rulesOfTarget.target, default: []].formUnion(imported)
+      batch.exports[rulesOfTarget.target, default: []].formUnion(exported)
+      imported = []
+      exported = []
+    }
     for (target, source) in files {
       let file = target.path + "/" + source
-      let indexed = indexedTargets.contains(target.name)
-      let outcome = ScannedFile.scan(rootPath + "/" + file, setting: setting) {
+      if rulesOfTarget?.target != target.name {
+        gathered()
+        rulesOfTarget = RulesOfTarget(target, of: self)
+      }
+      guard let targetRules = rulesOfTarget else { continue }
+      let outcome = ScannedFile.scan(rootPath + "/" + file, setting: setting, into: buffer) {
         source, tokens, imports, suppressions in
         // The folder rule runs once every file is read: its suppressions wait for its findings.
         let folderRule = suppressions.filter { $0.rule == "folder-dependency" }
@@ -4180,10 +4334,12 @@ final class Linter: Sendable {
           applying(
             suppressions.filter { $0.rule != "folder-dependency" },
             to: sourceViolations(
-              of: target, file: file, source: source, tokens: tokens, imports: imports),
+              of: target, file: file, source: source, tokens: tokens, imports: imports,
+              rulesOfTarget: targetRules),
             in: target.name, file: file),
           imports,
-          indexed ? FileSymbols(target: target.name, tokens: tokens, source: source) : nil,
+          targetRules.isIndexed
+            ? FileSymbols(target: target.name, tokens: tokens, source: source) : nil,
           folderRule
         )
       }
@@ -4193,12 +4349,14 @@ final class Linter: Sendable {
         batch.accepted += found.accepted
         if !folderRule.isEmpty { batch.folderSuppressions[file] = (target.name, folderRule) }
         if let symbols { batch.symbols[file] = symbols }
-        batch.imports[target.name, default: []].formUnion(imports.map(\.module))
-        batch.exports[target.name, default: []].formUnion(
-          imports.filter(\.isExported).map(\.module))
+        for found in imports {
+          imported.insert(found.module)
+          if found.isExported { exported.insert(found.module) }
+        }
       case .failure(let failure): return .failure(failure)
       }
     }
+    gathered()
     return .success(batch)
   }
 }
@@ -4438,10 +4596,11 @@ extension Linter {
 /// The rules read from each source file: its imports, then its tokens.
 extension Linter {
   func sourceViolations(
-    of target: Target, file: String, source: SourceText, tokens: [Token], imports: [Import]
+    of target: Target, file: String, source: SourceText, tokens: [Token], imports: [Import],
+    rulesOfTarget: RulesOfTarget
   ) -> [Violation] {
     var violations: [Violation] = []
-    let declared = declaredModules(of: target)
+    let declared = rulesOfTarget.declaredModules
     var seenModules: Set<String> = []
     var crossingModules: Set<String> = []
     for found in imports {
@@ -4522,16 +4681,18 @@ extension Linter {
       violations += executableViolations(tokens, of: source, in: target, file: file)
     }
     guard !target.isTestCode else { return violations }
-    return violations + tokenViolations(tokens, of: source, in: target, file: file)
+    return violations
+      + tokenViolations(
+        tokens, of: source, in: target, file: file,
+        rules: rulesOfTarget.tokenRules
+          ?? TokenRules(fileRules, target: target, layers: layerNames(of: file, in: target)))
   }
 
-  func tokenViolations(_ tokens: [Token], of source: SourceText, in target: Target, file: String)
-    -> [Violation]
-  {
+  func tokenViolations(
+    _ tokens: [Token], of source: SourceText, in target: Target, file: String, rules: TokenRules
+  ) -> [Violation] {
     var scan = TokenScan(
-      linter: self,
-      rules: TokenRules(fileRules, target: target, layers: layerNames(of: file, in: target)),
-      tokens: tokens, source: source,
+      linter: self, rules: rules, tokens: tokens, source: source,
       target: target, file: file)
     for index in tokens.indices {
       let token = tokens[index]
@@ -4574,6 +4735,30 @@ func relativePath(to path: String, from root: String) -> String {
   let parts =
     Array(repeating: "..", count: base.count - shared) + target.dropFirst(shared).map(String.init)
   return parts.isEmpty ? "." : parts.joined(separator: "/")
+}
+
+/// What the rules read from each file of one target take from the target alone, decided once for
+/// its files rather than once a file: building them for each of twenty thousand files cost a
+/// twentieth of a large run.
+struct RulesOfTarget {
+  let target: String
+  /// Whether the names each file declares and uses are indexed (`FileSymbols`).
+  let isIndexed: Bool
+  /// The modules the target may import.
+  let declaredModules: Set<String>
+  /// The token rules' options, when every file of the target has the same layers (no layer
+  /// claims folders); otherwise `nil`, and each file's are decided from its folder.
+  let tokenRules: TokenRules?
+
+  init(_ target: Target, of linter: Linter) {
+    self.target = target.name
+    isIndexed = linter.indexedTargets.contains(target.name)
+    declaredModules = linter.declaredModules(of: target)
+    tokenRules =
+      linter.hasFolderLayers
+      ? nil
+      : TokenRules(linter.fileRules, target: target, layers: [target.layer?.name].compactMap { $0 })
+  }
 }
 
 /// The options of the token rules as they apply to one file of a target, decided once per file.

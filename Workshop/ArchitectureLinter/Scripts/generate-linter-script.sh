@@ -34,7 +34,7 @@ order=(
   Configuration/StrictJSON Configuration/Configuration Configuration/ConfigurationReader
   Configuration/ConfigurationSchema
   Package/PackageModel
-  Reading/Lexer Reading/ConditionalCompilation Reading/ScannedSources Reading/ManifestReading Reading/ManifestLocations
+  Reading/Lexer Reading/ConditionalCompilation Reading/SourceFileBuffer Reading/ScannedSources Reading/ManifestReading Reading/ManifestLocations
   Editing/Edit Editing/ManifestDeclarations Editing/EditableSource Editing/ManifestEditor
   Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/ExecutableRules Rules/FolderRules Rules/OwnershipRules Rules/CodeOwners
   Output/Report Output/Baseline Output/ReviewedExceptions Output/ModuleGraphs Output/LayerTable

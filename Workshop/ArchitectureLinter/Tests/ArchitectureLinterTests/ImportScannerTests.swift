@@ -16,6 +16,14 @@ struct ImportScannerTests {
     return outcome.output.split(separator: "\n").map(String.init)
   }
 
+  /// Files are read into a buffer that grows: an import after 200 KB of comments is found.
+  @Test func aFileLargerThanTheReadBufferIsReadToItsEnd() async throws {
+    let line = "// " + String(repeating: "x", count: 96) + "\n"
+    let found = try await imports(
+      in: String(repeating: line, count: 2_000) + "import Far\n", "--no-config")
+    #expect(found == ["2001:1 Far"])
+  }
+
   @Test func everyFormOfImportIsFoundWithItsPosition() async throws {
     let source = """
       \u{FEFF}#!/usr/bin/env swift\r

@@ -23,9 +23,12 @@ enum Keyword: UInt8, CaseIterable {
     return table
   }()
 
-  static func of(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Keyword {
+  static func of(
+    _ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int,
+    in table: [[([UInt8], Keyword)]] = byLengthAndFirst
+  ) -> Keyword {
     guard length > 0, length < 12 else { return .other }
-    for (candidate, keyword) in byLengthAndFirst[length * 256 + Int(bytes[start])]
+    for (candidate, keyword) in table[length * 256 + Int(bytes[start])]
     where (1..<length).allSatisfy({ bytes[start + $0] == candidate[$0] }) {
       return keyword
     }
@@ -104,6 +107,9 @@ struct Lexer {
   private var sawNewline = true
   private var tokens: [Token] = []
   private var suppressions: [Suppression] = []
+  /// The keyword table, looked up once a file rather than once a name (a static's every read
+  /// checks that it is initialized).
+  private let keywords = Keyword.byLengthAndFirst
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -163,6 +169,21 @@ struct Lexer {
   private static let slash = UInt8(ascii: "/")
   private static let star = UInt8(ascii: "*")
   private static let backslash = UInt8(ascii: "\\")
+  private static let space = UInt8(ascii: " ")
+  private static let tab = UInt8(ascii: "\t")
+
+  /// Where the line that `start` is on ends: its first LF or CR, or the end of the file. Found
+  /// with `memchr`, which reads many bytes at a step: comments are much of a file.
+  private func lineEnd(from start: Int) -> Int {
+    guard start < bytes.count, let base = bytes.baseAddress else { return bytes.count }
+    let origin = UnsafeRawPointer(base)
+    let end =
+      memchr(origin + start, Int32(Self.newline), bytes.count - start)
+      .map { origin.distance(to: $0) } ?? bytes.count
+    guard let carriageReturn = memchr(origin + start, Int32(Self.carriageReturn), end - start)
+    else { return end }
+    return origin.distance(to: carriageReturn)
+  }
 
   /// Steps over one byte, counting a line at LF, at CR not followed by LF, and nowhere else.
   private mutating func advance() {
@@ -175,13 +196,21 @@ struct Lexer {
     }
   }
 
+  /// A letter, `_`, `$` or any byte of a character beyond ASCII.
   private static func isIdentifierHead(_ byte: UInt8) -> Bool {
-    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
-      || byte == 0x24 || byte >= 0x80
+    // The ASCII bytes 64…127 that may start a name, one bit each: A–Z, `_`, a–z.
+    byte >= 0x80
+      || (byte >= 64
+        ? (0x07FF_FFFE_87FF_FFFE as UInt64) &>> UInt64(byte - 64) & 1 == 1 : byte == 0x24)
   }
 
+  /// What may start a name, or a digit.
   private static func isIdentifierBody(_ byte: UInt8) -> Bool {
-    isIdentifierHead(byte) || (byte >= 0x30 && byte <= 0x39)
+    // The bytes 0…63 that may continue a name, one bit each: `$` and 0–9.
+    byte >= 0x80
+      || (byte >= 64
+        ? (0x07FF_FFFE_87FF_FFFE as UInt64) &>> UInt64(byte - 64) & 1 == 1
+        : (0x03FF_0010_0000_0000 as UInt64) &>> UInt64(byte) & 1 == 1)
   }
 
   private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
@@ -202,7 +231,8 @@ struct Lexer {
       token.start = Int32(name.lowerBound)
       token.length = Int32(name.count)
       if kind == .identifier || kind == .directive {
-        token.keyword = Keyword.of(bytes, start: name.lowerBound, length: name.count)
+        token.keyword = Keyword.of(
+          bytes, start: name.lowerBound, length: name.count, in: keywords)
       }
     }
     tokens.append(token)
@@ -222,13 +252,17 @@ struct Lexer {
     while index < bytes.count {
       let byte = bytes[index]
       let (startLine, column, startsLine) = (line, index - lineStart + 1, sawNewline)
-      if Self.isSpace(byte) {
+      if byte == Self.space || byte == Self.tab {
+        // A run of indentation at once: the commonest bytes of a file.
+        index += 1
+        while index < bytes.count && (bytes[index] == Self.space || bytes[index] == Self.tab) {
+          index += 1
+        }
+      } else if Self.isSpace(byte) {
         advance()
       } else if byte == Self.slash && peek(1) == Self.slash {
         let commentStart = index
-        while index < bytes.count && peek() != Self.newline && peek() != Self.carriageReturn {
-          index += 1
-        }
+        index = lineEnd(from: index + 2)
         noteSuppression(from: commentStart + 2, to: index, line: startLine, column: column)
       } else if byte == Self.slash && peek(1) == Self.star {
         let commentStart = index

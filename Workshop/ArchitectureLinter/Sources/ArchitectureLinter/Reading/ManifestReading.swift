@@ -83,6 +83,20 @@ struct ManifestReading {
       decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]), as: UTF8.self)
   }
 
+  /// Whether the token at `index` is the plain string literal of `text`'s bytes, read without
+  /// making a string: a manifest of a thousand targets asks it for every dependency.
+  func isLiteral(_ index: Int, spelling text: [UInt8]) -> Bool {
+    let token = tokens[index]
+    // A literal with an escape is never a plain name (as `literal(_:)` has it).
+    guard token.kind == .string, Int(token.length) == text.count + 2,
+      !text.contains(UInt8(ascii: "\\"))
+    else { return false }
+    let start = Int(token.start)
+    guard bytes[start] == UInt8(ascii: "\""), bytes[start + text.count + 1] == UInt8(ascii: "\"")
+    else { return false }
+    return text.indices.allSatisfy { bytes[start + 1 + $0] == text[$0] }
+  }
+
   func place(_ index: Int) -> Place {
     Place(line: Int(tokens[index].line), column: Int(tokens[index].column))
   }
@@ -119,11 +133,12 @@ struct ManifestReading {
       }
       return false
     }
-    func order(_ number: Int) -> (Int, Int) {
+    // SwiftPM's target calls first, each in file order, then the other calls.
+    let ordered = declaring.keys.map { number in
       (ManifestLocations.targetCalls.contains(groups[number].callee ?? "") ? 0 : 1, number)
-    }
+    }.sorted { $0 < $1 }.map(\.1)
     var declarationOf: [String: Int] = [:]
-    for number in declaring.keys.sorted(by: { order($0) < order($1) }) where !isNested(number) {
+    for number in ordered where !isNested(number) {
       let name = declaring[number] ?? ""
       if declarationOf[name] == nil { declarationOf[name] = number }
     }
@@ -137,15 +152,20 @@ struct ManifestReading {
     let nameEnd = call.parts[0].upperBound
     // A call that holds its name alone, or was never closed, holds no dependency.
     guard nameEnd < call.close else { return nil }
-    let candidates = ((nameEnd + 1)..<call.close).filter { literal($0) == dependency }
+    let name = Array(dependency.utf8)
+    let candidates = ((nameEnd + 1)..<call.close).filter { isLiteral($0, spelling: name) }
     // An entry named under `dependencies:` beats the same name in another argument.
     let inDependencies = candidates.first { index in
       call.parts.contains { label(of: $0) == "dependencies" && $0.contains(index) }
     }
     guard let found = inDependencies ?? candidates.first else { return nil }
+    // Groups are numbered in the order they open, so the call's own come right after it, up to
+    // the first that opens after it closes: looking further made a large manifest's reading
+    // quadratic.
+    let inside = ((number + 1)..<groups.count).prefix { groups[$0].open < call.close }
     guard
-      let array = groups.indices.filter({
-        groups[$0].open > call.open && groups[$0].open < found && found < groups[$0].close
+      let array = inside.filter({
+        groups[$0].open < found && found < groups[$0].close
           && groups[$0].callee == nil && tokens[groups[$0].open].isPunctuation("[")
       }).max(by: { groups[$0].open < groups[$1].open }),
       let element = groups[array].parts.firstIndex(where: { $0.contains(found) })

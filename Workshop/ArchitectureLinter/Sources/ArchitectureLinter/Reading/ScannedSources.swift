@@ -83,24 +83,21 @@ enum ScannedFile {
   /// Reads and scans `path` and hands the result to `body`, or says why it cannot: unreadable,
   /// or not UTF-8.
   static func scan<Scanned>(
-    _ path: String, setting: BuildSetting,
+    _ path: String, setting: BuildSetting, into buffer: SourceFileBuffer = SourceFileBuffer(),
     _ body: (SourceText, [Token], [Import], [Suppression]) -> Scanned
   ) -> Result<Scanned, ScanFailure> {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let bytes = buffer.contents(of: path) else {
       return .failure(ScanFailure(path: path, reason: "cannot be read"))
     }
-    return data.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      if let offset = invalidUTF8Offset(bytes) {
-        return .failure(ScanFailure(path: path, reason: "is not UTF-8 (byte \(offset))"))
-      }
-      let source = SourceText(bytes: bytes)
-      var suppressions: [Suppression] = []
-      var tokens = Lexer.tokens(of: bytes, suppressions: &suppressions)
-      ConditionalBranches.filter(&tokens, in: source, setting: setting)
-      return .success(
-        body(source, tokens, importDeclarations(in: tokens, of: source), suppressions))
+    if let offset = invalidUTF8Offset(bytes) {
+      return .failure(ScanFailure(path: path, reason: "is not UTF-8 (byte \(offset))"))
     }
+    let source = SourceText(bytes: bytes)
+    var suppressions: [Suppression] = []
+    var tokens = Lexer.tokens(of: bytes, suppressions: &suppressions)
+    ConditionalBranches.filter(&tokens, in: source, setting: setting)
+    return .success(
+      body(source, tokens, importDeclarations(in: tokens, of: source), suppressions))
   }
 
   /// The offset of the first byte that breaks UTF-8, or `nil` for valid text.

@@ -74,11 +74,13 @@ final class Linter: Sendable {
       targets.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
     let folderLayers = configuration.layers.filter { !$0.folders.isEmpty }
     hasFolderLayers = !folderLayers.isEmpty
+    let indexesFolders = enabled["folder-dependency"] != nil && hasFolderLayers
     indexedTargets = Set(
       targets.filter { target in
+        guard indexesFolders || splitFolder != nil else { return false }
         let files = target.sources.map { target.path + "/" + $0 }
         let layered =
-          enabled["folder-dependency"] != nil
+          indexesFolders
           && files.contains { file in
             folderLayers.contains { layer in
               enclosingFolders(of: file).contains { folder in
@@ -101,21 +103,7 @@ final class Linter: Sendable {
     manifestLocations = ManifestLocations(
       manifest: manifestData,
       targets: targets.map { ($0.name, $0.dependencies + $0.products) })
-    let manifest = String(decoding: manifestData, as: UTF8.self)
-    // Where each quoted string first appears in the manifest: where a target that no call
-    // declares by its name (a typed helper's `kernel(.sharedKernel)`) is named.
-    var index: [String: (Int, Int)] = [:]
-    for (number, line) in textLines(manifest).enumerated() {
-      let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
-      var column = 1
-      for (position, piece) in quoted.enumerated() {
-        if position % 2 == 1, index[String(piece)] == nil {
-          index[String(piece)] = (number + 1, column - 1)
-        }
-        column += piece.count + 1
-      }
-    }
-    manifestIndex = index
+    manifestIndex = Self.firstQuotations(in: manifestData)
     checksUndeclaredImports = enabled["undeclared-import"] != nil
     checksTestableImports = enabled["testable-import"] != nil
     fileRules = FileRules(enabled)
@@ -127,6 +115,58 @@ final class Linter: Sendable {
   }
 
   func isEnabled(_ rule: String) -> Bool { enabled[rule] != nil }
+
+  /// Where each quoted string first appears in the manifest: its line and the column of its
+  /// opening quote, counted in characters. That is where a target that no call declares by its
+  /// name (a typed helper's `kernel(.sharedKernel)`) is named. Read as bytes, a line as
+  /// characters only when it holds more than ASCII: splitting a thousand-target manifest into
+  /// characters cost more than lexing it.
+  static func firstQuotations(in manifest: Data) -> [String: (Int, Int)] {
+    var found: [String: (Int, Int)] = [:]
+    let bytes = [UInt8](manifest)
+    let quote = UInt8(ascii: "\"")
+    let newline = UInt8(ascii: "\n")
+    let cr = UInt8(ascii: "\r")
+    var line = 1
+    var lineStart = 0
+    var opening: Int? = nil
+    var index = 0
+    var ascii = true
+    func note(_ start: Int, _ end: Int) {
+      let text = String(decoding: bytes[(start + 1)..<end], as: UTF8.self)
+      guard found[text] == nil else { return }
+      let column =
+        ascii
+        ? start - lineStart + 1
+        : String(decoding: bytes[lineStart..<start], as: UTF8.self).count + 1
+      found[text] = (line, column)
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == newline || byte == cr {
+        // A quotation left open at the end of a line ends there, as a split of the line did.
+        if let start = opening { note(start, index) }
+        opening = nil
+        line += 1
+        index += byte == cr && index + 1 < bytes.count && bytes[index + 1] == newline ? 2 : 1
+        lineStart = index
+        ascii = true
+        continue
+      }
+      if byte >= 0x80 { ascii = false }
+      if byte == quote {
+        if let start = opening {
+          note(start, index)
+          opening = nil
+        } else {
+          opening = index
+        }
+      }
+      index += 1
+    }
+    if let start = opening { note(start, bytes.count) }
+    return found
+  }
 
   /// Points a manifest-level violation at the target's declaration in `Package.swift` (or,
   /// when no call declares it by name, at the first place the manifest quotes its name).
@@ -166,7 +206,7 @@ final class Linter: Sendable {
   func missingTargetFolders() -> [String] {
     targets.filter(\.isLinted).compactMap { target in
       var isDirectory: ObjCBool = false
-      let path = root.appendingPathComponent(target.path).path
+      let path = rootPath + "/" + target.path
       return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         && isDirectory.boolValue ? nil : "target '\(target.name)': '\(target.path)' does not exist"
     }
@@ -267,10 +307,27 @@ final class Linter: Sendable {
   func sourceViolations(of files: ArraySlice<(Target, String)>) -> Result<ScannedBatch, ScanFailure>
   {
     var batch = ScannedBatch()
+    let buffer = SourceFileBuffer()
+    // A batch holds the files of a target one after another: what comes from the target is
+    // decided once for them, and what they import is gathered, then added to the batch's.
+    var rulesOfTarget: RulesOfTarget?
+    var imported: Set<String> = []
+    var exported: Set<String> = []
+    func gathered() {
+      guard let rulesOfTarget else { return }
+      batch.imports[rulesOfTarget.target, default: []].formUnion(imported)
+      batch.exports[rulesOfTarget.target, default: []].formUnion(exported)
+      imported = []
+      exported = []
+    }
     for (target, source) in files {
       let file = target.path + "/" + source
-      let indexed = indexedTargets.contains(target.name)
-      let outcome = ScannedFile.scan(rootPath + "/" + file, setting: setting) {
+      if rulesOfTarget?.target != target.name {
+        gathered()
+        rulesOfTarget = RulesOfTarget(target, of: self)
+      }
+      guard let targetRules = rulesOfTarget else { continue }
+      let outcome = ScannedFile.scan(rootPath + "/" + file, setting: setting, into: buffer) {
         source, tokens, imports, suppressions in
         // The folder rule runs once every file is read: its suppressions wait for its findings.
         let folderRule = suppressions.filter { $0.rule == "folder-dependency" }
@@ -278,10 +335,12 @@ final class Linter: Sendable {
           applying(
             suppressions.filter { $0.rule != "folder-dependency" },
             to: sourceViolations(
-              of: target, file: file, source: source, tokens: tokens, imports: imports),
+              of: target, file: file, source: source, tokens: tokens, imports: imports,
+              rulesOfTarget: targetRules),
             in: target.name, file: file),
           imports,
-          indexed ? FileSymbols(target: target.name, tokens: tokens, source: source) : nil,
+          targetRules.isIndexed
+            ? FileSymbols(target: target.name, tokens: tokens, source: source) : nil,
           folderRule
         )
       }
@@ -291,12 +350,14 @@ final class Linter: Sendable {
         batch.accepted += found.accepted
         if !folderRule.isEmpty { batch.folderSuppressions[file] = (target.name, folderRule) }
         if let symbols { batch.symbols[file] = symbols }
-        batch.imports[target.name, default: []].formUnion(imports.map(\.module))
-        batch.exports[target.name, default: []].formUnion(
-          imports.filter(\.isExported).map(\.module))
+        for found in imports {
+          imported.insert(found.module)
+          if found.isExported { exported.insert(found.module) }
+        }
       case .failure(let failure): return .failure(failure)
       }
     }
+    gathered()
     return .success(batch)
   }
 }
