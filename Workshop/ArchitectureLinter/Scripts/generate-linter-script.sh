@@ -33,7 +33,7 @@ order=(
   Catalog/RuleCatalog Catalog/Field Catalog/Violation Catalog/BadInput Catalog/TextLines Catalog/Git
   Configuration/StrictJSON Configuration/Configuration Configuration/ConfigurationReader
   Configuration/ConfigurationSchema
-  Package/PackageModel
+  Package/PackageModel Package/PackageGraph
   Reading/Lexer Reading/ConditionalCompilation Reading/SourceFileBuffer Reading/ScannedSources Reading/ManifestReading Reading/ManifestLocations
   Editing/Edit Editing/ManifestDeclarations Editing/EditableSource Editing/ManifestEditor
   Rules/Linter Rules/ManifestRules Rules/SourceRules Rules/ExecutableRules Rules/FolderRules Rules/OwnershipRules Rules/CodeOwners

@@ -6,10 +6,9 @@
 // only (`--explicit-target-dependency-import-check error`); this holds on Swift Build too, and in
 // every build, incremental or not, with or without the flag.
 //
-// The step runs `check-architecture --target NAME --stamp FILE` on a description of the package
-// in which only this target lists its files. Its inputs are the target's sources, that
-// description and the package's configuration files, so the step runs again only when one of
-// them changes; its output is a Swift file with nothing but a comment, compiled into the target,
+// The step runs `check-architecture --target NAME --stamp FILE` on the package's graph, in which
+// only this target lists its files. Its inputs are the target's sources, that graph and the
+// package's configuration files, so the step runs again only when one of them changes; its output is a Swift file with nothing but a comment, compiled into the target,
 // which is what lets a build system order the step before the target's compilation.
 
 import Foundation
@@ -20,9 +19,8 @@ struct CheckArchitectureBuildTool: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
     guard let module = target as? any SourceModuleTarget else { return [] }
     let folder = context.pluginWorkDirectoryURL
-    let description = folder.appendingPathComponent("description.json")
-    try Self.write(
-      PackageGraphDescription.of(context.package, listingFilesOf: target.name), to: description)
+    let graph = folder.appendingPathComponent("package-graph")
+    try Self.write(PackageGraph.of(context.package, listingFilesOf: target.name), to: graph)
     let root = context.package.directoryURL
     // CODEOWNERS is read at the repository's root (see the linter's CodeOwners), which may be
     // above the package: a change there runs the check again too.
@@ -39,17 +37,14 @@ struct CheckArchitectureBuildTool: BuildToolPlugin {
       .buildCommand(
         displayName: "Checking the architecture of \(target.name)",
         executable: try context.tool(named: "check-architecture").url,
-        arguments: [description.path, "--target", target.name, "--stamp", stamp.path],
+        arguments: [graph.path, "--target", target.name, "--stamp", stamp.path],
         environment: ["CHECK_ARCHITECTURE_PROGRAM": "check-architecture"],
-        inputFiles: module.sourceFiles(withSuffix: "swift").map(\.url) + [description]
+        inputFiles: module.sourceFiles(withSuffix: "swift").map(\.url) + [graph]
           + configuration,
         outputFiles: [stamp])
     ]
   }
 
-  /// Writes `data` to `file` unless the file already holds it: SwiftPM asks the plugin for its
-  /// commands at every build, and a description rewritten with the same bytes would be a changed
-  /// input, running the step again for nothing.
   /// The nearest folder at or above `folder` with a `.git`, or `folder` outside git.
   static func repositoryRoot(holding folder: URL) -> URL {
     var candidate = folder.standardizedFileURL
@@ -61,6 +56,9 @@ struct CheckArchitectureBuildTool: BuildToolPlugin {
     return candidate
   }
 
+  /// Writes `data` to `file` unless the file already holds it: SwiftPM asks the plugin for its
+  /// commands at every build, and a graph rewritten with the same bytes would be a changed
+  /// input, running the step again for nothing.
   static func write(_ data: Data, to file: URL) throws {
     if FileManager.default.contents(atPath: file.path) == data { return }
     try FileManager.default.createDirectory(

@@ -18,7 +18,7 @@ struct CommandLineTests {
     ),
     (
       [:],
-      "Usage: swift package describe --type json | swift Scripts/check-architecture.swift [options] [DESCRIPTION.json]\n"
+      "Usage: swift package describe --type json | swift Scripts/check-architecture.swift [options] [DESCRIPTION.json | -]\n"
     ),
   ])
   func theHelpNamesTheWayTheLinterWasStarted(environment: [String: String], usage: String)

@@ -235,7 +235,7 @@ struct LinterRun {
   /// The package description, from the file named on the command line or standard input.
   func packageDescription() throws -> PackageDescription {
     let data: Data
-    if let input = settings.input {
+    if let input = settings.input, input != "-" {
       guard let contents = FileManager.default.contents(atPath: invocation.resolve(input)) else {
         throw BadInput.usage("cannot read '\(input)'")
       }
@@ -246,7 +246,8 @@ struct LinterRun {
       }
       data = contents
     }
-    return try PackageDescription(json: data)
+    return try PackageGraph.isGraph(data)
+      ? PackageGraph.description(of: data) : PackageDescription(json: data)
   }
 
   /// The check of `package` with its configuration (the one named, or the package's own
@@ -380,7 +381,9 @@ struct LinterRun {
   /// findings kept and what only formats or checks documents left out.
   func baselineCommand() -> String {
     var words = [invocation.command]
-    if let input = settings.input, !invocation.describesPackage { words.append(input) }
+    if let input = settings.input, input != "-", !invocation.describesPackage {
+      words.append(input)
+    }
     if let config = settings.configPath { words += ["--config", config] }
     if settings.noConfig { words.append("--no-config") }
     if let only = settings.only { words += ["--only", only.joined(separator: ",")] }
@@ -394,7 +397,8 @@ struct LinterRun {
       + words.dropFirst().map { word in
         word.contains(where: { " '\"$".contains($0) }) ? "'\(word)'" : word
       }).joined(separator: " ")
-    let fromStandardInput = settings.input == nil && !invocation.describesPackage
+    let fromStandardInput =
+      (settings.input == nil || settings.input == "-") && !invocation.describesPackage
     return fromStandardInput ? "swift package describe --type json | \(quoted)" : quoted
   }
 

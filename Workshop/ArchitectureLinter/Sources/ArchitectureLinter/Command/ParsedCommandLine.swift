@@ -215,7 +215,10 @@ extension ParsedCommandLine {
         argument.hasPrefix("-D") && argument.count > 2
         ? ("-D", String(argument.dropFirst(2))) : (argument, nil)
       guard let spec = OptionSpec.all.first(where: { $0.names.contains(name) }) else {
-        guard !argument.hasPrefix("-") else { throw BadInput.usage("unknown option '\(argument)'") }
+        // `-` names standard input, as a file argument of most tools does.
+        guard argument == "-" || !argument.hasPrefix("-") else {
+          throw BadInput.usage("unknown option '\(argument)'")
+        }
         guard options.settings.input == nil else {
           throw BadInput.usage("more than one description file given")
         }
@@ -281,7 +284,7 @@ extension ParsedCommandLine {
     let command =
       describesPackage
       ? "\(program) [options]"
-      : "swift package describe --type json | \(program) [options] [DESCRIPTION.json]"
+      : "swift package describe --type json | \(program) [options] [DESCRIPTION.json | -]"
     var text = """
       Usage: \(command)
 

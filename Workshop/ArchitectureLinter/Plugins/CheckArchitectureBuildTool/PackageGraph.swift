@@ -1,0 +1,1 @@
+../CheckArchitecture/PackageGraph.swift

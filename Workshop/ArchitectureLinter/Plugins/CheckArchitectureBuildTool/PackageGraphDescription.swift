@@ -1,1 +1,0 @@
-../CheckArchitecture/PackageGraphDescription.swift
