@@ -123,7 +123,7 @@ struct PluginTests {
   /// A binary target whose artifact bundle holds `check-architecture` for this machine is what
   /// the plugin runs: nothing is compiled. (The bundle here holds a stand-in that says it ran.)
   /// A bundle built for other machines only is passed over, with a warning that shows without
-  /// `--verbose`.
+  /// `--verbose`; one built by a linter older than the plugin is named as such.
   @Test func aVendoredArtifactBundleIsRunInsteadOfCompilingTheLinter() async throws {
     let triple = try await Self.hostTriple()
     let stand = "check-architecture-1.0.0-\(triple)/bin/check-architecture"
@@ -167,6 +167,22 @@ struct PluginTests {
       "\(plugin.error)")
     #expect(
       plugin.error.contains("(it has: riscv64-unknown-freebsd), so it is passed over"))
+
+    // A bundle built by an older linter, which knows no `-`: the plugin says to build it again
+    // rather than pass on a refusal of an option nobody typed.
+    try Data(
+      """
+      #!/bin/sh
+      [ "$1" = "-" ] && { echo "error: unknown option '-' (see --help)" >&2; exit 2; }
+      exit 0
+
+      """.utf8
+    ).write(to: binary)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
+    let older = try await Self.plugin(in: consumer)
+    #expect(older.status == 1)
+    #expect(older.error.contains("is older than this plugin"), "\(older.error)")
+    #expect(older.error.contains("build-artifact-bundle.sh"), "\(older.error)")
   }
 
   /// This machine's triple as the compiler names it (`x86_64-unknown-linux-gnu`).
