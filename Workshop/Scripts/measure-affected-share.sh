@@ -7,8 +7,8 @@
 # machine. Roam has test targets: the figure is the test targets reached, of all. The synthetic
 # app has none: the figure is the targets reached, of all, each a module whose tests would run.
 #
-#   Workshop/Scripts/measure-affected-share.sh [--features "15 60 120"]           # print the figures
-#   Workshop/Scripts/measure-affected-share.sh --check [--features "15 60 120"]   # fail unless the article quotes them
+#   Workshop/Scripts/measure-affected-share.sh [--features "15 60 120"] [--minutes]  # print the figures
+#   Workshop/Scripts/measure-affected-share.sh --check [--features "15 60 120"]      # fail unless the article quotes them
 #
 # The change: in the synthetic app, a line added to the first feature's use case (the file the
 # size curve changes); in Roam, a statement at the start of the search screen's renderHeader (the
@@ -16,7 +16,17 @@
 #
 #   --features "N …"  the synthetic app's sizes, in features (default: the size curve's, 15 60 120)
 #   --check           fail unless docs/Voyage.docc/ModularizationLearningJourney.md says what this
-#                     prints, size by size (so --check --features 120 checks the largest alone)
+#                     prints, size by size (so --check --features 120 checks the largest alone);
+#                     the counts only, never the seconds of --minutes
+#   --minutes         also Roam's test seconds: build each copy, with the change, once with its tests
+#                     (`swift build --build-tests`), time each test target as
+#                     `Workshop/Scripts/replay-affected-history.sh --measure-durations` does (one
+#                     after another, `swift test --skip-build --filter '^TARGET\.'`), and print the
+#                     seconds of the targets reached against all, wall and CPU (user and system),
+#                     such as "(RoamTests, 4.1 of 4.1 s, CPU 3.0 of 3.0 s)". The wall seconds are
+#                     what a developer waits, but grow with whatever else the machine runs; the CPU
+#                     seconds grow less. The build is left out. It takes minutes, and fails if a
+#                     test target fails or runs no test.
 #
 # CHECK_ARCHITECTURE=PATH runs that compiled linter instead of compiling
 # Scripts/check-architecture.swift once into the scratch folder (a minute or two).
@@ -27,6 +37,7 @@ repository=$PWD
 
 features="15 60 120"
 check=0
+minutes=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --features)
@@ -34,6 +45,7 @@ while [ $# -gt 0 ]; do
         || { echo "Error: --features takes sizes in features, such as \"15 60 120\"" >&2; exit 64; }
       features=$2; shift 2 ;;
     --check) check=1; shift ;;
+    --minutes) minutes=1; shift ;;
     -h | --help) script_help; exit 0 ;;
     *) echo "Error: unknown argument '$1' (see --help)" >&2; script_usage ;;
   esac
@@ -116,10 +128,36 @@ done
 synthetic="the size curve's app: $single, $modules ($modules_names)"
 fragments+=("the size curve's app: $single," "modules at ${features##* } features ($modules_names)")
 
+# Builds the package in $1 (the copy at the tag $2) with its tests, times each test target, and
+# prints "W of ALL s, CPU C of ALL s": the seconds of the targets named in $3 (", "-separated)
+# against those of every test target.
+seconds_of() {
+  local package=$1 tag=$2 names=$3 durations=$work/durations-$2.tsv
+  echo "building Roam at $tag with its tests…" >&2
+  (cd "$package" && swift build --build-tests) >"$work/build-$tag.log" 2>&1 \
+    || { tail -20 "$work/build-$tag.log" >&2; echo "Error: Roam at $tag did not build" >&2; exit 1; }
+  echo "timing Roam's test targets at $tag (target, seconds, tests run, exit status, CPU seconds)…" >&2
+  Workshop/Scripts/replay-affected-history.sh --measure-durations "$durations" "$package" >&2
+  python3 - "$durations" "$names" <<'EOF'
+import sys
+durations, names = sys.argv[1], sys.argv[2].split(", ")
+rows = [line.rstrip("\n").split("\t") for line in open(durations)]
+broken = [row[0] for row in rows if row[3] != "0" or row[2] == "0"]
+if broken:
+    sys.exit("Error: these test targets failed or ran no test: " + ", ".join(broken))
+missing = sorted(set(names) - {row[0] for row in rows})
+if missing:
+    sys.exit("Error: no seconds for " + ", ".join(missing))
+def total(column, only=None):
+    return sum(float(row[column]) for row in rows if only is None or row[0] in only)
+print(f"{total(1, names):.1f} of {total(1):.1f} s, CPU {total(4, names):.1f} of {total(4):.1f} s")
+EOF
+}
+
 # Roam, replayed: the start and the last step.
 Workshop/Scripts/replay-migration.sh --example Workshop/OneTarget --into "$work/series" >/dev/null
 last=$(git -C "$work/series" tag --list 'step-[0-9][0-9]' | sort | tail -n 1)
-roam=""
+roam="" roam_minutes=""
 for tag in start "$last"; do
   copy=$work/roam-$tag
   git clone --quiet "$work/series" "$copy"
@@ -131,12 +169,16 @@ for tag in start "$last"; do
   printf 'Roam at %s:\t%s of %s test targets\t%s\n' "$tag" "$reached" "$all" "$names" >&2
   where=$([ "$tag" = start ] && echo "at the start" || echo "at the end")
   roam+="${roam:+, }$reached of $all test targets $where ($names)"
+  if [ "$minutes" -eq 1 ]; then
+    seconds=$(seconds_of "$copy" "$tag" "$names")
+    roam_minutes+="${roam_minutes:+, }$reached of $all test targets $where ($names, $seconds)"
+  fi
 done
 roam="Roam: $roam"
 fragments+=("$roam")
 
 echo "$synthetic"
-echo "$roam"
+if [ "$minutes" -eq 1 ]; then echo "Roam: $roam_minutes"; else echo "$roam"; fi
 if [ "$check" -eq 1 ]; then
   article=docs/Voyage.docc/ModularizationLearningJourney.md
   status=0
@@ -151,4 +193,4 @@ if [ "$check" -eq 1 ]; then
   [ "$status" -eq 0 ] || echo "Write what the lines above say, from: Workshop/Scripts/measure-affected-share.sh" >&2
   exit "$status"
 fi
-echo "($(date -u +%Y-%m-%d), Workshop/Scripts/measure-affected-share.sh --features \"$features\", $repository at $(git rev-parse --short HEAD))"
+echo "($(date -u +%Y-%m-%d), Workshop/Scripts/measure-affected-share.sh --features \"$features\"$([ "$minutes" -eq 0 ] || echo " --minutes"), $repository at $(git rev-parse --short HEAD))"
