@@ -20,7 +20,8 @@
 #
 # Minutes: --measure-durations FILE runs, in PACKAGE as it is built, `swift test --skip-build
 # --filter '^TARGET\.'` once for each test target, one after another, and writes its wall seconds
-# (tab-separated: target, seconds, tests run, exit status). A commit's minutes are the sum of its
+# (tab-separated: target, seconds, tests run, exit status, then the run's CPU seconds, user and
+# system, which a busy machine inflates less than the wall's). A commit's minutes are the sum of its
 # reached targets' seconds: each target costs what it costs today, whatever the commit, and a
 # target that no longer exists counts as unmeasured (0 s, marked). What that leaves out: the
 # build (with --skip-build each run reuses one), and the steps other than tests.
@@ -97,17 +98,20 @@ if [ -n "$measure" ]; then
   cd "$package"
   mapfile -t targets < <(swift package describe --type json | test_targets | sort)
   [ ${#targets[@]} -gt 0 ] || refuse "'$package' has no test target"
-  log=$(mktemp)
-  trap 'rm -f "$log"' EXIT
+  log=$(mktemp) cpu_log=$(mktemp)
+  trap 'rm -f "$log" "$cpu_log"' EXIT
+  TIMEFORMAT='%3U %3S'
   for target in "${targets[@]}"; do
     start=$(date +%s%N)
     status=0
-    swift test --skip-build "${test_options[@]}" --filter "^$target\." >"$log" 2>&1 || status=$?
+    # Bash's `time` counts the CPU of the run's children too (the test binary SwiftPM starts).
+    { time swift test --skip-build "${test_options[@]}" --filter "^$target\." >"$log" 2>&1 || status=$?; } 2>"$cpu_log"
     end=$(date +%s%N)
+    cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$cpu_log")
     # Swift Testing's count, or XCTest's; SwiftPM only warns when a filter matches nothing.
     ran=$(grep -Eo 'Test run with [0-9]+ tests?|Executed [0-9]+ tests?' "$log" | grep -Eo '[0-9]+' | awk '{ n += $1 } END { print n + 0 }')
     seconds=$(awk -v ns=$((end - start)) 'BEGIN { printf "%.1f", ns / 1e9 }')
-    printf '%s\t%s\t%s\t%s\n' "$target" "$seconds" "$ran" "$status" | tee -a "$measure"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$target" "$seconds" "$ran" "$status" "$cpu" | tee -a "$measure"
     [ "$status" -eq 0 ] || { echo "  $target failed (exit $status); its log:" >&2; tail -20 "$log" >&2; }
   done
   exit 0
