@@ -36,7 +36,7 @@ struct CheckArchitecture: CommandPlugin {
       input: { PackageGraph.of(context.package) })
     if status == 2, let vendored, complaints.contains("unknown option '-'") {
       throw PluginFailure(
-        "the vendored \(vendored.path) is older than this plugin: it cannot read the package graph from standard input. Build the artifact bundle again with this version of the linter (Scripts/build-artifact-bundle.sh), or remove it and let the plugin compile the linter"
+        "the vendored \(vendored.path) is older than this plugin: it cannot read the package graph from standard input. Build the artifact bundle again with this version of the linter (its package's Scripts/build-artifact-bundle.sh), or remove it and let the plugin compile the linter"
       )
     }
     Self.report(complaints)
