@@ -21,6 +21,24 @@ struct PostgreSQLTests {
       schema: schema, connections: connections, deadline: deadline)
   }
 
+  /// Another session, holding the table `counters` locked until `release(_:)`: a lock that a
+  /// statement under test waits for and never gets.
+  func holdingCounters() async throws -> PostgreSQLDatabase {
+    let holder = try await open(connections: 1)
+    try await holder.autocommit { connection throws(PostgreSQLError) in
+      try await connection.execute("BEGIN")
+      try await connection.execute("LOCK TABLE counters IN ACCESS EXCLUSIVE MODE")
+    }
+    return holder
+  }
+
+  /// Ends `holder`'s transaction, and its lock with it.
+  func release(_ holder: PostgreSQLDatabase) async throws {
+    try await holder.autocommit { connection throws(PostgreSQLError) in
+      try await connection.execute("ROLLBACK")
+    }
+  }
+
   @Test func parametersAreDataNeverSQL() async throws {
     let database = try await open()
     let hostile = "x'); DROP TABLE counters; --"
@@ -153,11 +171,7 @@ struct PostgreSQLTests {
   func aStatementPastItsTimeoutIsCancelledAndSaysSo() async throws {
     // Another session holds the table until the end of the test, and the session under test
     // waits for its lock without a lock timeout: only the statement timeout can end the wait.
-    let holder = try await open(connections: 1)
-    try await holder.autocommit { connection throws(PostgreSQLError) in
-      try await connection.execute("BEGIN")
-      try await connection.execute("LOCK TABLE counters IN ACCESS EXCLUSIVE MODE")
-    }
+    let holder = try await holdingCounters()
     let database = try await open(deadline: .seconds(1))
     await #expect {
       try await database.autocommit { connection throws(PostgreSQLError) in
@@ -170,9 +184,7 @@ struct PostgreSQLTests {
       }
       return (error as? PostgreSQLError)?.sqlState == "57014"
     }
-    try await holder.autocommit { connection throws(PostgreSQLError) in
-      try await connection.execute("ROLLBACK")
-    }
+    try await release(holder)
   }
 
   /// A lock another session keeps is not a server that does not answer: the statement waits
@@ -184,11 +196,7 @@ struct PostgreSQLTests {
     // waits for a lock that never comes. Opening the database under test finds the schema
     // migrated and runs one-line statements only, which a loaded machine does not slow past
     // the margin.
-    let holder = try await open(connections: 1)
-    try await holder.autocommit { connection throws(PostgreSQLError) in
-      try await connection.execute("BEGIN")
-      try await connection.execute("LOCK TABLE counters IN ACCESS EXCLUSIVE MODE")
-    }
+    let holder = try await holdingCounters()
     let database = try await open(deadline: .seconds(1))
     await #expect {
       try await database.autocommit { connection throws(PostgreSQLError) in
@@ -201,9 +209,7 @@ struct PostgreSQLTests {
       return (error as? PostgreSQLError)?.sqlState == "55P03"
         && "\(error)".hasPrefix("another session held a lock this statement needed at ")
     }
-    try await holder.autocommit { connection throws(PostgreSQLError) in
-      try await connection.execute("ROLLBACK")
-    }
+    try await release(holder)
     let names = try await database.autocommit { connection throws(PostgreSQLError) in
       try await connection.query("SELECT name FROM counters") { row throws(SQLRowError) in
         try row.text("name")
