@@ -1880,12 +1880,13 @@ enum PackageGraph {
         "the package graph is not one this linter reads (it starts '\(first.prefix(40))', not '\(header)'): run the linter of the plugin's own package"
       )
     }
-    func next(_ record: String) throws -> String {
+    func nextField(of record: String) throws -> Range<Int> {
       guard let field = fields.next() else {
         throw BadInput("the package graph ends inside a '\(record)' record")
       }
-      return fields.text(field)
+      return field
     }
+    func next(_ record: String) throws -> String { fields.text(try nextField(of: record)) }
     var name = ""
     var root = ""
     var dependencies: [PackageDescription.Dependency] = []
@@ -1930,9 +1931,7 @@ enum PackageGraph {
         guard open != nil else {
           throw BadInput("the package graph has a '\(record)' record before any target")
         }
-        guard let value = fields.next() else {
-          throw BadInput("the package graph ends inside a '\(record)' record")
-        }
+        let value = try nextField(of: record)
         switch record {
         // A file's path from its target's folder, made from the bytes after the folder's: most
         // are short enough to need no memory of their own.
