@@ -35,6 +35,7 @@
 # CHECK_ARCHITECTURE=PATH runs that compiled linter instead of compiling
 # Scripts/check-architecture.swift once into the scratch folder (a minute or two).
 source "$(dirname "$0")/../../Scripts/lib/script-help.sh"
+source "$(dirname "$0")/../../Scripts/lib/compiled-linter.sh"
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repository=$PWD
@@ -57,14 +58,7 @@ done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/affected-share.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-if [ -n "${CHECK_ARCHITECTURE:-}" ]; then
-  linter=$CHECK_ARCHITECTURE
-else
-  echo "compiling the linter…" >&2
-  swiftc Scripts/check-architecture.swift -o "$work/check-architecture" >"$work/swiftc.log" 2>&1 \
-    || { cat "$work/swiftc.log" >&2; echo "Error: the linter did not compile" >&2; exit 1; }
-  linter=$work/check-architecture
-fi
+compiled_linter "$work" "Error: the linter did not compile"
 
 git_in() { git -C "$1" -c user.name=Voyage -c user.email=dev@voyage.example "${@:2}"; }
 

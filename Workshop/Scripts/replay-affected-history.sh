@@ -48,6 +48,7 @@
 # CHECK_ARCHITECTURE=PATH runs that compiled linter instead of compiling Scripts/check-architecture.swift
 # once into the scratch folder (a minute or two).
 source "$(dirname "$0")/../../Scripts/lib/script-help.sh"
+source "$(dirname "$0")/../../Scripts/lib/compiled-linter.sh"
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -119,14 +120,7 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/replay-affected.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-if [ -n "${CHECK_ARCHITECTURE:-}" ]; then
-  linter=$CHECK_ARCHITECTURE
-else
-  echo "compiling the linter…" >&2
-  swiftc "$here/../../Scripts/check-architecture.swift" -o "$work/check-architecture" >"$work/swiftc.log" 2>&1 \
-    || { cat "$work/swiftc.log" >&2; echo "replay-affected-history: the linter did not compile" >&2; exit 1; }
-  linter=$work/check-architecture
-fi
+compiled_linter "$work" "replay-affected-history: the linter did not compile"
 # HEAD once, before the clone, so a commit made meanwhile is neither half in nor in the way.
 head=$(git -C "$root" rev-parse HEAD)
 git clone --quiet --no-checkout "$root" "$work/clone"
