@@ -1,6 +1,7 @@
 import Foundation
 import SQLValues
 import SQLite
+import Synchronization
 import TemporaryFolders
 import Testing
 
@@ -131,6 +132,35 @@ extension SQLiteDatabaseTests {
     }
     #expect(rows == [SQLRow(columns: ["text", "pinned"], values: [.text("kept"), .integer(1)])])
     #expect(!FileManager.default.fileExists(atPath: folder.path))
+  }
+}
+
+extension SQLiteDatabaseTests {
+  /// Each opening runs on a thread of its own, as another process would, so the openings race
+  /// through the checks on the folder instead of taking turns on the test's pool threads.
+  @Test func aNewFolderOpenedByManyConnectionsAtOnceIsNeverTakenForAReadOnlyOne() {
+    let failures = Mutex<[String]>([])
+    for round in 0..<100 {
+      let file = folder.appendingPathComponent("\(round)/test.sqlite")
+      let start = DispatchGroup()
+      let finished = DispatchGroup()
+      start.enter()
+      for _ in 0..<8 {
+        finished.enter()
+        Thread.detachNewThread {
+          defer { finished.leave() }
+          start.wait()
+          do {
+            _ = try SQLiteDatabase(file: file, migrations: [Self.first, Self.second])
+          } catch {
+            failures.withLock { $0.append("\(error)") }
+          }
+        }
+      }
+      start.leave()
+      finished.wait()
+    }
+    #expect(failures.withLock { $0 } == [])
   }
 }
 

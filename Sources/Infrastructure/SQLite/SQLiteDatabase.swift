@@ -33,7 +33,18 @@ package actor SQLiteDatabase {
     let folder = file.deletingLastPathComponent()
     path = file.path
     let fileManager = FileManager.default
-    if !fileManager.isWritableFile(atPath: folder.path), fileManager.fileExists(atPath: file.path) {
+    // The folder is made to exist before it is judged: judged first, a folder that another
+    // process creates between the judgement and a look for the file would be taken for a
+    // read-only one holding a file not yet migrated.
+    do {
+      try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .folderNotWritable(path: folder.path)
+    }
+    if !fileManager.isWritableFile(atPath: folder.path) {
+      guard fileManager.fileExists(atPath: file.path) else {
+        throw .folderNotWritable(path: folder.path)
+      }
       connection = try SQLiteConnection(readingOnly: file, busyTimeout: busyTimeout)
       let version = try connection.schemaVersion()
       guard version <= Int64(migrations.count) else {
@@ -42,14 +53,6 @@ package actor SQLiteDatabase {
       // An older file would need a migration, which is a write.
       guard version == Int64(migrations.count) else { throw .folderNotWritable(path: folder.path) }
       return
-    }
-    do {
-      try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw .folderNotWritable(path: folder.path)
-    }
-    guard fileManager.isWritableFile(atPath: folder.path) else {
-      throw .folderNotWritable(path: folder.path)
     }
     connection = try Self.retryingWhileLocked(for: busyTimeout) { () throws(SQLiteError) in
       let connection = try SQLiteConnection(path: file.path, busyTimeout: busyTimeout)
