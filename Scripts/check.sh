@@ -68,6 +68,17 @@ if [ -n "$affected_since" ]; then
   fi
 fi
 
+# The module tests run hundreds of tests at once, many holding a program's pipes, a socket or a
+# database open: 809 descriptors at the peak (sampled from /proc/PID/fd through `swift test
+# --skip-build --traits FaultPoints --skip ArchitectureTests`, 2026-12-05), near the 1,024 that
+# many systems give a process by default. The soft limit is raised to the hard one, as far as
+# the system allows, for a margin.
+ulimit -S -n "$(ulimit -H -n)" 2>/dev/null || true
+if [ "$(ulimit -S -n)" != unlimited ] && [ "$(ulimit -S -n)" -lt 1024 ]; then
+  printf 'check: this system lets a process open %s files; the module tests open about 800 at once (see ulimit -H -n)\n' \
+    "$(ulimit -S -n)" >&2
+fi
+
 # The flags the build and the tests share, so `swift test --skip-build` reuses the checked build:
 # Voyage's with its fault points, the linter's and the scaffolding tool's packages without; all
 # on the engine asked for (use_build_engine in lib/strict-build.sh). Swift Build ignores the

@@ -38,10 +38,12 @@ public enum Subprocess {
     }
     if let environment { process.environment = environment }
     if let directory { process.currentDirectoryURL = directory }
-    let (output, error, standardInput) = (Pipe(), Pipe(), Pipe())
+    let (output, error) = (Pipe(), Pipe())
+    // No pipe without input: hundreds of programs run at once, and each pipe is two descriptors.
+    let standardInput = input.map { _ in Pipe() }
     process.standardOutput = output
     process.standardError = error
-    process.standardInput = input == nil ? FileHandle.nullDevice : standardInput
+    process.standardInput = standardInput ?? FileHandle.nullDevice
     let exited = AsyncStream<Int32> { continuation in
       process.terminationHandler = { process in
         continuation.yield(process.terminationStatus)
@@ -52,7 +54,7 @@ public enum Subprocess {
     started(process.processIdentifier)
     async let printed = readToEnd(output.fileHandleForReading)
     async let complained = readToEnd(error.fileHandleForReading)
-    async let written: Void = write(input, to: standardInput.fileHandleForWriting)
+    async let written: Void = write(input, to: standardInput?.fileHandleForWriting)
     var status: Int32 = -1
     for await code in exited { status = code }
     await written
@@ -84,8 +86,8 @@ public enum Subprocess {
   /// would otherwise end the whole test process; the signal stays pending on it and goes with
   /// it. (Ignoring SIGPIPE for the process instead would pass the ignoring on to every program
   /// the tests start.)
-  private static func write(_ input: Data?, to handle: FileHandle) async {
-    guard let input else { return }
+  private static func write(_ input: Data?, to handle: FileHandle?) async {
+    guard let input, let handle else { return }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       Thread {
         var pipeSignal = sigset_t()
