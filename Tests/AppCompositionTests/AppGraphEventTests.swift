@@ -30,7 +30,7 @@ struct AppGraphEventTests {
     // Read once, so the cache holds the trip as it is before the purchase.
     #expect(try await graph.trips.trip(id: trip.id).placesLeft == trip.placesLeft)
 
-    let checkout = try await graph.checkout()
+    let checkout = try await graph.checkout(for: .command)
     await checkout.checkout(
       CheckoutRequest(
         tripID: trip.id, places: 2, traveller: try Traveller(name: "Ada Lovelace"),

@@ -29,7 +29,7 @@ struct TripsAndTicketsTests {
         "VOYAGE_DEADLINE_SECONDS": "300",
       ]))
     let trip = try #require(TripID("LIS-004"))
-    let checkout = try await graph.checkout()
+    let checkout = try await graph.checkout(for: .command)
     await checkout.checkout(
       CheckoutRequest(
         tripID: trip, places: 2, traveller: try Traveller(name: "Ada Lovelace"),

@@ -38,7 +38,8 @@ struct CheckoutFeatureTests {
 
   /// The commands a command line such as `voyage` gives the feature.
   static let commands = CheckoutCommands(
-    finishCancelling: "voyage cancel", listUnfinishedOrders: "voyage orders")
+    finishCancelling: "voyage cancel", listUnfinishedOrders: "voyage orders",
+    orderKeyOption: "--idempotency-key")
 
   func feature(
     _ gateway: InMemoryPaymentGateway? = nil, commands: CheckoutCommands = Self.commands,
@@ -528,9 +529,36 @@ struct CheckoutFeatureTests {
     await checkout.checkout(try request())
     let ended = checkout.screen(theme: .plain)
     #expect(
-      ended.contains("Order order-1's ticket is being cancelled; use a new --idempotency-key."),
-      "\(ended)")
-    for screen in [saved, unknown, ended] { #expect(!screen.contains("voyage"), "\(screen)") }
+      ended.contains("Order order-1's ticket is being cancelled; use a new key."), "\(ended)")
+    await ledger.failNextWrite(into: .held)
+    let another = feature(commands: .none)
+    await another.checkout(try request(key: "order-2"))
+    let unrecorded = another.screen(theme: .plain)
+    #expect(
+      unrecorded.contains(
+        "Order order-2 is saved: checking it out again with the same key finishes it;"),
+      "\(unrecorded)")
+    for screen in [saved, unknown, ended, unrecorded] {
+      #expect(!screen.contains("voyage") && !screen.contains("--"), "\(screen)")
+    }
+  }
+
+  /// A session of questions has no command to run again with a key: an order it leaves
+  /// unfinished is finished from the list of unfinished orders, which names the command.
+  @Test func anOrderLeftUnfinishedWithoutACommandToRepeatPointsToTheListOfOrders()
+    async throws
+  {
+    let session = CheckoutCommands(
+      finishCancelling: "voyage cancel", listUnfinishedOrders: "voyage orders")
+    await ledger.failNextWrite(into: .held)
+    let checkout = feature(commands: session)
+    await checkout.checkout(try request())
+    let screen = checkout.screen(theme: .plain)
+    #expect(
+      screen.contains(
+        "Order order-1 is saved: 'voyage orders' shows the command that finishes it; it never holds or charges twice."
+      ), "\(screen)")
+    #expect(!screen.contains("--idempotency-key"), "\(screen)")
   }
 
   @Test func aSilentSupplierOrProviderDuringACancellationNamesTheTicketAndTheCancelFinishesIt()

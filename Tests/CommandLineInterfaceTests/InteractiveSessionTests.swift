@@ -157,4 +157,19 @@ struct InteractiveSessionTests {
     #expect(second.output.contains("You hold     2 places on 1 ticket\n"), "\(second.output)")
     #expect(second.output.contains("    voyage://tickets/\(ticket)\n"))
   }
+
+  /// A session has no command to run again with the order's key: an order it leaves
+  /// unfinished points to `voyage orders`, which lists it with the command that finishes it.
+  @Test func anOrderTheSessionLeavesUnfinishedPointsToTheOrdersList() async throws {
+    let (terminal, status) = await session(
+      ["Lisbon", Self.lisbonPick, "1", "4000 0000 0000 0119", "12/30", "Ada Lovelace", "y"])
+    #expect(status == 1, "\(terminal.output)")
+    #expect(
+      terminal.output.contains("is saved: 'voyage orders' shows the command that finishes it;"),
+      "\(terminal.output)")
+    #expect(!terminal.output.contains("--idempotency-key"), "\(terminal.output)")
+    let orders = RecordingTerminal(environment: environment, interactive: false)
+    _ = await Voyage.run(arguments: ["orders"], environment: environment, terminal: orders)
+    #expect(orders.output.contains("--idempotency-key ord-"), "\(orders.output)")
+  }
 }

@@ -178,7 +178,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     let feature: CheckoutFeature
     do throws(GraphOpeningError) {
       if let error = opening.value { throw error }
-      feature = try await graph.checkout(recorded: announce)
+      feature = try await graph.checkout(for: .command, recorded: announce)
     } catch {
       return commandLine.storageFailure(error, json: json)
     }
@@ -202,7 +202,7 @@ enum CheckoutFeatureCommands: CommandGroup {
     let json = parsed.isSet(Flag.json)
     let feature: CheckoutFeature
     do {
-      feature = try await commandLine.graph.checkout()
+      feature = try await commandLine.graph.checkout(for: .command)
     } catch {
       return commandLine.storageFailure(error, json: json)
     }

@@ -69,7 +69,7 @@ struct InteractiveSession: Conversation {
     }
     let checkout: CheckoutFeature
     do {
-      checkout = try await graph.checkout()
+      checkout = try await graph.checkout(for: .session)
     } catch {
       terminal.line(theme.paint("Error: \(error)", .danger))
       return .storage

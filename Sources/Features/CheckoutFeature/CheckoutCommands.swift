@@ -10,11 +10,19 @@ public struct CheckoutCommands: Sendable, Equatable {
   /// Lists the unfinished orders, each with the command that finishes it, such as
   /// `voyage orders`.
   public let listUnfinishedOrders: String?
+  /// The option that, added to the checkout command just run, gives the order's key, such as
+  /// `--idempotency-key`: for a front where checkout is a command to run again, never for a
+  /// session of questions, which has no command to repeat.
+  public let orderKeyOption: String?
 
   /// The commands to suggest; each one left out is never suggested.
-  public init(finishCancelling: String? = nil, listUnfinishedOrders: String? = nil) {
+  public init(
+    finishCancelling: String? = nil, listUnfinishedOrders: String? = nil,
+    orderKeyOption: String? = nil
+  ) {
     self.finishCancelling = finishCancelling
     self.listUnfinishedOrders = listUnfinishedOrders
+    self.orderKeyOption = orderKeyOption
   }
 
   /// No command: the messages suggest none.

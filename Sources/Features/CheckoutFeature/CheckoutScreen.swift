@@ -82,8 +82,7 @@ struct CheckoutScreen {
     _ order: OrderID, _ operation: CheckoutViewModel.Operation, commands: CheckoutCommands
   ) -> String {
     switch (operation, commands.finishCancelling) {
-    case (.checkout, _):
-      "Order \(order) is saved: run the same command again with --idempotency-key \(order) to finish it; it never holds or charges twice."
+    case (.checkout, _): "Order \(order) is saved: \(finishingCheckout(order, commands))"
     case (.cancel(let ticket), let command?):
       "Ticket \(ticket)'s cancellation is saved as far as it got: run '\(command) \(ticket)' again to finish it; it never returns the places or refunds twice."
     case (.cancel(let ticket), nil):
@@ -95,13 +94,39 @@ struct CheckoutScreen {
     }
   }
 
+  /// What finishes a checkout: the same command with the order's key where the front has a
+  /// command to repeat; else the list of unfinished orders, which names that command; else the
+  /// feature's own terms.
+  static func finishingCheckout(_ order: OrderID, _ commands: CheckoutCommands) -> String {
+    let how =
+      if let option = commands.orderKeyOption {
+        "run the same command again with \(option) \(order) to finish it"
+      } else if let list = commands.listUnfinishedOrders {
+        "'\(list)' shows the command that finishes it"
+      } else {
+        "checking it out again with the same key finishes it"
+      }
+    return how + "; it never holds or charges twice."
+  }
+
+  /// What gets the ticket of a paid order that someone asked to give up: its checkout, run
+  /// again with its key.
+  static func gettingTheTicket(of order: OrderID, _ commands: CheckoutCommands) -> String {
+    if let option = commands.orderKeyOption {
+      "run its checkout again with \(option) \(order) to get the ticket"
+    } else if let list = commands.listUnfinishedOrders {
+      "'\(list)' shows the checkout that gets the ticket"
+    } else {
+      "check it out again with the same key to get the ticket"
+    }
+  }
+
   /// What finishes an order whose state is not certain: the same command, with its key.
   static func finish(
     _ order: OrderID, _ operation: CheckoutViewModel.Operation, commands: CheckoutCommands
   ) -> String {
     switch (operation, commands.finishCancelling) {
-    case (.checkout, _):
-      "Run the same command again with --idempotency-key \(order) to finish it; it never holds or charges twice."
+    case (.checkout, _): capitalized(finishingCheckout(order, commands))
     case (.cancel(let ticket), let command?):
       "Run '\(command) \(ticket)' again to finish cancelling ticket \(ticket); it never returns the places or refunds twice."
     case (.cancel(let ticket), nil):
@@ -119,25 +144,26 @@ struct CheckoutScreen {
   ) -> String {
     let nextStep = { (order: OrderID) in Self.nextStep(order, operation, commands: commands) }
     let finish = { (order: OrderID) in Self.finish(order, operation, commands: commands) }
+    let key = commands.orderKeyOption ?? "key"
     return switch failure {
     case .unknown(.trip(let id)): "No trip has the identifier \(id)."
     case .unknown(.ticket(let id)): "No ticket has the identifier \(id)."
     case .unknown(.order(let id)): "No ticket or order is known as \(id)."
     case .orderPaid(let id):
-      "Order \(id) is paid, so it is not given up: run its checkout again with --idempotency-key \(id) to get the ticket, then cancel the ticket (places returned, money refunded)."
+      "Order \(id) is paid, so it is not given up: \(gettingTheTicket(of: id, commands)), then cancel the ticket (places returned, money refunded)."
     case .rejected(let error): "The order was refused: \(error)."
     case .keyReused(let order):
       "The idempotency key \(order) was already used for another trip, number of places, traveller or card; use a new key."
     case .orderEnded(let order, let state) where state.isCancelling:
       if let command = commands.listUnfinishedOrders {
-        "Order \(order)'s ticket is being cancelled ('\(command)' shows the command that finishes it); use a new --idempotency-key."
+        "Order \(order)'s ticket is being cancelled ('\(command)' shows the command that finishes it); use a new \(key)."
       } else {
-        "Order \(order)'s ticket is being cancelled; use a new --idempotency-key."
+        "Order \(order)'s ticket is being cancelled; use a new \(key)."
       }
     case .orderEnded(let order, .cancelled):
-      "Order \(order)'s ticket was cancelled; use a new --idempotency-key."
+      "Order \(order)'s ticket was cancelled; use a new \(key)."
     case .orderEnded(let order, let state):
-      "Order \(order) already ended (\(state.rawValue)) without a ticket; use a new --idempotency-key."
+      "Order \(order) already ended (\(state.rawValue)) without a ticket; use a new \(key)."
     // The reason is the interface's own sentence ("the travel supplier is unavailable: …").
     case .supplier(.unreachable(let reason), let order?):
       "\(capitalized(reason)). \(nextStep(order))"
