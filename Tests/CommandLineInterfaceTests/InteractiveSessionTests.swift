@@ -28,12 +28,14 @@ struct InteractiveSessionTests {
     return (terminal, status)
   }
 
-  func tickets() async -> String {
+  /// What `voyage` prints for `arguments` outside a terminal, on the session's home.
+  func output(of arguments: [String]) async -> String {
     let terminal = RecordingTerminal(environment: environment, interactive: false)
-    _ = await Voyage.run(
-      arguments: ["tickets", "--json"], environment: environment, terminal: terminal)
+    _ = await Voyage.run(arguments: arguments, environment: environment, terminal: terminal)
     return terminal.output
   }
+
+  func tickets() async -> String { await output(of: ["tickets", "--json"]) }
 
   /// Lisbon's cheapest trip is sold out; the second is bookable (fixed by the sandbox's seed).
   static let lisbonPick = "2"
@@ -168,8 +170,7 @@ struct InteractiveSessionTests {
       terminal.output.contains("is saved: 'voyage orders' shows the command that finishes it;"),
       "\(terminal.output)")
     #expect(!terminal.output.contains("--idempotency-key"), "\(terminal.output)")
-    let orders = RecordingTerminal(environment: environment, interactive: false)
-    _ = await Voyage.run(arguments: ["orders"], environment: environment, terminal: orders)
-    #expect(orders.output.contains("--idempotency-key ord-"), "\(orders.output)")
+    let orders = await output(of: ["orders"])
+    #expect(orders.contains("--idempotency-key ord-"), "\(orders)")
   }
 }
